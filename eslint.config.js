@@ -1,0 +1,54 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Layer boundaries (ARCHITECTURE.md): each entry lists the internal packages a folder must not import.
+ * Deep imports into another package's src/ are forbidden everywhere: packages expose an exports map.
+ */
+const NO_DEEP = { group: ['@kib/*/src/*', '**/packages/*/src/*'], message: 'Import the package, not its src/.' };
+const forbid = (names, why) => ({ group: names, message: why });
+const zones = [
+  {
+    files: ['packages/core/**', 'packages/i18n/**'],
+    patterns: [forbid(['@kib/*'], 'core and i18n import nothing internal.')],
+  },
+  {
+    files: ['packages/checker/**'],
+    patterns: [
+      forbid(['@kib/i18n', '@kib/api-client', '@kib/widgets', '@kib/site', '@kib/tool-provider'], 'checker imports only @kib/core.'),
+      forbid(['react', 'react-dom', 'express', 'sequelize', 'node:*'], 'checker is isomorphic: no React, Express, Sequelize or Node-only modules.'),
+    ],
+  },
+  {
+    files: ['packages/api-client/**'],
+    patterns: [forbid(['@kib/widgets', '@kib/site', '@kib/tool-provider', '@kib/checker'], 'api-client depends on core and i18n only.')],
+  },
+  {
+    files: ['widgets/**'],
+    patterns: [forbid(['@kib/site', '@kib/tool-provider', 'express', 'sequelize'], 'widgets never import server or site code.')],
+  },
+  {
+    files: ['tool-provider/**'],
+    patterns: [forbid(['@kib/widgets', '@kib/site', '@kib/api-client', 'react', 'react-dom'], 'the tool provider serves the built site and widgets; it never imports them.')],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [NO_DEEP] }],
+    },
+  },
+  ...zones.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP, ...patterns] }] },
+  })),
+);

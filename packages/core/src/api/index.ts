@@ -1,0 +1,20 @@
+export { GROUPS, HOME_ROUTE_BY_GROUP, type GroupName } from './groups';
+export {
+  ActivationSchema,
+  ContactMessageSchema,
+  EmailSchema,
+  LoginSchema,
+  PASSWORD_MIN_LENGTH,
+  RegistrationSchema,
+  ResetPasswordConfirmSchema,
+  ResetPasswordSchema,
+  USER_TYPES,
+  type AccessClaims,
+  type Activation,
+  type ContactMessage,
+  type CurrentUser,
+  type Login,
+  type Registration,
+  type ResetPasswordConfirm,
+  type UserType,
+} from './auth.schemas';

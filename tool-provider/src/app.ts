@@ -1,0 +1,116 @@
+import { LANGUAGE_COOKIE, resolveLanguage } from '@kib/i18n';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Sequelize } from 'sequelize';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { AuthService } from './auth/auth.service';
+import { TokenRepository } from './auth/token.repository';
+import { AccessTokens, resolveJwtSecret } from './auth/tokens';
+import type { Config } from './config';
+import { ContactRepository } from './contact/contact.repository';
+import { registerContactRoutes } from './contact/contact.routes';
+import { ContactService } from './contact/contact.service';
+import type { DatabaseKind } from './db/database';
+import { registerHealthRoutes } from './health/health.routes';
+import { ApiRouter } from './http/api-router';
+import { AppError, errorHandler } from './http/errors';
+import { createLimiters } from './http/rate-limit';
+import type { Logger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { UserRepository } from './users/user.repository';
+import path from 'node:path';
+
+/** What the app is built from. */
+export interface AppDeps {
+  config: Config;
+  sequelize: Sequelize;
+  databaseKind: DatabaseKind;
+  logger: Logger;
+  /** Overrides the configured mailer (tests). */
+  mailer?: Mailer;
+}
+
+/** The assembled application and the pieces tests look at. */
+export interface KibApp {
+  app: Express;
+  api: ApiRouter;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+}
+
+/** Maximum JSON body size; larger requests get 413. */
+const JSON_LIMIT = '200kb';
+
+/** Builds the Express application: security headers, parsers, language, authentication, the API. */
+export async function createApp(deps: AppDeps): Promise<KibApp> {
+  const { config, sequelize, logger } = deps;
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    });
+  const accessTokens = new AccessTokens(await resolveJwtSecret(sequelize, config.jwtSecret), config.accessTokenTtl);
+  const limiters = createLimiters(sequelize);
+  const users = new UserRepository(sequelize);
+  const auth = new AuthService({
+    sequelize,
+    users,
+    tokens: new TokenRepository(sequelize),
+    accessTokens,
+    mailer,
+    limiters,
+    logger,
+    publicUrl: config.publicUrl,
+    refreshTtlSeconds: config.refreshTokenTtl,
+    refreshReuseGraceSeconds: config.refreshReuseGrace,
+  });
+  const contact = new ContactService({
+    contacts: new ContactRepository(sequelize),
+    mailer,
+    limiters,
+    logger,
+    infoEmail: config.infoEmail,
+  });
+
+  const api = new ApiRouter();
+  registerHealthRoutes(api, sequelize, deps.databaseKind);
+  registerAuthRoutes(api, auth, { secure: config.cookieSecure, sameSite: config.cookieSameSite });
+  registerContactRoutes(api, contact);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy(config.trustProxy));
+  app.use(helmet());
+  app.use(cookieParser());
+  app.use((req, _res, next) => {
+    const choice: unknown = req.cookies?.[LANGUAGE_COOKIE];
+    req.language = resolveLanguage(typeof choice === 'string' ? choice : null, req.get('accept-language'));
+    next();
+  });
+  app.use('/api', express.json({ limit: JSON_LIMIT }), async (req, _res, next) => {
+    req.principal = null;
+    const header = req.get('authorization');
+    const match = header ? /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header) : null;
+    if (header && !match) req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
+    if (match?.[1]) {
+      req.principal = await accessTokens.verify(match[1]).catch(() => null);
+      if (!req.principal) req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
+    }
+    next();
+  });
+  app.use('/api', api.router);
+  app.use('/api', (_req, _res, next) => next(new AppError(404, 'route-not-found')));
+  app.use(errorHandler(logger));
+  return { app, api, mailer, accessTokens };
+}
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

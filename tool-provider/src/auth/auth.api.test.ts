@@ -1,0 +1,298 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../test/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { REFRESH_COOKIE } from './auth.routes';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ REFRESH_REUSE_GRACE: '0' });
+  await insertUser(server.db.sequelize, { email: 'Ana@Demo.Kib', firstName: 'Ana', groups: ['Students'] });
+  await insertUser(server.db.sequelize, { email: 'teacher@demo.kib', firstName: 'Tom', groups: ['Teachers', 'Creators'] });
+});
+afterAll(() => server?.close());
+
+const client = () => new TestClient(server.url);
+
+/** Reads the newest message of the outbox addressed to `to` and returns its first link to `route`. */
+async function linkFromOutbox(to: string, route: string): Promise<{ uid: string; token: string; text: string }> {
+  const files = (await fs.readdir(server.outboxDir)).sort();
+  for (const file of files.reverse()) {
+    const text = (await fs.readFile(path.join(server.outboxDir, file), 'utf8')).replace(/=\r?\n/g, '');
+    if (!text.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+    const m = new RegExp(`${route}/([A-Za-z0-9_-]+)/([A-Za-z0-9_-]+)`).exec(text);
+    if (m) return { uid: m[1]!, token: m[2]!, text };
+  }
+  throw new Error(`no mail to ${to} with a ${route} link`);
+}
+
+describe('login (auth/jwt/create/)', () => {
+  it('returns an access token with user_id, groups and token_type, and sets the refresh cookie', async () => {
+    const c = client();
+    const res = await c.post('/api/auth/jwt/create/', { email: 'ana@demo.kib', password: 'demo1234' });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['access']);
+    const claims = JSON.parse(Buffer.from(String(res.body.access).split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ groups: ['Students'], token_type: 'access' });
+    expect(typeof claims.user_id).toBe('number');
+    const cookie = res.headers.getSetCookie().find((l) => l.startsWith(`${REFRESH_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/auth\/jwt\//);
+  });
+
+  it('compares e-mails without regard to case', async () => {
+    const res = await client().post('/api/auth/jwt/create/', { email: 'ANA@demo.KIB', password: 'demo1234' });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown e-mail alike, with a translated message', async () => {
+    const wrong = await client().post('/api/auth/jwt/create/', { email: 'ana@demo.kib', password: 'nope123' });
+    const unknown = await client().post(
+      '/api/auth/jwt/create/',
+      { email: 'nobody@demo.kib', password: 'demo1234' },
+      { 'accept-language': 'en' },
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({
+      code: 'invalid-credentials',
+      detail: 'No hay una cuenta activa con ese correo y contraseña.',
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.detail).toBe('No active account found with that e-mail and password.');
+  });
+
+  it('answers 400 naming the missing field', async () => {
+    const res = await client().post('/api/auth/jwt/create/', { email: 'ana@demo.kib' }, { 'accept-language': 'en' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation', fields: { password: ['This field is required.'] } });
+  });
+
+  it('answers 400 for malformed JSON without a stack trace', async () => {
+    const res = await client().post('/api/auth/jwt/create/', '{"email":', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'malformed-json' });
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('answers 413 for an oversized body', async () => {
+    const res = await client().post('/api/auth/jwt/create/', { email: 'a@b.co', password: 'x'.repeat(300_000) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('the session (refresh, me, groups, logout)', () => {
+  it('refreshes with the cookie and an empty body, rotating the cookie, and serves me and groups', async () => {
+    const c = client();
+    await c.post('/api/auth/jwt/create/', { email: 'teacher@demo.kib', password: 'demo1234' });
+    const first = c.cookies.get(REFRESH_COOKIE);
+    const refreshed = await c.post('/api/auth/jwt/refresh/');
+    expect(refreshed.status).toBe(200);
+    expect(typeof refreshed.body.access).toBe('string');
+    expect(c.cookies.get(REFRESH_COOKIE)).not.toBe(first);
+
+    c.token = String(refreshed.body.access);
+    const me = await c.get('/api/auth/users/me/');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'teacher@demo.kib', first_name: 'Tom', groups: ['Teachers', 'Creators'] });
+    const groups = await c.get('/api/authentication/groups');
+    expect(groups.body).toEqual({ groups: ['Teachers', 'Creators'] });
+  });
+
+  it('refuses a rotated refresh token and then ends the whole family', async () => {
+    const c = client();
+    await c.post('/api/auth/jwt/create/', { email: 'teacher@demo.kib', password: 'demo1234' });
+    const stolen = c.cookies.get(REFRESH_COOKIE)!;
+    expect((await c.post('/api/auth/jwt/refresh/')).status).toBe(200);
+
+    const thief = client();
+    thief.cookies.set(REFRESH_COOKIE, stolen);
+    const replay = await thief.post('/api/auth/jwt/refresh/');
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('refresh-invalid');
+    // The legitimate holder's newer token was revoked with its family.
+    expect((await c.post('/api/auth/jwt/refresh/')).status).toBe(401);
+  });
+
+  it('refuses a refresh without a cookie', async () => {
+    const res = await client().post('/api/auth/jwt/refresh/', {});
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('refresh-missing');
+  });
+
+  it('logs out: the refresh cookie is cleared and no longer works', async () => {
+    const c = client();
+    await c.post('/api/auth/jwt/create/', { email: 'ana@demo.kib', password: 'demo1234' });
+    const token = c.cookies.get(REFRESH_COOKIE)!;
+    const out = await c.post('/api/auth/jwt/logout/');
+    expect(out.status).toBe(200);
+    expect(c.cookies.has(REFRESH_COOKIE)).toBe(false);
+    c.cookies.set(REFRESH_COOKIE, token);
+    expect((await c.post('/api/auth/jwt/refresh/')).status).toBe(401);
+  });
+
+  it('refuses me without a token, and with a forged or garbled one', async () => {
+    const anon = await client().get('/api/auth/users/me/');
+    expect(anon.status).toBe(401);
+    expect(anon.body.code).toBe('not-authenticated');
+    const c = client();
+    const login = await c.post('/api/auth/jwt/create/', { email: 'ana@demo.kib', password: 'demo1234' });
+    const [h, p] = String(login.body.access).split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), groups: ['Platform Admin'] }),
+    ).toString('base64url');
+    c.token = `${h}.${forgedPayload}.AAAA`;
+    const forged = await c.get('/api/auth/users/me/');
+    expect(forged.status).toBe(401);
+    expect(forged.body.code).toBe('session-expired');
+    c.token = 'garbage';
+    expect((await c.get('/api/auth/users/me/')).status).toBe(401);
+  });
+});
+
+describe('sign-up and activation', () => {
+  const signup = {
+    email: 'nueva@colegio.edu.co',
+    first_name: 'Nueva',
+    last_name: 'Estudiante',
+    password: 'clave123',
+    re_password: 'clave123',
+    is_student: true,
+    is_teacher: false,
+    user_type: 'student',
+  };
+
+  it('creates an inactive account, mails the link, activates it, and then logs in', async () => {
+    const c = client();
+    const created = await c.post('/api/auth/users/', signup);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: signup.email, first_name: 'Nueva', groups: ['Students'] });
+
+    const early = await c.post('/api/auth/jwt/create/', { email: signup.email, password: 'clave123' });
+    expect(early.status).toBe(401);
+    expect(early.body).toMatchObject({ code: 'account-inactive' });
+    expect(String(early.body.detail)).toMatch(/activad/);
+
+    const { uid, token, text } = await linkFromOutbox(signup.email, '/activate');
+    expect(text).toContain(`${server.config.publicUrl}/activate/${uid}/${token}`);
+    expect(text).toContain('Activa tu cuenta de Kib');
+    const activated = await c.post('/api/auth/users/activation/', { uid, token });
+    expect(activated.status).toBe(200);
+    expect(activated.body).toMatchObject({ success: true });
+    // Single use.
+    expect((await c.post('/api/auth/users/activation/', { uid, token })).status).toBe(400);
+
+    const login = await c.post('/api/auth/jwt/create/', { email: signup.email, password: 'clave123' });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses an e-mail already taken, whatever its case, naming the field', async () => {
+    const res = await client().post('/api/auth/users/', { ...signup, email: 'ANA@demo.kib' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'email-taken', fields: { email: [expect.any(String)] } });
+  });
+
+  it.each([
+    [{ email: 'x@localhost' }, 'email', 'Introduce un correo electrónico válido.'],
+    [{ password: '12345', re_password: '12345' }, 'password', 'La contraseña debe tener al menos 6 caracteres.'],
+    [{ re_password: 'otra123' }, 're_password', 'Las contraseñas no coinciden.'],
+    [{ is_teacher: true }, 'is_teacher', 'Elige estudiante o profesor, no ambos.'],
+  ])('refuses %j with a message under %s', async (change, field, message) => {
+    const res = await client().post('/api/auth/users/', { ...signup, email: 'otra@colegio.co', ...change });
+    expect(res.status).toBe(400);
+    expect((res.body.fields as Record<string, string[]>)[field]).toContain(message);
+  });
+
+  it('puts teachers and school admins in their groups', async () => {
+    const t = await client().post('/api/auth/users/', {
+      ...signup,
+      email: 'profe@colegio.co',
+      is_student: false,
+      is_teacher: true,
+      user_type: 'teacher',
+    });
+    expect(t.body.groups).toEqual(['Teachers']);
+    const a = await client().post('/api/auth/users/', {
+      ...signup,
+      email: 'rector@colegio.co',
+      is_student: false,
+      user_type: 'schoolAdmin',
+    });
+    expect(a.body.groups).toEqual(['School Admin']);
+  });
+
+  it('refuses a forged activation link', async () => {
+    const res = await client().post('/api/auth/users/activation/', { uid: 'MQ', token: 'x'.repeat(43) });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('activation-invalid');
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link that sets a new password and ends existing sessions', async () => {
+    const email = 'olvido@demo.kib';
+    await insertUser(server.db.sequelize, { email, language: 'en' });
+    const c = client();
+    await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
+    expect(c.cookies.has(REFRESH_COOKIE)).toBe(true);
+
+    expect((await client().post('/api/auth/users/reset_password/', { email })).status).toBe(204);
+    const { uid, token, text } = await linkFromOutbox(email, '/password/reset/confirm');
+    expect(text).toContain('Reset your Kib password');
+    const mismatch = await client().post('/api/auth/users/reset_password_confirm/', {
+      uid,
+      token,
+      new_password: 'nueva123',
+      re_new_password: 'nueva124',
+    });
+    expect(mismatch.status).toBe(400);
+    expect(Object.keys(mismatch.body.fields as object)).toEqual(['re_new_password']);
+    const ok = await client().post('/api/auth/users/reset_password_confirm/', {
+      uid,
+      token,
+      new_password: 'nueva123',
+      re_new_password: 'nueva123',
+    });
+    expect(ok.status).toBe(204);
+    expect((await c.post('/api/auth/jwt/refresh/')).status).toBe(401);
+    expect((await client().post('/api/auth/jwt/create/', { email, password: 'demo1234' })).status).toBe(401);
+    expect((await client().post('/api/auth/jwt/create/', { email, password: 'nueva123' })).status).toBe(200);
+    const again = await client().post('/api/auth/users/reset_password_confirm/', {
+      uid,
+      token,
+      new_password: 'otra1234',
+      re_new_password: 'otra1234',
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const before = (await fs.readdir(server.outboxDir)).length;
+    expect((await client().post('/api/auth/users/reset_password/', { email: 'ghost@demo.kib' })).status).toBe(204);
+    expect((await fs.readdir(server.outboxDir)).length).toBe(before);
+  });
+});
+
+describe('rate limits', () => {
+  it('blocks an account after repeated failed logins, even with the right password, with Retry-After', async () => {
+    const email = 'bruteforced@demo.kib';
+    await insertUser(server.db.sequelize, { email });
+    for (let i = 0; i < 10; i++) {
+      const res = await client().post('/api/auth/jwt/create/', { email, password: `wrong-${i}` }, { 'x-forwarded-for': `10.0.0.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await client().post('/api/auth/jwt/create/', { email, password: 'demo1234' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('rate-limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts in PostgreSQL, so another app instance on the same database sees the block', async () => {
+    const rows = await server.db.sequelize.query(`SELECT key, points FROM rate_limits WHERE key LIKE 'login-account:%'`, {
+      type: 'SELECT',
+    });
+    expect(rows).toContainEqual({ key: 'login-account:bruteforced@demo.kib', points: 10 });
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  ActivationSchema,
+  EmailSchema,
+  LoginSchema,
+  RegistrationSchema,
+  ResetPasswordConfirmSchema,
+  ResetPasswordSchema,
+} from '@kib/core';
+import { translate } from '@kib/i18n';
+import type { CookieOptions, Request, Response } from 'express';
+import { z } from 'zod';
+import { AUTHENTICATED, PUBLIC } from '../http/access';
+import type { ApiRouter } from '../http/api-router';
+import { AppError } from '../http/errors';
+import type { AuthService, Origin, Session } from './auth.service';
+
+/** The refresh-token cookie: httpOnly, scoped to the token endpoints. */
+export const REFRESH_COOKIE = 'kib_refresh';
+const REFRESH_COOKIE_PATH = '/api/auth/jwt/';
+
+/** Cookie settings of the refresh token. */
+export interface RefreshCookieSettings {
+  secure: boolean;
+  sameSite: 'lax' | 'strict' | 'none';
+}
+
+function origin(req: Request): Origin {
+  return { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? undefined };
+}
+
+/** The djoser-compatible account endpoints of spec 01 §7. */
+export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: RefreshCookieSettings): void {
+  const base: CookieOptions = {
+    httpOnly: true,
+    secure: cookie.secure || cookie.sameSite === 'none',
+    sameSite: cookie.sameSite,
+    path: REFRESH_COOKIE_PATH,
+  };
+  const setSession = (res: Response, session: Session) => {
+    res.cookie(REFRESH_COOKIE, session.refresh.token, { ...base, expires: session.refresh.expiresAt });
+    return { body: { access: session.access } };
+  };
+  const clearSession = (res: Response) => res.clearCookie(REFRESH_COOKIE, base);
+  const cookieToken = (req: Request): string | undefined => {
+    const value: unknown = req.cookies?.[REFRESH_COOKIE];
+    return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
+  };
+
+  api.define({
+    method: 'post',
+    path: '/auth/jwt/create/',
+    access: PUBLIC,
+    body: LoginSchema,
+    handle: async ({ body, req, res }) => setSession(res, await auth.login(body, origin(req))),
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/jwt/refresh/',
+    access: PUBLIC,
+    handle: async ({ req, res }) => {
+      try {
+        return setSession(res, await auth.refresh(cookieToken(req), origin(req)));
+      } catch (err) {
+        if (err instanceof AppError && err.status === 401) clearSession(res);
+        throw err;
+      }
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/jwt/logout/',
+    access: PUBLIC,
+    handle: async ({ req, res }) => {
+      await auth.logout(cookieToken(req));
+      clearSession(res);
+      return { body: { detail: translate(req.language, 'auth.logged-out') } };
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/users/',
+    access: PUBLIC,
+    body: RegistrationSchema,
+    handle: async ({ body, req }) => ({ status: 201, body: await auth.register(body, origin(req), req.language) }),
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/users/activation/',
+    access: PUBLIC,
+    body: ActivationSchema,
+    handle: async ({ body, req }) => {
+      await auth.activate(body, origin(req));
+      return { body: { success: true, detail: translate(req.language, 'auth.activation-done') } };
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/users/resend_activation/',
+    access: PUBLIC,
+    body: z.object({ email: EmailSchema }),
+    handle: async ({ body, req }) => {
+      await auth.resendActivation(body.email, origin(req));
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/users/reset_password/',
+    access: PUBLIC,
+    body: ResetPasswordSchema,
+    handle: async ({ body, req }) => {
+      await auth.requestPasswordReset(body.email, origin(req));
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/auth/users/reset_password_confirm/',
+    access: PUBLIC,
+    body: ResetPasswordConfirmSchema,
+    handle: async ({ body, req }) => {
+      await auth.confirmPasswordReset(body, origin(req));
+    },
+  });
+
+  api.define({
+    method: 'get',
+    path: '/auth/users/me/',
+    access: AUTHENTICATED,
+    handle: async ({ principal }) => ({ body: await auth.me(principal!.userId) }),
+  });
+
+  api.define({
+    method: 'get',
+    path: '/authentication/groups',
+    access: AUTHENTICATED,
+    handle: async ({ principal }) => ({ body: { groups: (await auth.me(principal!.userId)).groups } }),
+  });
+}

@@ -1,0 +1,22 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrator';
+import { initModels } from '../db/models';
+import { createLogger } from '../logger';
+import { seedDevelopment } from '../seed/dev-seed';
+
+/** `npm run seed`: applies migrations and the development seed (once; refused in production). */
+const config = loadConfig();
+const logger = createLogger(config.logLevel, config.env);
+if (config.env === 'production') {
+  console.error('The development seed is never applied in production.');
+  process.exit(2);
+}
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+try {
+  await migrate(db.sequelize, db.kind, logger);
+  const { applied } = await seedDevelopment(db.sequelize, initModels(db.sequelize), { logger });
+  console.log(applied ? 'development seed applied' : 'development seed was already applied');
+} finally {
+  await db.close();
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      seed: true,
+      cookieSecure: false,
+      cookieSameSite: 'lax',
+      accessTokenTtl: 300,
+    });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('never seeds in production and requires a JWT secret there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://kib.example' });
+    expect(c.seed).toBe(false);
+    expect(c.cookieSecure).toBe(true);
+  });
+
+  it('turns the seed off with SEED=false', () => {
+    expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', SEED: 'maybe' })).toThrow(/PORT[\s\S]*SEED|SEED[\s\S]*PORT/);
+  });
+});

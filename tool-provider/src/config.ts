@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable the tool provider reads, with its default. The README's configuration
+ * table is written from this schema; keep them together.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SEED: bool.default(true),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(14 * 24 * 3600),
+  REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(10),
+  COOKIE_SECURE: bool.optional(),
+  COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kib <no-reply@kib.localhost>'),
+  INFO_EMAIL: z.string().email().default('info@kib.localhost'),
+  TRUST_PROXY: z.string().default('loopback'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Resolved configuration of one tool-provider process. */
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** Address users reach the site at; links in e-mails point here. */
+  publicUrl: string;
+  /** A PostgreSQL URL, or undefined for the embedded database under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seed: boolean;
+  /** HMAC secret of access tokens; undefined means "generate one and keep it in the database". */
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  /** Seconds during which a just-rotated refresh token may be presented again (two tabs at once). */
+  refreshReuseGrace: number;
+  /** Secure flag of cookies; undefined means "secure unless the public URL is http on localhost". */
+  cookieSecure: boolean;
+  cookieSameSite: 'lax' | 'strict' | 'none';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  infoEmail: string;
+  trustProxy: string;
+  logLevel: string;
+}
+
+/** Parses the environment into a Config; throws with every bad variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const url = new URL(publicUrl);
+  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.DATA_DIR),
+    seed: e.SEED && e.NODE_ENV !== 'production',
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE,
+    cookieSecure: e.COOKIE_SECURE ?? !local,
+    cookieSameSite: e.COOKIE_SAMESITE,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    infoEmail: e.INFO_EMAIL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,12 @@
+import type { Migration } from '../migrator';
+import * as domainModel from './0001-domain-model';
+import * as auth from './0002-auth';
+
+/**
+ * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
+ * tsx, vitest and any bundler; `migrations.test.ts` fails when a file here is missing from the list.
+ */
+export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
+  { name: '0001-domain-model', ...domainModel },
+  { name: '0002-auth', ...auth },
+];

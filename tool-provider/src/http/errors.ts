@@ -1,0 +1,158 @@
+import type { ErrorRequestHandler } from 'express';
+import { translate, type Language } from '@kib/i18n';
+import type { ZodError } from 'zod';
+import type { Logger } from '../logger';
+
+/** Error codes the API answers with; each is also the i18n key suffix of its default message. */
+export type ErrorCode =
+  | 'bad-request'
+  | 'validation'
+  | 'malformed-json'
+  | 'payload-too-large'
+  | 'not-authenticated'
+  | 'session-expired'
+  | 'forbidden'
+  | 'not-found'
+  | 'route-not-found'
+  | 'conflict'
+  | 'rate-limited'
+  | 'internal'
+  | 'invalid-credentials'
+  | 'account-inactive'
+  | 'email-taken'
+  | 'activation-invalid'
+  | 'reset-invalid'
+  | 'refresh-missing'
+  | 'refresh-invalid';
+
+/** A translatable message: an i18n key and its params. */
+export interface Message {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The one error type of the server. `operational` errors are expected outcomes (bad input, a missing
+ * row) answered as they are; anything else is a bug, logged with its stack and answered as a bare 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly detail: Message = { key: `errors.${code}` },
+    readonly fields?: Record<string, Message[]>,
+    readonly headers?: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
+    super(`${status} ${code}`, options);
+    this.name = 'AppError';
+  }
+
+  static badRequest(fields: Record<string, Message[]>): AppError {
+    return new AppError(400, 'validation', { key: 'errors.validation' }, fields);
+  }
+  static unauthenticated(code: ErrorCode = 'not-authenticated', key = `errors.${code}`): AppError {
+    return new AppError(401, code, { key });
+  }
+  static forbidden(): AppError {
+    return new AppError(403, 'forbidden');
+  }
+  static notFound(): AppError {
+    return new AppError(404, 'not-found');
+  }
+  static conflict(code: ErrorCode, key: string, field?: string): AppError {
+    return new AppError(409, code, { key }, field ? { [field]: [{ key }] } : undefined);
+  }
+  static tooManyRequests(retryAfterSeconds: number): AppError {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return new AppError(429, 'rate-limited', { key: 'errors.rate-limited', params: { minutes } }, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Turns a zod error into a 400 AppError naming each bad field by its wire (snake_case) name. */
+export function fromZodError(error: ZodError): AppError {
+  const fields: Record<string, Message[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.length ? issue.path.map((p) => snake(String(p))).join('.') : 'non_field_errors';
+    const message = messageOf(issue as unknown as ZodIssueLike);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of (issue as { keys: string[] }).keys) (fields[snake(key)] ??= []).push(message);
+      continue;
+    }
+    (fields[path] ??= []).push(message);
+  }
+  return AppError.badRequest(fields);
+}
+
+interface ZodIssueLike {
+  code: string;
+  message: string;
+  input?: unknown;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+}
+
+function messageOf(issue: ZodIssueLike): Message {
+  const params: Record<string, unknown> = {};
+  if (issue.minimum !== undefined) params.min = Number(issue.minimum);
+  if (issue.maximum !== undefined) params.max = Number(issue.maximum);
+  if (issue.message.startsWith('validation.')) return { key: issue.message, params };
+  switch (issue.code) {
+    case 'invalid_type':
+      return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid-type' };
+    case 'too_big':
+      return { key: 'validation.too-long', params };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknown-field' };
+    default:
+      return { key: 'validation.invalid', params };
+  }
+}
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+  fields?: Record<string, string[]>;
+}
+
+/** Renders an AppError in a language. */
+export function renderError(err: AppError, lang: Language): ErrorBody {
+  const body: ErrorBody = { detail: translate(lang, err.detail.key, err.detail.params), code: err.code };
+  if (err.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(err.fields).map(([f, msgs]) => [f, msgs.map((m) => translate(lang, m.key, m.params))]),
+    );
+  }
+  return body;
+}
+
+/** Maps errors thrown by Express's own parsers to AppErrors. */
+function normalise(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  const e = err as { type?: string; status?: number; statusCode?: number };
+  if (e?.type === 'entity.parse.failed') return new AppError(400, 'malformed-json');
+  if (e?.type === 'entity.too.large') return new AppError(413, 'payload-too-large');
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(status, 'bad-request');
+  return undefined;
+}
+
+/** The central error handler: JSON `{detail, code, fields?}`, translated; never a stack trace. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const lang = req.language;
+    const known = normalise(err);
+    if (known) {
+      if (known.headers) res.set(known.headers);
+      res.status(known.status).json(renderError(known, lang));
+      return;
+    }
+    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    res.status(500).json(renderError(new AppError(500, 'internal'), lang));
+  };
+}

@@ -1,0 +1,83 @@
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Sequelize } from 'sequelize';
+import { AppError } from './errors';
+
+/** A named allowance: `points` events per `durationSeconds`, per key. */
+export interface LimitPolicy {
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * The allowances of the server. Counters live in PostgreSQL (table rate_limits), so every instance on
+ * the same database shares them.
+ */
+export const LIMITS = {
+  loginPerAccount: { name: 'login-account', points: 10, durationSeconds: 15 * 60 },
+  loginPerAddress: { name: 'login-ip', points: 50, durationSeconds: 15 * 60 },
+  resetPerAccount: { name: 'reset-account', points: 3, durationSeconds: 60 * 60 },
+  resetPerAddress: { name: 'reset-ip', points: 10, durationSeconds: 60 * 60 },
+  signupPerAddress: { name: 'signup-ip', points: 20, durationSeconds: 60 * 60 },
+  tokenPerAddress: { name: 'token-ip', points: 30, durationSeconds: 15 * 60 },
+  contactPerAddress: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
+} satisfies Record<string, LimitPolicy>;
+
+/** One counter family of a policy. */
+export class Limiter {
+  private readonly limiter: RateLimiterPostgres;
+
+  constructor(sequelize: Sequelize, readonly policy: LimitPolicy) {
+    this.limiter = new RateLimiterPostgres({
+      storeClient: sequelize,
+      storeType: 'sequelize',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: policy.name,
+      points: policy.points,
+      duration: policy.durationSeconds,
+    });
+  }
+
+  /** Throws 429 (with Retry-After) when the key has no points left, without spending one. */
+  async check(key: string): Promise<void> {
+    const res = await this.limiter.get(key);
+    if (res && res.consumedPoints >= this.policy.points) throw AppError.tooManyRequests(res.msBeforeNext / 1000);
+  }
+
+  /** Spends one point; throws 429 when that goes over the allowance. */
+  async hit(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw AppError.tooManyRequests(err.msBeforeNext / 1000);
+      throw err;
+    }
+  }
+
+  /** Spends one point; returns false instead of throwing when over the allowance. */
+  async tryHit(key: string): Promise<boolean> {
+    try {
+      await this.limiter.consume(key);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  }
+
+  /** Forgets the key (after a successful login). */
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+}
+
+/** One Limiter per policy of LIMITS. */
+export type Limiters = { [K in keyof typeof LIMITS]: Limiter };
+
+/** Builds the limiters of LIMITS on a database. */
+export function createLimiters(sequelize: Sequelize): Limiters {
+  return Object.fromEntries(
+    Object.entries(LIMITS).map(([k, policy]) => [k, new Limiter(sequelize, policy)]),
+  ) as Limiters;
+}

@@ -1,0 +1,100 @@
+import { GROUPS, type GroupName } from '@kib/core';
+import type { Router } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import type { Access } from './access';
+
+/**
+ * Who may call every route, written out by hand on purpose: a route added without an entry here, or
+ * whose rule changes without this table changing, fails this test.
+ */
+const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]> = {
+  'GET /health': 'public',
+  'POST /auth/jwt/create/': 'public',
+  'POST /auth/jwt/refresh/': 'public',
+  'POST /auth/jwt/logout/': 'public',
+  'POST /auth/users/': 'public',
+  'POST /auth/users/activation/': 'public',
+  'POST /auth/users/resend_activation/': 'public',
+  'POST /auth/users/reset_password/': 'public',
+  'POST /auth/users/reset_password_confirm/': 'public',
+  'GET /auth/users/me/': 'authenticated',
+  'GET /authentication/groups': 'authenticated',
+  'POST /contact_form/': 'public',
+};
+
+const ROLES = ['anonymous', ...GROUPS] as const;
+
+let server: TestServer;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const [i, group] of GROUPS.entries()) {
+    tokens.set(group, await server.kib.accessTokens.sign({ userId: 1_000 + i, groups: [group] }));
+  }
+});
+afterAll(() => server?.close());
+
+function describeAccess(access: Access): 'public' | 'authenticated' | readonly GroupName[] {
+  return access.kind === 'roles' ? access.roles : access.kind;
+}
+
+/** Every method + path that Express itself would answer, wherever it was registered. */
+function expressRoutes(router: Router, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const layer of router.stack as unknown as {
+    route?: { path: string; methods: Record<string, boolean> };
+    handle: Router & { stack?: unknown[] };
+  }[]) {
+    if (layer.route) {
+      for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${prefix}${layer.route.path}`);
+    } else if (layer.handle?.stack) {
+      out.push(...expressRoutes(layer.handle, prefix));
+    }
+  }
+  return out;
+}
+
+describe('route × role', () => {
+  it('every route has an expected rule, and the rule is the one declared', () => {
+    const declared = Object.fromEntries(
+      server.kib.api.routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, describeAccess(r.access)]),
+    );
+    expect(declared).toEqual(EXPECTED);
+  });
+
+  it('no route reaches Express except through the access layer', () => {
+    const registered = new Set(server.kib.api.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`));
+    const all = expressRoutes((server.kib.app as unknown as { router: Router }).router);
+    expect(all.length).toBeGreaterThanOrEqual(registered.size);
+    expect(all.filter((r) => !registered.has(r))).toEqual([]);
+  });
+
+  it('answers every route for every role as its rule says', async () => {
+    const failures: string[] = [];
+    for (const route of server.kib.api.routes) {
+      const rule = EXPECTED[`${route.method.toUpperCase()} ${route.path}`]!;
+      for (const role of ROLES) {
+        const c = new TestClient(server.url);
+        c.token = tokens.get(role);
+        const res = await c.request(route.method.toUpperCase(), `/api${route.path}`, route.method === 'get' ? undefined : {});
+        const allowed =
+          rule === 'public' || (role !== 'anonymous' && (rule === 'authenticated' || rule.includes(role as GroupName)));
+        const code = (res.body as { code?: string }).code;
+        const expected = allowed ? 'not 401/403 by the access layer' : role === 'anonymous' ? '401' : '403';
+        const ok = allowed
+          ? !(res.status === 401 && code === 'not-authenticated') && res.status !== 403
+          : res.status === (role === 'anonymous' ? 401 : 403);
+        if (!ok) failures.push(`${route.method.toUpperCase()} ${route.path} as ${role}: ${res.status} ${code}, expected ${expected}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await new TestClient(server.url).get('/api/no/such/route/');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'route-not-found' });
+  });
+});
