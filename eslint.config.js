@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
  * Layer boundaries (ARCHITECTURE.md): each entry lists the internal packages a folder must not import.
  * Deep imports into another package's src/ are forbidden everywhere: packages expose an exports map.
  */
-const NO_DEEP = { group: ['@kib/*/src/*', '**/packages/*/src/*'], message: 'Import the package, not its src/.' };
+const NO_DEEP = {
+  group: ['@kib/*/src/*', '**/packages/*/src/*'],
+  message: 'Import the package, not its src/.',
+};
 const forbid = (names, why) => ({ group: names, message: why });
 const zones = [
   {
@@ -17,21 +20,42 @@ const zones = [
   {
     files: ['packages/checker/**'],
     patterns: [
-      forbid(['@kib/i18n', '@kib/api-client', '@kib/widgets', '@kib/site', '@kib/tool-provider'], 'checker imports only @kib/core.'),
-      forbid(['react', 'react-dom', 'express', 'sequelize', 'node:*'], 'checker is isomorphic: no React, Express, Sequelize or Node-only modules.'),
+      forbid(
+        ['@kib/i18n', '@kib/api-client', '@kib/widgets', '@kib/site', '@kib/tool-provider'],
+        'checker imports only @kib/core.',
+      ),
+      forbid(
+        ['react', 'react-dom', 'express', 'sequelize', 'node:*'],
+        'checker is isomorphic: no React, Express, Sequelize or Node-only modules.',
+      ),
     ],
   },
   {
     files: ['packages/api-client/**'],
-    patterns: [forbid(['@kib/widgets', '@kib/site', '@kib/tool-provider', '@kib/checker'], 'api-client depends on core and i18n only.')],
+    patterns: [
+      forbid(
+        ['@kib/widgets', '@kib/site', '@kib/tool-provider', '@kib/checker'],
+        'api-client depends on core and i18n only.',
+      ),
+    ],
   },
   {
     files: ['widgets/**'],
-    patterns: [forbid(['@kib/site', '@kib/tool-provider', 'express', 'sequelize'], 'widgets never import server or site code.')],
+    patterns: [
+      forbid(
+        ['@kib/site', '@kib/tool-provider', 'express', 'sequelize'],
+        'widgets never import server or site code.',
+      ),
+    ],
   },
   {
     files: ['tool-provider/**'],
-    patterns: [forbid(['@kib/widgets', '@kib/site', '@kib/api-client', 'react', 'react-dom'], 'the tool provider serves the built site and widgets; it never imports them.')],
+    patterns: [
+      forbid(
+        ['@kib/widgets', '@kib/site', '@kib/api-client', 'react', 'react-dom'],
+        'the tool provider serves the built site and widgets; it never imports them.',
+      ),
+    ],
   },
 ];
 

@@ -53,7 +53,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger,
     });
-  const accessTokens = new AccessTokens(await resolveJwtSecret(sequelize, config.jwtSecret), config.accessTokenTtl);
+  const accessTokens = new AccessTokens(
+    await resolveJwtSecret(sequelize, config.jwtSecret),
+    config.accessTokenTtl,
+  );
   const limiters = createLimiters(sequelize);
   const users = new UserRepository(sequelize);
   const auth = new AuthService({
@@ -95,10 +98,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     req.principal = null;
     const header = req.get('authorization');
     const match = header ? /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header) : null;
-    if (header && !match) req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
+    if (header && !match)
+      req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
     if (match?.[1]) {
       req.principal = await accessTokens.verify(match[1]).catch(() => null);
-      if (!req.principal) req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
+      if (!req.principal)
+        req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
     }
     next();
   });

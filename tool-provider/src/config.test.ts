@@ -19,7 +19,11 @@ describe('loadConfig', () => {
 
   it('never seeds in production and requires a JWT secret there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://kib.example' });
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://kib.example',
+    });
     expect(c.seed).toBe(false);
     expect(c.cookieSecure).toBe(true);
   });

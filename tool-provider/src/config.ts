@@ -19,7 +19,11 @@ const EnvSchema = z.object({
   SEED: bool.default(true),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(300),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(14 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 24 * 3600),
   REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(300).default(10),
   COOKIE_SECURE: bool.optional(),
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
@@ -66,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)');
+    throw new Error(
+      'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);

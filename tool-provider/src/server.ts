@@ -29,7 +29,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const { applied: seeded } = await seedDevelopment(db.sequelize, models, { logger });
       if (seeded) logger.info('development seed applied');
     }
-    const { app, mailer } = await createApp({ config, sequelize: db.sequelize, databaseKind: db.kind, logger });
+    const { app, mailer } = await createApp({
+      config,
+      sequelize: db.sequelize,
+      databaseKind: db.kind,
+      logger,
+    });
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);

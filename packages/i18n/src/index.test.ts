@@ -11,7 +11,8 @@ describe('catalogs', () => {
 
   it('have no empty texts', () => {
     for (const lang of ['es', 'en'] as const) {
-      for (const key of catalogKeys(CATALOGS[lang])) expect(translate(lang, key), `${lang}:${key}`).not.toBe('');
+      for (const key of catalogKeys(CATALOGS[lang]))
+        expect(translate(lang, key), `${lang}:${key}`).not.toBe('');
     }
   });
 });

@@ -67,7 +67,11 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
 let shared: i18n | undefined;
 
 /** Translates `key` in `language`; unknown keys come back as the key itself, never undefined. */
-export function translate(language: Language, key: TranslationKey | (string & {}), params?: TOptions): string {
+export function translate(
+  language: Language,
+  key: TranslationKey | (string & {}),
+  params?: TOptions,
+): string {
   shared ??= createI18n();
   // Keys are checked by TranslationKey above; i18next's own key typing is not wired to our catalogs.
   const t = shared.t as unknown as (k: string, o: Record<string, unknown>) => string;
@@ -77,6 +81,8 @@ export function translate(language: Language, key: TranslationKey | (string & {}
 /** Lists the dotted keys of a catalog (used by the parity test and tooling). */
 export function catalogKeys(catalog: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(catalog).flatMap(([k, v]) =>
-    v !== null && typeof v === 'object' ? catalogKeys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+    v !== null && typeof v === 'object'
+      ? catalogKeys(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [`${prefix}${k}`],
   );
 }

@@ -10,14 +10,21 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ REFRESH_REUSE_GRACE: '0' });
   await insertUser(server.db.sequelize, { email: 'Ana@Demo.Kib', firstName: 'Ana', groups: ['Students'] });
-  await insertUser(server.db.sequelize, { email: 'teacher@demo.kib', firstName: 'Tom', groups: ['Teachers', 'Creators'] });
+  await insertUser(server.db.sequelize, {
+    email: 'teacher@demo.kib',
+    firstName: 'Tom',
+    groups: ['Teachers', 'Creators'],
+  });
 });
 afterAll(() => server?.close());
 
 const client = () => new TestClient(server.url);
 
 /** Reads the newest message of the outbox addressed to `to` and returns its first link to `route`. */
-async function linkFromOutbox(to: string, route: string): Promise<{ uid: string; token: string; text: string }> {
+async function linkFromOutbox(
+  to: string,
+  route: string,
+): Promise<{ uid: string; token: string; text: string }> {
   const files = (await fs.readdir(server.outboxDir)).sort();
   for (const file of files.reverse()) {
     const text = (await fs.readFile(path.join(server.outboxDir, file), 'utf8')).replace(/=\r?\n/g, '');
@@ -49,7 +56,10 @@ describe('login (auth/jwt/create/)', () => {
   });
 
   it('refuses a wrong password and an unknown e-mail alike, with a translated message', async () => {
-    const wrong = await client().post('/api/auth/jwt/create/', { email: 'ana@demo.kib', password: 'nope123' });
+    const wrong = await client().post('/api/auth/jwt/create/', {
+      email: 'ana@demo.kib',
+      password: 'nope123',
+    });
     const unknown = await client().post(
       '/api/auth/jwt/create/',
       { email: 'nobody@demo.kib', password: 'demo1234' },
@@ -65,20 +75,29 @@ describe('login (auth/jwt/create/)', () => {
   });
 
   it('answers 400 naming the missing field', async () => {
-    const res = await client().post('/api/auth/jwt/create/', { email: 'ana@demo.kib' }, { 'accept-language': 'en' });
+    const res = await client().post(
+      '/api/auth/jwt/create/',
+      { email: 'ana@demo.kib' },
+      { 'accept-language': 'en' },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation', fields: { password: ['This field is required.'] } });
   });
 
   it('answers 400 for malformed JSON without a stack trace', async () => {
-    const res = await client().post('/api/auth/jwt/create/', '{"email":', { 'content-type': 'application/json' });
+    const res = await client().post('/api/auth/jwt/create/', '{"email":', {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'malformed-json' });
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
   });
 
   it('answers 413 for an oversized body', async () => {
-    const res = await client().post('/api/auth/jwt/create/', { email: 'a@b.co', password: 'x'.repeat(300_000) });
+    const res = await client().post('/api/auth/jwt/create/', {
+      email: 'a@b.co',
+      password: 'x'.repeat(300_000),
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -96,7 +115,11 @@ describe('the session (refresh, me, groups, logout)', () => {
     c.token = String(refreshed.body.access);
     const me = await c.get('/api/auth/users/me/');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'teacher@demo.kib', first_name: 'Tom', groups: ['Teachers', 'Creators'] });
+    expect(me.body).toMatchObject({
+      email: 'teacher@demo.kib',
+      first_name: 'Tom',
+      groups: ['Teachers', 'Creators'],
+    });
     const groups = await c.get('/api/authentication/groups');
     expect(groups.body).toEqual({ groups: ['Teachers', 'Creators'] });
   });
@@ -196,7 +219,11 @@ describe('sign-up and activation', () => {
 
   it.each([
     [{ email: 'x@localhost' }, 'email', 'Introduce un correo electrónico válido.'],
-    [{ password: '12345', re_password: '12345' }, 'password', 'La contraseña debe tener al menos 6 caracteres.'],
+    [
+      { password: '12345', re_password: '12345' },
+      'password',
+      'La contraseña debe tener al menos 6 caracteres.',
+    ],
     [{ re_password: 'otra123' }, 're_password', 'Las contraseñas no coinciden.'],
     [{ is_teacher: true }, 'is_teacher', 'Elige estudiante o profesor, no ambos.'],
   ])('refuses %j with a message under %s', async (change, field, message) => {
@@ -270,7 +297,9 @@ describe('password reset', () => {
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const before = (await fs.readdir(server.outboxDir)).length;
-    expect((await client().post('/api/auth/users/reset_password/', { email: 'ghost@demo.kib' })).status).toBe(204);
+    expect((await client().post('/api/auth/users/reset_password/', { email: 'ghost@demo.kib' })).status).toBe(
+      204,
+    );
     expect((await fs.readdir(server.outboxDir)).length).toBe(before);
   });
 });
@@ -280,7 +309,11 @@ describe('rate limits', () => {
     const email = 'bruteforced@demo.kib';
     await insertUser(server.db.sequelize, { email });
     for (let i = 0; i < 10; i++) {
-      const res = await client().post('/api/auth/jwt/create/', { email, password: `wrong-${i}` }, { 'x-forwarded-for': `10.0.0.${i}` });
+      const res = await client().post(
+        '/api/auth/jwt/create/',
+        { email, password: `wrong-${i}` },
+        { 'x-forwarded-for': `10.0.0.${i}` },
+      );
       expect(res.status).toBe(401);
     }
     const blocked = await client().post('/api/auth/jwt/create/', { email, password: 'demo1234' });
@@ -290,9 +323,12 @@ describe('rate limits', () => {
   });
 
   it('counts in PostgreSQL, so another app instance on the same database sees the block', async () => {
-    const rows = await server.db.sequelize.query(`SELECT key, points FROM rate_limits WHERE key LIKE 'login-account:%'`, {
-      type: 'SELECT',
-    });
+    const rows = await server.db.sequelize.query(
+      `SELECT key, points FROM rate_limits WHERE key LIKE 'login-account:%'`,
+      {
+        type: 'SELECT',
+      },
+    );
     expect(rows).toContainEqual({ key: 'login-account:bruteforced@demo.kib', points: 10 });
   });
 });

@@ -84,7 +84,10 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
     path: '/auth/users/',
     access: PUBLIC,
     body: RegistrationSchema,
-    handle: async ({ body, req }) => ({ status: 201, body: await auth.register(body, origin(req), req.language) }),
+    handle: async ({ body, req }) => ({
+      status: 201,
+      body: await auth.register(body, origin(req), req.language),
+    }),
   });
 
   api.define({

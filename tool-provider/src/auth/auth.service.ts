@@ -81,7 +81,8 @@ export class AuthService {
     }
     if (!user.isActive) throw new AppError(401, 'account-inactive', { key: 'auth.account-inactive' });
     await limiters.loginPerAccount.reset(accountKey);
-    if (needsRehash(user.passwordHash!)) await users.setPasswordHash(user.id, await hashPassword(input.password));
+    if (needsRehash(user.passwordHash!))
+      await users.setPasswordHash(user.id, await hashPassword(input.password));
     await users.touchLastLogin(user.id);
     return this.startSession(user, origin);
   }
@@ -94,7 +95,10 @@ export class AuthService {
       userAgent: origin.userAgent,
     });
     if (outcome.kind === 'reused') {
-      this.deps.logger.warn({ userId: outcome.userId, ip: origin.ip }, 'refresh token reused: family revoked');
+      this.deps.logger.warn(
+        { userId: outcome.userId, ip: origin.ip },
+        'refresh token reused: family revoked',
+      );
     }
     if (outcome.kind !== 'rotated') throw AppError.unauthenticated('refresh-invalid', 'auth.refresh-invalid');
     const user = await this.deps.users.findById(outcome.userId);
@@ -128,7 +132,12 @@ export class AuthService {
         transaction,
       );
       if (!created) throw AppError.conflict('email-taken', 'auth.email-taken', 'email');
-      const t = await this.deps.tokens.issueAccountToken(created.id, 'activation', ACTIVATION_TTL_SECONDS, transaction);
+      const t = await this.deps.tokens.issueAccountToken(
+        created.id,
+        'activation',
+        ACTIVATION_TTL_SECONDS,
+        transaction,
+      );
       return { user: created, token: t };
     });
     // The account exists either way; if the mail cannot go out now, "resend activation" recovers.
@@ -155,7 +164,8 @@ export class AuthService {
     const invalid = new AppError(400, 'activation-invalid', { key: 'auth.activation-invalid' });
     if (!userId) throw invalid;
     await this.deps.sequelize.transaction(async (transaction) => {
-      if (!(await this.deps.tokens.consumeAccountToken(userId, 'activation', input.token, transaction))) throw invalid;
+      if (!(await this.deps.tokens.consumeAccountToken(userId, 'activation', input.token, transaction)))
+        throw invalid;
       await this.deps.users.activate(userId, transaction);
     });
   }

@@ -13,7 +13,10 @@ import { REFRESH_COOKIE } from './auth.routes';
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Starts `src/main.ts` as `npm start` does, on the given database, and resolves with its URL. */
-async function startProcess(databaseUrl: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startProcess(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: PACKAGE_DIR,
     env: {

@@ -81,7 +81,11 @@ export class TokenRepository {
                 EXISTS (SELECT 1 FROM refresh_tokens f WHERE f.family_id = t.family_id AND f.revoked_at IS NOT NULL)
                   AS family_revoked
          FROM refresh_tokens t WHERE t.token_hash = :hash`,
-        { replacements: { hash: hashToken(token), grace: opts.reuseGraceSeconds }, type: QueryTypes.SELECT, transaction },
+        {
+          replacements: { hash: hashToken(token), grace: opts.reuseGraceSeconds },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
       );
       const prev = known[0];
       // Unknown, expired or already revoked: simply not a session any more.
@@ -110,17 +114,23 @@ export class TokenRepository {
 
   /** Revokes every refresh token of a user (after a password change). */
   async revokeAllForUser(userId: number, transaction?: Transaction): Promise<void> {
-    await this.sequelize.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = :userId AND revoked_at IS NULL`, {
-      replacements: { userId },
-      transaction,
-    });
+    await this.sequelize.query(
+      `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = :userId AND revoked_at IS NULL`,
+      {
+        replacements: { userId },
+        transaction,
+      },
+    );
   }
 
   private async revokeFamily(familyId: string, transaction: Transaction): Promise<void> {
-    await this.sequelize.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = :familyId AND revoked_at IS NULL`, {
-      replacements: { familyId },
-      transaction,
-    });
+    await this.sequelize.query(
+      `UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = :familyId AND revoked_at IS NULL`,
+      {
+        replacements: { familyId },
+        transaction,
+      },
+    );
   }
 
   /** Deletes refresh tokens that expired more than a day ago. */

@@ -67,7 +67,10 @@ export function randomToken(): string {
  * The signing secret: JWT_SECRET when configured, otherwise one generated on first start and kept in
  * the database, so every instance on the same database signs and verifies with the same key.
  */
-export async function resolveJwtSecret(sequelize: Sequelize, configured: string | undefined): Promise<string> {
+export async function resolveJwtSecret(
+  sequelize: Sequelize,
+  configured: string | undefined,
+): Promise<string> {
   if (configured) return configured;
   await sequelize.query(
     `INSERT INTO app_settings (key, value) VALUES ('jwt_secret', :value) ON CONFLICT (key) DO NOTHING`,

@@ -9,7 +9,10 @@ import {
 import type { Language } from '@kib/core';
 
 /** A message of the landing contact form (table `contact_messages`); `sentAt` is set once mailed. */
-export class ContactMessage extends Model<InferAttributes<ContactMessage>, InferCreationAttributes<ContactMessage>> {
+export class ContactMessage extends Model<
+  InferAttributes<ContactMessage>,
+  InferCreationAttributes<ContactMessage>
+> {
   declare id: CreationOptional<number>;
   declare name: CreationOptional<string>;
   declare email: string;

@@ -33,12 +33,18 @@ describe('POST /api/contact_form/', () => {
   it('stores the cleaned message, mails it to the info address and answers 201', async () => {
     const res = await new TestClient(server.url).post(
       '/api/contact_form/',
-      { name: '<b>Ana</b>', email: 'ana@colegio.co', message: 'Hola <script>alert(1)</script>quiero una demo' },
+      {
+        name: '<b>Ana</b>',
+        email: 'ana@colegio.co',
+        message: 'Hola <script>alert(1)</script>quiero una demo',
+      },
       { 'accept-language': 'en' },
     );
     expect(res.status).toBe(201);
     expect(res.body.detail).toBe('Thank you for writing to us! We will answer at ana@colegio.co.');
-    const [rows] = await server.db.sequelize.query(`SELECT name, email, message, sent_at FROM contact_messages`);
+    const [rows] = await server.db.sequelize.query(
+      `SELECT name, email, message, sent_at FROM contact_messages`,
+    );
     expect(rows).toEqual([
       { name: 'Ana', email: 'ana@colegio.co', message: 'Hola quiero una demo', sent_at: expect.any(Date) },
     ]);

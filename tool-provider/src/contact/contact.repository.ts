@@ -15,6 +15,8 @@ export class ContactRepository {
 
   /** Records that the message reached the info mailbox. */
   async markSent(id: number): Promise<void> {
-    await this.sequelize.query(`UPDATE contact_messages SET sent_at = now() WHERE id = :id`, { replacements: { id } });
+    await this.sequelize.query(`UPDATE contact_messages SET sent_at = now() WHERE id = :id`, {
+      replacements: { id },
+    });
   }
 }

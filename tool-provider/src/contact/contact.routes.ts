@@ -13,7 +13,10 @@ export function registerContactRoutes(api: ApiRouter, contact: ContactService): 
     body: ContactMessageSchema,
     handle: async ({ body, req }) => {
       const id = await contact.submit(body, req.ip ?? 'unknown', req.language);
-      return { status: 201, body: { id, detail: translate(req.language, 'contact.sent', { email: body.email }) } };
+      return {
+        status: 201,
+        body: { id, detail: translate(req.language, 'contact.sent', { email: body.email }) },
+      };
     },
   });
 }

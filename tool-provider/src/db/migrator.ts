@@ -33,16 +33,31 @@ export function createMigrator(sequelize: Sequelize, logger?: Logger) {
 const MIGRATION_LOCK = 4_201_107;
 
 /**
- * Applies every pending migration. On a real PostgreSQL an advisory lock makes concurrent starts
- * wait for each other; the embedded database has a single owner process (its lock file) and its
- * socket server runs one transaction at a time, so there it runs without the lock.
+ * Applies every pending migration. On a real PostgreSQL a session-level advisory lock, held on a
+ * connection of its own, makes concurrent starts wait for each other (a transaction-level lock would
+ * stall servers that run one transaction at a time, such as PGlite behind its socket). The embedded
+ * database has a single owner process (its lock file), so there it runs without the lock.
  */
 export async function migrate(sequelize: Sequelize, kind: DatabaseKind, logger?: Logger): Promise<string[]> {
   const migrator = createMigrator(sequelize, logger);
   if (kind === 'pglite') return (await migrator.up()).map((m) => m.name);
-  return sequelize.transaction(async (t) => {
-    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: MIGRATION_LOCK }, transaction: t });
-    const done = await migrator.up();
-    return done.map((m) => m.name);
-  });
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(): Promise<PgConnection>;
+    releaseConnection(c: PgConnection): Promise<void>;
+  };
+  const lockConnection = await manager.getConnection();
+  try {
+    await lockConnection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      return (await migrator.up()).map((m) => m.name);
+    } finally {
+      await lockConnection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await manager.releaseConnection(lockConnection);
+  }
+}
+
+interface PgConnection {
+  query(sql: string, values: unknown[]): Promise<unknown>;
 }

@@ -67,7 +67,14 @@ export class ApiRouter {
         if (decision === 'forbidden') throw AppError.forbidden();
         const body = def.body ? parse(def.body, toCamelCase(req.body ?? {})) : (undefined as B);
         const query = def.query ? parse(def.query, toCamelCase({ ...req.query })) : (undefined as Q);
-        const ctx: RouteContext<B, Q> = { body, query, params: req.params as Record<string, string>, principal, req, res };
+        const ctx: RouteContext<B, Q> = {
+          body,
+          query,
+          params: req.params as Record<string, string>,
+          principal,
+          req,
+          res,
+        };
         if (def.owns && !(await def.owns(ctx))) throw AppError.notFound();
         const reply = await def.handle(ctx);
         if (res.headersSent) return;

@@ -103,7 +103,12 @@ function messageOf(issue: ZodIssueLike): Message {
   if (issue.message.startsWith('validation.')) return { key: issue.message, params };
   switch (issue.code) {
     case 'invalid_type':
-      return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid-type' };
+      return {
+        key:
+          issue.input === undefined || issue.input === null
+            ? 'validation.required'
+            : 'validation.invalid-type',
+      };
     case 'too_big':
       return { key: 'validation.too-long', params };
     case 'unrecognized_keys':

@@ -27,7 +27,10 @@ export const LIMITS = {
 export class Limiter {
   private readonly limiter: RateLimiterPostgres;
 
-  constructor(sequelize: Sequelize, readonly policy: LimitPolicy) {
+  constructor(
+    sequelize: Sequelize,
+    readonly policy: LimitPolicy,
+  ) {
     this.limiter = new RateLimiterPostgres({
       storeClient: sequelize,
       storeType: 'sequelize',
@@ -42,7 +45,8 @@ export class Limiter {
   /** Throws 429 (with Retry-After) when the key has no points left, without spending one. */
   async check(key: string): Promise<void> {
     const res = await this.limiter.get(key);
-    if (res && res.consumedPoints >= this.policy.points) throw AppError.tooManyRequests(res.msBeforeNext / 1000);
+    if (res && res.consumedPoints >= this.policy.points)
+      throw AppError.tooManyRequests(res.msBeforeNext / 1000);
   }
 
   /** Spends one point; throws 429 when that goes over the allowance. */

@@ -48,7 +48,8 @@ function expressRoutes(router: Router, prefix = ''): string[] {
     handle: Router & { stack?: unknown[] };
   }[]) {
     if (layer.route) {
-      for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${prefix}${layer.route.path}`);
+      for (const m of Object.keys(layer.route.methods))
+        out.push(`${m.toUpperCase()} ${prefix}${layer.route.path}`);
     } else if (layer.handle?.stack) {
       out.push(...expressRoutes(layer.handle, prefix));
     }
@@ -78,15 +79,23 @@ describe('route × role', () => {
       for (const role of ROLES) {
         const c = new TestClient(server.url);
         c.token = tokens.get(role);
-        const res = await c.request(route.method.toUpperCase(), `/api${route.path}`, route.method === 'get' ? undefined : {});
+        const res = await c.request(
+          route.method.toUpperCase(),
+          `/api${route.path}`,
+          route.method === 'get' ? undefined : {},
+        );
         const allowed =
-          rule === 'public' || (role !== 'anonymous' && (rule === 'authenticated' || rule.includes(role as GroupName)));
+          rule === 'public' ||
+          (role !== 'anonymous' && (rule === 'authenticated' || rule.includes(role as GroupName)));
         const code = (res.body as { code?: string }).code;
         const expected = allowed ? 'not 401/403 by the access layer' : role === 'anonymous' ? '401' : '403';
         const ok = allowed
           ? !(res.status === 401 && code === 'not-authenticated') && res.status !== 403
           : res.status === (role === 'anonymous' ? 401 : 403);
-        if (!ok) failures.push(`${route.method.toUpperCase()} ${route.path} as ${role}: ${res.status} ${code}, expected ${expected}`);
+        if (!ok)
+          failures.push(
+            `${route.method.toUpperCase()} ${route.path} as ${role}: ${res.status} ${code}, expected ${expected}`,
+          );
       }
     }
     expect(failures).toEqual([]);

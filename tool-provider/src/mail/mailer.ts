@@ -22,7 +22,12 @@ export interface Mailer {
  * The configured mailer: SMTP when `smtpUrl` is set; otherwise every message is written as an .eml file
  * to `outboxDir` (and its subject and links logged), so development needs no mail server.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -41,7 +46,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       const file = path.join(opts.outboxDir, name);
       await fs.writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      opts.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to the outbox');
+      opts.logger.info(
+        { to: message.to, subject: message.subject, file, links },
+        'mail written to the outbox',
+      );
     },
     close: () => transport.close(),
   };

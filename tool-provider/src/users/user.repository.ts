@@ -26,10 +26,13 @@ export class UserRepository {
 
   /** The user with this e-mail, compared case-insensitively, or null. */
   async findByEmail(email: string): Promise<UserRecord | null> {
-    const rows = await this.sequelize.query<UserRecord>(`${SELECT_USER} WHERE lower(u.email) = lower(:email)`, {
-      replacements: { email },
-      type: QueryTypes.SELECT,
-    });
+    const rows = await this.sequelize.query<UserRecord>(
+      `${SELECT_USER} WHERE lower(u.email) = lower(:email)`,
+      {
+        replacements: { email },
+        type: QueryTypes.SELECT,
+      },
+    );
     return rows[0] ?? null;
   }
 
@@ -48,7 +51,14 @@ export class UserRepository {
    * whatever its case.
    */
   async create(
-    input: { email: string; firstName: string; lastName: string; passwordHash: string; language: 'es' | 'en'; groups: string[] },
+    input: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      passwordHash: string;
+      language: 'es' | 'en';
+      groups: string[];
+    },
     transaction: Transaction,
   ): Promise<UserRecord | null> {
     try {
@@ -81,14 +91,19 @@ export class UserRepository {
 
   /** Replaces the password hash. */
   async setPasswordHash(id: number, passwordHash: string, transaction?: Transaction): Promise<void> {
-    await this.sequelize.query(`UPDATE users SET password_hash = :passwordHash, updated_at = now() WHERE id = :id`, {
-      replacements: { id, passwordHash },
-      transaction,
-    });
+    await this.sequelize.query(
+      `UPDATE users SET password_hash = :passwordHash, updated_at = now() WHERE id = :id`,
+      {
+        replacements: { id, passwordHash },
+        transaction,
+      },
+    );
   }
 
   /** Records a successful login. */
   async touchLastLogin(id: number): Promise<void> {
-    await this.sequelize.query(`UPDATE users SET last_login = now() WHERE id = :id`, { replacements: { id } });
+    await this.sequelize.query(`UPDATE users SET last_login = now() WHERE id = :id`, {
+      replacements: { id },
+    });
   }
 }

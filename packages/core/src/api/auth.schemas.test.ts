@@ -19,7 +19,9 @@ function issues(input: unknown) {
 describe('RegistrationSchema', () => {
   it('accepts a valid student and derives the user type from the checkboxes', () => {
     expect(RegistrationSchema.parse(valid).userType).toBe('student');
-    expect(RegistrationSchema.parse({ ...valid, isStudent: false, isTeacher: true }).userType).toBe('teacher');
+    expect(RegistrationSchema.parse({ ...valid, isStudent: false, isTeacher: true }).userType).toBe(
+      'teacher',
+    );
     expect(RegistrationSchema.parse({ ...valid, isStudent: false, userType: 'schoolAdmin' }).userType).toBe(
       'schoolAdmin',
     );
@@ -46,7 +48,9 @@ describe('RegistrationSchema', () => {
   });
 
   it('names the repeat field when the passwords differ', () => {
-    expect(issues({ ...valid, rePassword: 'otro' })).toEqual([['rePassword', 'validation.passwords-mismatch']]);
+    expect(issues({ ...valid, rePassword: 'otro' })).toEqual([
+      ['rePassword', 'validation.passwords-mismatch'],
+    ]);
   });
 
   it('refuses student and teacher at once', () => {
@@ -54,13 +58,21 @@ describe('RegistrationSchema', () => {
   });
 
   it('refuses an unknown user type', () => {
-    expect(issues({ ...valid, userType: 'admin' })).toContainEqual(['userType', 'validation.user-type-invalid']);
+    expect(issues({ ...valid, userType: 'admin' })).toContainEqual([
+      'userType',
+      'validation.user-type-invalid',
+    ]);
   });
 });
 
 describe('ResetPasswordConfirmSchema', () => {
   it('names reNewPassword when the new passwords differ', () => {
-    const r = ResetPasswordConfirmSchema.safeParse({ uid: 'MQ', token: 't', newPassword: 'abcdef', reNewPassword: 'abcdeg' });
+    const r = ResetPasswordConfirmSchema.safeParse({
+      uid: 'MQ',
+      token: 't',
+      newPassword: 'abcdef',
+      reNewPassword: 'abcdeg',
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['reNewPassword']);
   });

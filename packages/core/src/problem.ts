@@ -1,0 +1,532 @@
+import { z } from 'zod';
+import { LIMITS, LanguageSchema } from './constants';
+import { EntityIdSchema } from './ids';
+import {
+  EquationOfALineDataSchema,
+  FindExpressionDataSchema,
+  FunctionsDataSchema,
+  IntervalsDataSchema,
+  LatexSchema,
+  NumberlinePointsDataSchema,
+  PlotFunctionDataSchema,
+  PlotLinearEquationDataSchema,
+  PrimeDecompositionDataSchema,
+  SetMultiPointPlaneDataSchema,
+  SetPointCartesianPlaneDataSchema,
+  SimplifyDataSchema,
+  SolveDataSchema,
+  TableSimpleDataSchema,
+  TableSimpleDataShapeSchema,
+  type ExpressionList,
+} from './math-types';
+
+const FileKeySchema = z.string().min(1).max(LIMITS.shortTextMaxLength).nullable();
+const LongTextSchema = z.string().max(LIMITS.longTextMaxLength);
+const ItemNumberSchema = z.number().int().min(0).max(LIMITS.itemsMaxCount);
+
+/**
+ * A row of the multiple-choice entries of a numeral or step: its id (the value a multiple-choice
+ * answer carries), display position, text (math between dollar signs), picture and correctness.
+ */
+export const MultipleChoiceEntrySchema = z.object({
+  id: EntityIdSchema,
+  position: z.number().int().min(0).max(1000),
+  text: LatexSchema,
+  picture: FileKeySchema,
+  correct: z.boolean(),
+  numeralId: EntityIdSchema.nullable().default(null),
+  stepId: EntityIdSchema.nullable().default(null),
+});
+
+/** A stored multiple-choice entry (server side: it carries `correct`). */
+export type MultipleChoiceEntry = z.infer<typeof MultipleChoiceEntrySchema>;
+
+/**
+ * What a numeral or step asks, keyed by `mathType`: the full math-type record in `data` (null while
+ * the author has not filled it in), or for multipleChoice its stored `choices`.
+ */
+export const MathTypeContentSchema = z.discriminatedUnion('mathType', [
+  z.object({ mathType: z.literal('solve'), data: SolveDataSchema.nullable().default(null) }),
+  z.object({ mathType: z.literal('simplify'), data: SimplifyDataSchema.nullable().default(null) }),
+  z.object({ mathType: z.literal('functions'), data: FunctionsDataSchema.nullable().default(null) }),
+  z.object({
+    mathType: z.literal('equationOfALine'),
+    data: EquationOfALineDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('findExpression'),
+    data: FindExpressionDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('plotLinearEquation'),
+    data: PlotLinearEquationDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('plotFunction'),
+    data: PlotFunctionDataSchema.nullable().default(null),
+  }),
+  z.object({ mathType: z.literal('intervals'), data: IntervalsDataSchema.nullable().default(null) }),
+  z.object({
+    mathType: z.literal('multipleChoice'),
+    choices: z.array(MultipleChoiceEntrySchema).max(LIMITS.choicesMaxItems).default([]),
+  }),
+  z.object({
+    mathType: z.literal('setPointCartesianPlane'),
+    data: SetPointCartesianPlaneDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('setMultiPointPlane'),
+    data: SetMultiPointPlaneDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('numberlinePoints'),
+    data: NumberlinePointsDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('tableSimple'),
+    data: TableSimpleDataSchema.nullable().default(null),
+  }),
+  z.object({
+    mathType: z.literal('primeDecomposition'),
+    data: PrimeDecompositionDataSchema.nullable().default(null),
+  }),
+]);
+
+/** What a numeral or step asks: its math type and full (server-side) data. */
+export type MathTypeContent = z.infer<typeof MathTypeContentSchema>;
+
+/** The fields of a step other than its math-type content. */
+export const StepFieldsSchema = z.object({
+  id: EntityIdSchema,
+  numeralId: EntityIdSchema,
+  number: ItemNumberSchema,
+  instruction: LongTextSchema,
+  explanation: LongTextSchema,
+  picture: FileKeySchema,
+  videoS3: FileKeySchema,
+  calculator: z.boolean(),
+});
+
+/** A step of a numeral (spec 01 §3): numbered from 0, with an instruction, an explanation and what it asks. */
+export const StepSchema = z.intersection(StepFieldsSchema, MathTypeContentSchema);
+
+/** A step of a numeral, full (server-side) form. */
+export type Step = z.infer<typeof StepSchema>;
+
+/** The fields of a numeral other than its math-type content. */
+export const NumeralFieldsSchema = z.object({
+  id: EntityIdSchema,
+  problemId: EntityIdSchema,
+  number: ItemNumberSchema,
+  question: LongTextSchema,
+  initialHint: LongTextSchema.nullable().default(null),
+  hintPicture: FileKeySchema.default(null),
+  picture: FileKeySchema.default(null),
+  videoS3: FileKeySchema.default(null),
+  calculator: z.boolean(),
+  steps: z.array(StepSchema).max(LIMITS.itemsMaxCount).default([]),
+});
+
+/** A numeral (question) of a problem (spec 01 §3), with its steps and what it asks. */
+export const NumeralSchema = z.intersection(NumeralFieldsSchema, MathTypeContentSchema);
+
+/** A numeral, full (server-side) form. */
+export type Numeral = z.infer<typeof NumeralSchema>;
+
+/** A problem (spec 01 §3, spec 02 §3), full (server-side) form with every numeral and step. */
+export const ProblemSchema = z.object({
+  id: EntityIdSchema,
+  title: z.string().min(1).max(LIMITS.shortTextMaxLength),
+  description: LongTextSchema,
+  language: LanguageSchema,
+  picture: FileKeySchema.default(null),
+  subtopicId: EntityIdSchema,
+  topicId: EntityIdSchema,
+  authorId: EntityIdSchema,
+  numeration: z.string().max(32).nullable().default(null),
+  publishProblem: z.boolean(),
+  videoS3: FileKeySchema.default(null),
+  calculator: z.boolean(),
+  numerals: z.array(NumeralSchema).max(LIMITS.itemsMaxCount).default([]),
+});
+
+/** A problem, full (server-side) form. */
+export type Problem = z.infer<typeof ProblemSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Public forms: what a browser may see while a student solves (the trust rule of STYLE.md).
+// ---------------------------------------------------------------------------------------------
+
+/** Public simplify data: the expression to start from and the symbols the math field must know. */
+export const PublicSimplifyDataSchema = SimplifyDataSchema.pick({
+  startingExpression: true,
+  constant: true,
+  units: true,
+  definedSymbols: true,
+  functions: true,
+  convertToDegrees: true,
+});
+
+/** Public simplify data (no target). */
+export type PublicSimplifyData = z.infer<typeof PublicSimplifyDataSchema>;
+
+/** Public solve data: the unknown, the equation and the symbols; never the solutions. */
+export const PublicSolveDataSchema = SolveDataSchema.pick({
+  unknownVariable: true,
+  startingExpression: true,
+  constant: true,
+  units: true,
+  definedSymbols: true,
+  functions: true,
+  convertToDegrees: true,
+});
+
+/** Public solve data (no solutions). */
+export type PublicSolveData = z.infer<typeof PublicSolveDataSchema>;
+
+/** Public functions data: all of it (the function and the given value are the question). */
+export const PublicFunctionsDataSchema = FunctionsDataSchema;
+
+/** Public functions data. */
+export type PublicFunctionsData = z.infer<typeof PublicFunctionsDataSchema>;
+
+/** Public equationOfALine data: all of it (the points and what to find are the question). */
+export const PublicEquationOfALineDataSchema = EquationOfALineDataSchema;
+
+/** Public equationOfALine data. */
+export type PublicEquationOfALineData = z.infer<typeof PublicEquationOfALineDataSchema>;
+
+/** Public findExpression data: the unknown and the defining equation; never the target expression. */
+export const PublicFindExpressionDataSchema = FindExpressionDataSchema.pick({
+  unknownVariable: true,
+  definingEquation: true,
+  constant: true,
+  convertToDegrees: true,
+});
+
+/** Public findExpression data (no target expression). */
+export type PublicFindExpressionData = z.infer<typeof PublicFindExpressionDataSchema>;
+
+/**
+ * The public data of the graphical types whose whole record is the answer (plotFunction,
+ * plotLinearEquation, setPointCartesianPlane, setMultiPointPlane, intervals, numberlinePoints):
+ * an empty object.
+ */
+export const EmptyPublicDataSchema = z.object({});
+
+/** The public data of a graphical type whose record is the answer: nothing. */
+export type EmptyPublicData = z.infer<typeof EmptyPublicDataSchema>;
+
+/** Public tableSimple data: the layout and the given cells, every `mathAns` cell blanked. */
+export const PublicTableSimpleDataSchema = TableSimpleDataShapeSchema.refine(
+  (data) => data.tableData.every((cell) => cell.cellType !== 'mathAns' || cell.cellContent === ''),
+  { message: 'answer cells must be blank', path: ['tableData'] },
+);
+
+/** Public tableSimple data (answer cells blank). */
+export type PublicTableSimpleData = z.infer<typeof PublicTableSimpleDataSchema>;
+
+/** Public primeDecomposition data: all of it (the numbers and what to find are the question). */
+export const PublicPrimeDecompositionDataSchema = PrimeDecompositionDataSchema;
+
+/** Public primeDecomposition data. */
+export type PublicPrimeDecompositionData = z.infer<typeof PublicPrimeDecompositionDataSchema>;
+
+/** A multiple-choice option as a browser sees it: no `correct` flag. */
+export const PublicChoiceSchema = MultipleChoiceEntrySchema.pick({
+  id: true,
+  position: true,
+  text: true,
+  picture: true,
+});
+
+/** A multiple-choice option as a browser sees it. */
+export type PublicChoice = z.infer<typeof PublicChoiceSchema>;
+
+/**
+ * What a numeral or step asks, in public form. For multipleChoice, `multipleSelection` tells the
+ * console whether to offer a multi-select list (more than one choice is correct, spec 02 §4).
+ */
+export const PublicMathTypeContentSchema = z.discriminatedUnion('mathType', [
+  z.object({ mathType: z.literal('solve'), data: PublicSolveDataSchema.nullable() }),
+  z.object({ mathType: z.literal('simplify'), data: PublicSimplifyDataSchema.nullable() }),
+  z.object({ mathType: z.literal('functions'), data: PublicFunctionsDataSchema.nullable() }),
+  z.object({
+    mathType: z.literal('equationOfALine'),
+    data: PublicEquationOfALineDataSchema.nullable(),
+  }),
+  z.object({
+    mathType: z.literal('findExpression'),
+    data: PublicFindExpressionDataSchema.nullable(),
+  }),
+  z.object({ mathType: z.literal('plotLinearEquation'), data: EmptyPublicDataSchema.nullable() }),
+  z.object({ mathType: z.literal('plotFunction'), data: EmptyPublicDataSchema.nullable() }),
+  z.object({ mathType: z.literal('intervals'), data: EmptyPublicDataSchema.nullable() }),
+  z.object({
+    mathType: z.literal('multipleChoice'),
+    choices: z.array(PublicChoiceSchema).max(LIMITS.choicesMaxItems),
+    multipleSelection: z.boolean(),
+  }),
+  z.object({
+    mathType: z.literal('setPointCartesianPlane'),
+    data: EmptyPublicDataSchema.nullable(),
+  }),
+  z.object({ mathType: z.literal('setMultiPointPlane'), data: EmptyPublicDataSchema.nullable() }),
+  z.object({ mathType: z.literal('numberlinePoints'), data: EmptyPublicDataSchema.nullable() }),
+  z.object({ mathType: z.literal('tableSimple'), data: PublicTableSimpleDataSchema.nullable() }),
+  z.object({
+    mathType: z.literal('primeDecomposition'),
+    data: PublicPrimeDecompositionDataSchema.nullable(),
+  }),
+]);
+
+/** What a numeral or step asks, in public form. */
+export type PublicMathTypeContent = z.infer<typeof PublicMathTypeContentSchema>;
+
+/** A step as a browser sees it. */
+export const PublicStepSchema = z.intersection(
+  StepFieldsSchema.pick({
+    id: true,
+    numeralId: true,
+    number: true,
+    instruction: true,
+    explanation: true,
+    picture: true,
+    videoS3: true,
+    calculator: true,
+  }),
+  PublicMathTypeContentSchema,
+);
+
+/** A step as a browser sees it. */
+export type PublicStep = z.infer<typeof PublicStepSchema>;
+
+/** A numeral as a browser sees it, with its public steps. */
+export const PublicNumeralSchema = z.intersection(
+  NumeralFieldsSchema.pick({
+    id: true,
+    problemId: true,
+    number: true,
+    question: true,
+    initialHint: true,
+    hintPicture: true,
+    picture: true,
+    videoS3: true,
+    calculator: true,
+  }).extend({ steps: z.array(PublicStepSchema).max(LIMITS.itemsMaxCount) }),
+  PublicMathTypeContentSchema,
+);
+
+/** A numeral as a browser sees it. */
+export type PublicNumeral = z.infer<typeof PublicNumeralSchema>;
+
+/** A problem as a browser sees it while a student solves: no answers, no author or draft flags. */
+export const PublicProblemSchema = ProblemSchema.pick({
+  id: true,
+  title: true,
+  description: true,
+  language: true,
+  picture: true,
+  subtopicId: true,
+  topicId: true,
+  numeration: true,
+  videoS3: true,
+  calculator: true,
+}).extend({ numerals: z.array(PublicNumeralSchema).max(LIMITS.itemsMaxCount) });
+
+/** A problem as a browser sees it while a student solves. */
+export type PublicProblem = z.infer<typeof PublicProblemSchema>;
+
+function copyList(list: ExpressionList): ExpressionList {
+  return list.map((item) => ({ id: item.id, latex: item.latex }));
+}
+
+function unreachable(value: never): never {
+  throw new Error(`Unknown math type: ${JSON.stringify(value)}`);
+}
+
+/**
+ * Builds the public content by copying only allowed fields (an allow list, so a field added to a
+ * record later stays on the server until someone decides it is safe).
+ */
+function toPublicContent(content: MathTypeContent): PublicMathTypeContent {
+  switch (content.mathType) {
+    case 'simplify': {
+      const { data } = content;
+      return {
+        mathType: 'simplify',
+        data: data && {
+          startingExpression: data.startingExpression,
+          constant: copyList(data.constant),
+          units: copyList(data.units),
+          definedSymbols: copyList(data.definedSymbols),
+          functions: copyList(data.functions),
+          convertToDegrees: data.convertToDegrees,
+        },
+      };
+    }
+    case 'solve': {
+      const { data } = content;
+      return {
+        mathType: 'solve',
+        data: data && {
+          unknownVariable: data.unknownVariable,
+          startingExpression: data.startingExpression,
+          constant: copyList(data.constant),
+          units: copyList(data.units),
+          definedSymbols: copyList(data.definedSymbols),
+          functions: copyList(data.functions),
+          convertToDegrees: data.convertToDegrees,
+        },
+      };
+    }
+    case 'functions': {
+      const { data } = content;
+      return {
+        mathType: 'functions',
+        data: data && {
+          functionExpr: data.functionExpr,
+          xValue: data.xValue,
+          yValue: data.yValue,
+          convertToDegrees: data.convertToDegrees,
+        },
+      };
+    }
+    case 'equationOfALine': {
+      const { data } = content;
+      return {
+        mathType: 'equationOfALine',
+        data: data && {
+          x1: data.x1,
+          y1: data.y1,
+          x2: data.x2,
+          y2: data.y2,
+          xSymbol: data.xSymbol,
+          ySymbol: data.ySymbol,
+          mSymbol: data.mSymbol,
+          bSymbol: data.bSymbol,
+          mGiven: data.mGiven,
+          bGiven: data.bGiven,
+          findM: data.findM,
+          findB: data.findB,
+          findEquation: data.findEquation,
+        },
+      };
+    }
+    case 'findExpression': {
+      const { data } = content;
+      return {
+        mathType: 'findExpression',
+        data: data && {
+          unknownVariable: data.unknownVariable,
+          definingEquation: data.definingEquation,
+          constant: copyList(data.constant),
+          convertToDegrees: data.convertToDegrees,
+        },
+      };
+    }
+    case 'plotLinearEquation':
+    case 'plotFunction':
+    case 'intervals':
+    case 'setPointCartesianPlane':
+    case 'setMultiPointPlane':
+    case 'numberlinePoints':
+      return { mathType: content.mathType, data: content.data && {} };
+    case 'multipleChoice':
+      return {
+        mathType: 'multipleChoice',
+        choices: [...content.choices]
+          .sort((a, b) => a.position - b.position)
+          .map((choice) => ({
+            id: choice.id,
+            position: choice.position,
+            text: choice.text,
+            picture: choice.picture,
+          })),
+        multipleSelection: content.choices.filter((choice) => choice.correct).length > 1,
+      };
+    case 'tableSimple': {
+      const { data } = content;
+      return {
+        mathType: 'tableSimple',
+        data: data && {
+          constant: copyList(data.constant),
+          interval: data.interval,
+          numRows: data.numRows,
+          numColumns: data.numColumns,
+          tableData: data.tableData.map((cell) => ({
+            rIndex: cell.rIndex,
+            cIndex: cell.cIndex,
+            cellType: cell.cellType,
+            cellContent: cell.cellType === 'mathAns' ? '' : cell.cellContent,
+          })),
+        },
+      };
+    }
+    case 'primeDecomposition': {
+      const { data } = content;
+      return {
+        mathType: 'primeDecomposition',
+        data: data && {
+          numbers: copyList(data.numbers),
+          decompType: data.decompType,
+        },
+      };
+    }
+    default:
+      return unreachable(content);
+  }
+}
+
+function toPublicStep(step: Step): PublicStep {
+  return {
+    id: step.id,
+    numeralId: step.numeralId,
+    number: step.number,
+    instruction: step.instruction,
+    explanation: step.explanation,
+    picture: step.picture,
+    videoS3: step.videoS3,
+    calculator: step.calculator,
+    ...toPublicContent(step),
+  };
+}
+
+function toPublicNumeral(numeral: Numeral): PublicNumeral {
+  return {
+    id: numeral.id,
+    problemId: numeral.problemId,
+    number: numeral.number,
+    question: numeral.question,
+    initialHint: numeral.initialHint,
+    hintPicture: numeral.hintPicture,
+    picture: numeral.picture,
+    videoS3: numeral.videoS3,
+    calculator: numeral.calculator,
+    steps: [...numeral.steps].sort((a, b) => a.number - b.number).map(toPublicStep),
+    ...toPublicContent(numeral),
+  };
+}
+
+/**
+ * The form of a problem that is safe to send to a browser for solving: everything a console needs to
+ * render and nothing that reveals an answer (no targets, solutions, defined solutions, correct flags
+ * of choices, contents of answer cells, points or intervals to place), nor the author or draft
+ * state. Numerals and steps come ordered by number, choices by position. Returns new objects; the
+ * input is not changed.
+ */
+export function toPublicProblem(problem: Problem): PublicProblem {
+  return {
+    id: problem.id,
+    title: problem.title,
+    description: problem.description,
+    language: problem.language,
+    picture: problem.picture,
+    subtopicId: problem.subtopicId,
+    topicId: problem.topicId,
+    numeration: problem.numeration,
+    videoS3: problem.videoS3,
+    calculator: problem.calculator,
+    numerals: [...problem.numerals].sort((a, b) => a.number - b.number).map(toPublicNumeral),
+  };
+}

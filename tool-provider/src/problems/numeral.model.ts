@@ -1,0 +1,61 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import type { MathType } from '@kib/core';
+import type { MultipleChoiceEntry } from './multiple-choice-entry.model';
+import type { Problem } from './problem.model';
+import type { Step } from './step.model';
+
+/**
+ * A numeral (question) of a problem (table `numerals`), deleted with its problem. `number` orders
+ * the numerals of a problem (not unique, so reordering is a plain update). Its math-type data
+ * lives in the record table of its math type (or in `multiple_choice_entries`).
+ */
+export class Numeral extends Model<InferAttributes<Numeral>, InferCreationAttributes<Numeral>> {
+  declare id: CreationOptional<number>;
+  declare problemId: number;
+  declare number: number;
+  declare mathType: MathType;
+  declare question: CreationOptional<string>;
+  declare initialHint: CreationOptional<string | null>;
+  declare hintPicture: CreationOptional<string | null>;
+  declare picture: CreationOptional<string | null>;
+  declare videoS3: CreationOptional<string | null>;
+  declare calculator: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  /** The problem, when included (`as: 'problem'`). */
+  declare problem?: NonAttribute<Problem>;
+  /** The steps, when included (`as: 'steps'`); order by `number`. */
+  declare steps?: NonAttribute<Step[]>;
+  /** The multiple-choice entries, when included (`as: 'choices'`); order by `position`. */
+  declare choices?: NonAttribute<MultipleChoiceEntry[]>;
+}
+
+/** Binds Numeral to `sequelize` (table `numerals`). */
+export function initNumeralModel(sequelize: Sequelize): typeof Numeral {
+  Numeral.init(
+    {
+      id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+      problemId: { type: DataTypes.INTEGER, allowNull: false },
+      number: { type: DataTypes.SMALLINT, allowNull: false },
+      mathType: { type: DataTypes.STRING(32), allowNull: false },
+      question: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
+      initialHint: { type: DataTypes.TEXT, allowNull: true },
+      hintPicture: { type: DataTypes.STRING(500), allowNull: true },
+      picture: { type: DataTypes.STRING(500), allowNull: true },
+      videoS3: { type: DataTypes.STRING(500), allowNull: true },
+      calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      createdAt: { type: DataTypes.DATE, allowNull: false },
+      updatedAt: { type: DataTypes.DATE, allowNull: false },
+    },
+    { sequelize, tableName: 'numerals', underscored: true, timestamps: true },
+  );
+  return Numeral;
+}

@@ -1,0 +1,178 @@
+import { MATH_TYPES } from '@kib/core';
+import { Op, QueryTypes, type Model, type ModelStatic } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/passwords';
+import { DOMAIN_TABLES } from '../db/migrations/0001-domain-model';
+import { initModels, isRecordMathType, MATH_TYPE_MODELS, type Models } from '../db/models';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { DEV_SEED, seedDevelopment } from './dev-seed';
+
+let db: TestDatabase;
+let models: Models;
+const now = new Date('2026-03-02T15:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+let first: { applied: boolean };
+
+/** The row count of every domain table. */
+async function counts(): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of DOMAIN_TABLES) {
+    const [row] = await db.sequelize.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`, {
+      type: QueryTypes.SELECT,
+    });
+    result[table] = Number(row?.n);
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  models = initModels(db.sequelize);
+  first = await seedDevelopment(db.sequelize, models, { now });
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe('seedDevelopment', () => {
+  it('applies once; a second call changes nothing', async () => {
+    expect(first).toEqual({ applied: true });
+    const before = await counts();
+    expect(await seedDevelopment(db.sequelize, models, { now })).toEqual({ applied: false });
+    expect(await counts()).toEqual(before);
+    expect(before.kib_seeds).toBe(1);
+  });
+
+  it('inserts the promised content', async () => {
+    expect(await models.Course.count()).toBeGreaterThanOrEqual(3);
+    expect(await models.Topic.count()).toBeGreaterThanOrEqual(8);
+    expect(await models.Subtopic.count()).toBeGreaterThanOrEqual(20);
+    expect(await models.Problem.count()).toBeGreaterThanOrEqual(12);
+    expect(await models.CourseTopic.count()).toBeGreaterThan(0);
+    const creator = await models.User.findOne({ where: { email: DEV_SEED.users.creator.email } });
+    expect(await models.Problem.count({ where: { authorId: creator!.id } })).toBe(
+      await models.Problem.count(),
+    );
+  });
+
+  it('uses every math type in a numeral or a step, each with its data', async () => {
+    const items = [
+      ...(await models.Numeral.findAll()).map((n) => ({ mathType: n.mathType, where: { numeralId: n.id } })),
+      ...(await models.Step.findAll()).map((s) => ({ mathType: s.mathType, where: { stepId: s.id } })),
+    ];
+    const used = new Set(items.map((i) => i.mathType));
+    expect(MATH_TYPES.filter((t) => !used.has(t))).toEqual([]);
+    const withoutData: string[] = [];
+    for (const { mathType, where } of items) {
+      const store: ModelStatic<Model> = isRecordMathType(mathType)
+        ? MATH_TYPE_MODELS[mathType]
+        : models.MultipleChoiceEntry;
+      const n = await store.count({ where });
+      if (isRecordMathType(mathType) ? n !== 1 : n < 2)
+        withoutData.push(`${mathType} ${JSON.stringify(where)}: ${n}`);
+    }
+    expect(withoutData).toEqual([]);
+  });
+
+  it('creates the named accounts, active, in their groups, with the demo password', async () => {
+    for (const u of Object.values(DEV_SEED.users)) {
+      const user = await models.User.findOne({
+        where: { email: u.email },
+        include: [{ model: models.Group, as: 'groups' }],
+      });
+      expect(user, u.email).not.toBeNull();
+      expect(user!.isActive).toBe(true);
+      expect(user!.language).toBe('es');
+      expect(user!.groups?.map((g) => g.name)).toEqual([u.group]);
+    }
+    const student = await models.User.findOne({ where: { email: DEV_SEED.users.student.email } });
+    expect(student!.firstName).toBe('Ana');
+    expect(await verifyPassword(student!.passwordHash!, DEV_SEED.password)).toBe(true);
+    expect(await models.User.count()).toBe(Object.keys(DEV_SEED.users).length);
+  });
+
+  it('flags the demo account and the account that may edit any problem', async () => {
+    const demo = await models.User.findAll({ where: { isDemo: true } });
+    expect(demo.map((u) => u.email)).toEqual([DEV_SEED.users.demo.email]);
+    const editors = await models.User.findAll({ where: { canEditAnyProblem: true } });
+    expect(editors.map((u) => u.email)).toEqual([DEV_SEED.users.creator.email]);
+  });
+
+  it('has a school with a valid subscription, its admin, the teacher and a teacher code', async () => {
+    const school = await models.Institution.findOne({ include: [{ model: models.City, as: 'city' }] });
+    expect(school).not.toBeNull();
+    const subscriptions = await models.Subscription.findAll({ where: { institutionId: school!.id } });
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]!.planValidUntil.getTime()).toBe(now.getTime() + 365 * DAY);
+    const teacher = await models.User.findOne({ where: { email: DEV_SEED.users.teacher.email } });
+    const admin = await models.User.findOne({ where: { email: DEV_SEED.users.schoolAdmin.email } });
+    expect(
+      await models.InstitutionTeacher.count({ where: { institutionId: school!.id, userId: teacher!.id } }),
+    ).toBe(1);
+    expect(
+      await models.InstitutionAdmin.count({ where: { institutionId: school!.id, userId: admin!.id } }),
+    ).toBe(1);
+    expect(
+      await models.TeacherCode.count({ where: { institutionId: school!.id, code: DEV_SEED.teacherCode } }),
+    ).toBe(1);
+    expect(await models.Country.count({ where: { name: 'Colombia' } })).toBe(1);
+  });
+
+  it(`has the classroom ${DEV_SEED.classroomCode} with both students`, async () => {
+    const classroom = await models.Classroom.findOne({
+      where: { code: DEV_SEED.classroomCode },
+      include: [{ model: models.User, as: 'students' }],
+    });
+    expect(classroom?.name).toBe(DEV_SEED.classroomName);
+    expect(classroom!.students!.map((s) => s.email).sort()).toEqual(
+      [DEV_SEED.users.student.email, DEV_SEED.users.student2.email].sort(),
+    );
+  });
+
+  it('has the main module with 4 problems numbered 1 to 4, assigned with a future deadline', async () => {
+    const main = await models.Module.findOne({ where: { name: DEV_SEED.modules.main.name } });
+    const links = await models.ModuleProblem.findAll({
+      where: { moduleId: main!.id },
+      order: [['numeration', 'ASC']],
+    });
+    expect(links.map((l) => l.numeration)).toEqual(['1', '2', '3', '4']);
+    const [assignment] = await models.ModuleClassroom.findAll({ where: { moduleId: main!.id } });
+    expect(assignment!.publishDate!.getTime()).toBeLessThan(now.getTime());
+    expect(assignment!.deadline!.getTime()).toBe(now.getTime() + 30 * DAY);
+    expect(await models.ModuleSkill.count({ where: { moduleId: main!.id } })).toBe(1);
+  });
+
+  it('has one module whose deadline passed and one published in the future', async () => {
+    const passed = await models.ModuleClassroom.findAll({ where: { deadline: { [Op.lt]: now } } });
+    const upcoming = await models.ModuleClassroom.findAll({ where: { publishDate: { [Op.gt]: now } } });
+    expect(passed).toHaveLength(1);
+    expect(upcoming).toHaveLength(1);
+    expect((await models.Module.findByPk(passed[0]!.moduleId))!.name).toBe(DEV_SEED.modules.passed.name);
+    expect((await models.Module.findByPk(upcoming[0]!.moduleId))!.name).toBe(DEV_SEED.modules.upcoming.name);
+  });
+
+  it('has the activity codes of the main module', async () => {
+    const main = await models.Module.findOne({ where: { name: DEV_SEED.modules.main.name } });
+    const codes = await models.ModuleCode.findAll({
+      where: { moduleId: main!.id },
+      order: [['audience', 'ASC']],
+    });
+    expect(codes.map((c) => [c.audience, c.code])).toEqual([
+      ['students', DEV_SEED.studentActivityCode],
+      ['teachers', DEV_SEED.teacherActivityCode],
+    ]);
+    const activity = await models.TempModuleActivity.findOne({
+      where: { studentAccessCode: DEV_SEED.studentActivityCode },
+    });
+    expect(activity?.teacherAccessCode).toBe(DEV_SEED.teacherActivityCode);
+    expect(activity?.moduleId).toBe(main!.id);
+  });
+
+  it('gives the first student one solved and one attempted numeral', async () => {
+    const student = await models.User.findOne({ where: { email: DEV_SEED.users.student.email } });
+    const stats = await models.Stat.findAll({ where: { userId: student!.id }, order: [['id', 'ASC']] });
+    expect(stats.map((s) => s.completed)).toEqual([true, false]);
+    expect(stats.every((s) => s.attempts > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,474 @@
+import type { GroupName } from '@kib/core';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { hashPassword } from '../auth/passwords';
+import { createMathTypeRecord, type Models } from '../db/models';
+import type { Logger } from '../logger';
+import { DEV_CONTENT, type SeedContent, type SeedMathContent } from './dev-content';
+
+/** A development account of the seed. */
+export interface DevSeedUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  group: GroupName;
+  isDemo?: boolean;
+  canEditAnyProblem?: boolean;
+}
+
+/**
+ * The fixed values of the development seed, for docs, tests and people trying the product: every
+ * account's password is `password`; a student joins the classroom with `classroomCode`; anybody
+ * opens the main module with `studentActivityCode` and sees its results with `teacherActivityCode`.
+ */
+export const DEV_SEED = {
+  /** The `kib_seeds` row that records this seed; a changed seed gets a new name. */
+  name: 'development-v1',
+  password: 'demo1234',
+  classroomName: 'Grado 10A',
+  classroomCode: 'KIBCLS',
+  studentActivityCode: 'DEMO42',
+  teacherActivityCode: 'PROF42',
+  /** The school code (subscription) the demo school redeemed. */
+  schoolCode: 'COLEGIO-KIB',
+  /** The school's own registration code. */
+  schoolRegistrationCode: 'KIBSCH',
+  /** An unused teacher code of the demo school. */
+  teacherCode: 'KIBTEACH',
+  institutionName: 'Colegio Kib de Medellín',
+  users: {
+    student: { email: 'student@demo.kib', firstName: 'Ana', lastName: 'Gómez', group: 'Students' },
+    student2: { email: 'student2@demo.kib', firstName: 'Carlos', lastName: 'Pérez', group: 'Students' },
+    teacher: { email: 'teacher@demo.kib', firstName: 'Laura', lastName: 'Martínez', group: 'Teachers' },
+    creator: {
+      email: 'creator@demo.kib',
+      firstName: 'Diego',
+      lastName: 'Rojas',
+      group: 'Creators',
+      canEditAnyProblem: true,
+    },
+    supervisor: {
+      email: 'supervisor@demo.kib',
+      firstName: 'Sofía',
+      lastName: 'Castro',
+      group: 'Supervisors',
+    },
+    schoolAdmin: {
+      email: 'schooladmin@demo.kib',
+      firstName: 'Andrés',
+      lastName: 'López',
+      group: 'School Admin',
+    },
+    platformAdmin: {
+      email: 'platformadmin@demo.kib',
+      firstName: 'Paula',
+      lastName: 'Ramírez',
+      group: 'Platform Admin',
+    },
+    demo: { email: 'demo@demo.kib', firstName: 'Demo', lastName: 'Kib', group: 'Students', isDemo: true },
+  },
+  /** The teacher's modules: open, deadline passed, not yet published; by the keys of DEV_CONTENT problems. */
+  modules: {
+    main: { name: 'Taller de álgebra', problemKeys: ['module-1', 'module-2', 'module-3', 'module-4'] },
+    passed: { name: 'Repaso', problemKeys: ['prime-factorization', 'lcm-gcd'] },
+    upcoming: { name: 'Próxima semana', problemKeys: ['sine-graph', 'trigonometric-identities'] },
+  },
+} as const satisfies {
+  users: Record<string, DevSeedUser>;
+  modules: Record<string, { name: string; problemKeys: readonly string[] }>;
+  [key: string]: unknown;
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Fills a migrated database with the development data: the DEV_CONTENT courses, topics and
+ * problems, one account per role (password {@link DEV_SEED}.password), a Colombian school with a
+ * valid subscription, a classroom with two students, three modules (open, deadline passed,
+ * publishing next week) with activity codes, an education system, and a few stats. Applied once
+ * per database, in one transaction, recorded in `kib_seeds`; later calls return `applied: false`
+ * and change nothing. Dates are relative to `now`.
+ */
+export async function seedDevelopment(
+  sequelize: Sequelize,
+  models: Models,
+  opts: { logger?: Logger; now?: Date } = {},
+): Promise<{ applied: boolean }> {
+  const now = opts.now ?? new Date();
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  // Hashing is slow; do it once, before the transaction holds a connection.
+  const passwordHash = await hashPassword(DEV_SEED.password);
+
+  const applied = await sequelize.transaction(async (transaction) => {
+    // The ledger row is the lock: a concurrent seeder waits on it, then finds it and does nothing.
+    const claimed = await sequelize.query<{ name: string }>(
+      `INSERT INTO kib_seeds (name, applied_at) VALUES (:name, :now) ON CONFLICT (name) DO NOTHING RETURNING name`,
+      { replacements: { name: DEV_SEED.name, now }, type: QueryTypes.SELECT, transaction },
+    );
+    if (claimed.length === 0) return false;
+    const t = { transaction };
+
+    // ----- Accounts
+    const groups = new Map((await models.Group.findAll(t)).map((g) => [g.name, g.id]));
+    const users = {} as Record<keyof typeof DEV_SEED.users, number>;
+    for (const [key, u] of Object.entries(DEV_SEED.users) as [keyof typeof DEV_SEED.users, DevSeedUser][]) {
+      const groupId = groups.get(u.group);
+      if (groupId === undefined)
+        throw new Error(`The group ${u.group} is missing; is the database migrated?`);
+      const user = await models.User.create(
+        {
+          email: u.email,
+          passwordHash,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          isActive: true,
+          isDemo: u.isDemo ?? false,
+          canEditAnyProblem: u.canEditAnyProblem ?? false,
+          language: 'es',
+          dateJoined: at(-60),
+          lastLogin: null,
+        },
+        t,
+      );
+      await models.UserGroup.create({ userId: user.id, groupId, position: 0 }, t);
+      users[key] = user.id;
+    }
+
+    // ----- Content
+    const problems = await seedContent(models, DEV_CONTENT, users.creator, transaction);
+    const problemId = (key: string): number => {
+      const id = problems.get(key);
+      if (id === undefined) throw new Error(`The development content has no problem '${key}'`);
+      return id;
+    };
+    const drafts = DEV_CONTENT.problems.filter((p) => !p.publishProblem).map((p) => problemId(p.key));
+    for (const [i, id] of drafts.entries()) {
+      // The first draft waits in review; the next ones were reviewed, with feedback.
+      const reviewed = i > 0;
+      await models.ProblemReview.create(
+        {
+          problemId: id,
+          problemToReview: true,
+          problemReviewed: reviewed,
+          problemFeedback: reviewed ? 'Revisa la redacción del segundo numeral.' : '',
+          correctedText: reviewed,
+          supervisorId: reviewed ? users.supervisor : null,
+          reviewDate: reviewed ? at(-1) : null,
+        },
+        t,
+      );
+    }
+
+    // ----- The school
+    const country = await models.Country.create({ name: 'Colombia' }, t);
+    const department = await models.TerritorialEntity.create({ countryId: country.id, name: 'Antioquia' }, t);
+    const city = await models.City.create(
+      { countryId: country.id, territorialEntityId: department.id, name: 'Medellín' },
+      t,
+    );
+    const school = await models.Institution.create(
+      {
+        name: DEV_SEED.institutionName,
+        countryId: country.id,
+        territorialEntityId: department.id,
+        cityId: city.id,
+        address: 'Calle 10 # 43-20',
+        email: 'contacto@colegio.demo.kib',
+        telephone: '6045551234',
+        registrationCode: DEV_SEED.schoolRegistrationCode,
+      },
+      t,
+    );
+    await models.Subscription.create(
+      {
+        institutionName: DEV_SEED.institutionName,
+        institutionId: school.id,
+        numberOfStudents: 200,
+        code: DEV_SEED.schoolCode,
+        codeValidUntil: at(30),
+        planValidUntil: at(365),
+        createdBy: users.platformAdmin,
+      },
+      t,
+    );
+    await models.InstitutionAdmin.create({ institutionId: school.id, userId: users.schoolAdmin }, t);
+    await models.InstitutionTeacher.create(
+      { institutionId: school.id, userId: users.teacher, joinedAt: at(-45) },
+      t,
+    );
+    await models.TeacherCode.create(
+      { institutionId: school.id, code: DEV_SEED.teacherCode, codeExpiration: at(30), usedBy: null },
+      t,
+    );
+
+    // ----- The classroom
+    const classroom = await models.Classroom.create(
+      {
+        name: DEV_SEED.classroomName,
+        description: 'Matemáticas de grado décimo',
+        code: DEV_SEED.classroomCode,
+        levelId: 3,
+        authorId: users.teacher,
+      },
+      t,
+    );
+    for (const userId of [users.student, users.student2]) {
+      await models.ClassroomStudent.create({ classroomId: classroom.id, userId, joinedAt: at(-40) }, t);
+    }
+
+    // ----- Modules: open now, deadline passed, published next week
+    const schedule = {
+      main: { publishDate: at(-7), deadline: at(30), created: at(-8) },
+      passed: { publishDate: at(-30), deadline: at(-7), created: at(-31) },
+      upcoming: { publishDate: at(7), deadline: at(37), created: at(-1) },
+    };
+    const modules = {} as Record<keyof typeof DEV_SEED.modules, number>;
+    for (const key of ['main', 'passed', 'upcoming'] as const) {
+      const m = DEV_SEED.modules[key];
+      const { publishDate, deadline, created } = schedule[key];
+      const moduleRow = await models.Module.create(
+        {
+          name: m.name,
+          description: `${m.name} para ${DEV_SEED.classroomName}`,
+          authorId: users.teacher,
+          creationDate: created,
+        },
+        t,
+      );
+      for (const [i, problemKey] of m.problemKeys.entries()) {
+        await models.ModuleProblem.create(
+          { moduleId: moduleRow.id, problemId: problemId(problemKey), numeration: String(i + 1) },
+          t,
+        );
+      }
+      await models.ModuleClassroom.create(
+        { moduleId: moduleRow.id, classroomId: classroom.id, publishDate, deadline, creationDate: created },
+        t,
+      );
+      modules[key] = moduleRow.id;
+    }
+    // The second student got a few more days for the review module: a personal deadline.
+    await models.StudentModule.create(
+      { classroomId: classroom.id, moduleId: modules.passed, studentId: users.student2, deadline: at(3) },
+      t,
+    );
+
+    // ----- Activity codes of the main module
+    await models.ModuleCode.bulkCreate(
+      [
+        {
+          moduleId: modules.main,
+          code: DEV_SEED.studentActivityCode,
+          audience: 'students',
+          validUntil: at(365),
+        },
+        {
+          moduleId: modules.main,
+          code: DEV_SEED.teacherActivityCode,
+          audience: 'teachers',
+          validUntil: at(365),
+        },
+      ],
+      t,
+    );
+    await models.TempModuleActivity.create(
+      {
+        moduleId: modules.main,
+        studentAccessCode: DEV_SEED.studentActivityCode,
+        teacherAccessCode: DEV_SEED.teacherActivityCode,
+        targetInstitution: DEV_SEED.institutionName,
+        targetClassroom: DEV_SEED.classroomName,
+        targetTeacher: `${DEV_SEED.users.teacher.firstName} ${DEV_SEED.users.teacher.lastName}`,
+        validUntil: at(365),
+      },
+      t,
+    );
+
+    // ----- Competences: Colombian standards, grade ten
+    const system = await models.EducationSystem.create(
+      {
+        name: 'Estándares Básicos de Competencias (Colombia)',
+        learningStandardName: 'Estándar básico de competencia',
+      },
+      t,
+    );
+    const grade = await models.Grade.create(
+      { educationSystemId: system.id, name: 'Décimo', numeration: 10 },
+      t,
+    );
+    const standard = await models.LearningStandard.create(
+      {
+        gradeId: grade.id,
+        name: 'Analizo las relaciones y propiedades entre las expresiones algebraicas y las gráficas de funciones.',
+      },
+      t,
+    );
+    const skill = await models.Skill.create(
+      {
+        learningStandardId: standard.id,
+        name: 'Simplifica expresiones y resuelve ecuaciones e inecuaciones lineales y con valor absoluto.',
+      },
+      t,
+    );
+    await models.ModuleSkill.create({ moduleId: modules.main, skillId: skill.id }, t);
+    await models.ModuleLearningStandard.create(
+      { moduleId: modules.main, learningStandardId: standard.id },
+      t,
+    );
+
+    // ----- A few stats of the first student: one numeral solved, one attempted
+    const [first, second] = DEV_SEED.modules.main.problemKeys.map((key) => problemId(key));
+    const firstNumeral = await models.Numeral.findOne({
+      where: { problemId: first },
+      order: [['number', 'ASC']],
+      ...t,
+    });
+    const secondNumeral = await models.Numeral.findOne({
+      where: { problemId: second },
+      order: [['number', 'ASC']],
+      ...t,
+    });
+    if (!firstNumeral || !secondNumeral)
+      throw new Error('The module problems of the development content have no numerals');
+    await models.Stat.bulkCreate(
+      [
+        {
+          userId: users.student,
+          tempStudentId: null,
+          numeralId: firstNumeral.id,
+          completed: true,
+          answerTime: 95,
+          attempts: 2,
+          lastAttemptDate: at(-2),
+        },
+        {
+          userId: users.student,
+          tempStudentId: null,
+          numeralId: secondNumeral.id,
+          completed: false,
+          answerTime: 240,
+          attempts: 3,
+          lastAttemptDate: at(-1),
+        },
+      ],
+      t,
+    );
+    return true;
+  });
+
+  if (applied) opts.logger?.info({ seed: DEV_SEED.name }, 'development seed applied');
+  else opts.logger?.debug({ seed: DEV_SEED.name }, 'development seed already applied');
+  return { applied };
+}
+
+/**
+ * Inserts courses, topics, subtopics and problems (with numerals, steps, math-type records and
+ * choices) of `content`, authored by `authorId`. Returns the problem ids by key.
+ */
+async function seedContent(
+  models: Models,
+  content: SeedContent,
+  authorId: number,
+  transaction: Transaction,
+): Promise<Map<string, number>> {
+  const t = { transaction };
+  const topics = new Map<string, number>();
+  const subtopics = new Map<string, number>();
+  for (const topic of content.topics) {
+    const row = await models.Topic.create({ name: topic.name, nameSpanish: topic.nameSpanish }, t);
+    topics.set(topic.key, row.id);
+    for (const subtopic of topic.subtopics) {
+      const sub = await models.Subtopic.create(
+        { topicId: row.id, name: subtopic.name, nameSpanish: subtopic.nameSpanish },
+        t,
+      );
+      subtopics.set(`${topic.key}/${subtopic.key}`, sub.id);
+    }
+  }
+  const idOf = (map: Map<string, number>, key: string, what: string): number => {
+    const id = map.get(key);
+    if (id === undefined) throw new Error(`The development content names an unknown ${what} '${key}'`);
+    return id;
+  };
+  for (const course of content.courses) {
+    const row = await models.Course.create({ name: course.name, nameSpanish: course.nameSpanish }, t);
+    await models.CourseTopic.bulkCreate(
+      [...new Set(course.topicKeys)].map((key) => ({
+        courseId: row.id,
+        topicId: idOf(topics, key, 'topic'),
+      })),
+      t,
+    );
+  }
+
+  const problems = new Map<string, number>();
+  for (const p of content.problems) {
+    const problem = await models.Problem.create(
+      {
+        title: p.title,
+        description: p.description,
+        language: p.language,
+        topicId: idOf(topics, p.topicKey, 'topic'),
+        subtopicId: idOf(subtopics, `${p.topicKey}/${p.subtopicKey}`, 'subtopic'),
+        authorId,
+        numeration: p.numeration,
+        publishProblem: p.publishProblem,
+        calculator: p.calculator,
+      },
+      t,
+    );
+    problems.set(p.key, problem.id);
+    for (const n of p.numerals) {
+      const numeral = await models.Numeral.create(
+        {
+          problemId: problem.id,
+          number: n.number,
+          mathType: n.mathType,
+          question: n.question,
+          initialHint: n.initialHint ?? null,
+          calculator: n.calculator ?? false,
+        },
+        t,
+      );
+      await seedMathContent(models, n, { numeralId: numeral.id }, transaction);
+      for (const s of n.steps ?? []) {
+        const step = await models.Step.create(
+          {
+            numeralId: numeral.id,
+            number: s.number,
+            mathType: s.mathType,
+            instruction: s.instruction,
+            explanation: s.explanation,
+          },
+          t,
+        );
+        await seedMathContent(models, s, { stepId: step.id }, transaction);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Stores the math-type data of a numeral or step: its record, or its multiple-choice entries. */
+async function seedMathContent(
+  models: Models,
+  content: SeedMathContent,
+  owner: { numeralId: number } | { stepId: number },
+  transaction: Transaction,
+): Promise<void> {
+  if (content.mathType === 'multipleChoice') {
+    await models.MultipleChoiceEntry.bulkCreate(
+      content.choices.map((choice, position) => ({
+        numeralId: null,
+        stepId: null,
+        ...owner,
+        position,
+        text: choice.text,
+        picture: null,
+        correct: choice.correct,
+      })),
+      { transaction },
+    );
+    return;
+  }
+  await createMathTypeRecord(content.mathType, content.data, owner, { transaction });
+}
