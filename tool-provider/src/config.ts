@@ -83,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL || undefined,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to where the command was typed (npm sets INIT_CWD), not to the workspace folder.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     seed: e.SEED && e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

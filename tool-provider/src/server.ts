@@ -25,10 +25,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const applied = await migrate(db.sequelize, db.kind, logger);
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const models = initModels(db.sequelize);
-    if (config.seed) {
-      const { applied: seeded } = await seedDevelopment(db.sequelize, models, { logger });
-      if (seeded) logger.info('development seed applied');
-    }
+    if (config.seed) await seedDevelopment(db.sequelize, models, { logger });
     const { app, mailer } = await createApp({
       config,
       sequelize: db.sequelize,
