@@ -1,6 +1,21 @@
 import i18next, { type i18n, type TOptions } from 'i18next';
 import en from '../locales/en.json' with { type: 'json' };
 import es from '../locales/es.json' with { type: 'json' };
+import graphicalEn from '../locales/feedback/graphical.en.json' with { type: 'json' };
+import graphicalEs from '../locales/feedback/graphical.es.json' with { type: 'json' };
+import hintsEn from '../locales/feedback/hints.en.json' with { type: 'json' };
+import hintsEs from '../locales/feedback/hints.es.json' with { type: 'json' };
+import solveEn from '../locales/feedback/solve.en.json' with { type: 'json' };
+import solveEs from '../locales/feedback/solve.es.json' with { type: 'json' };
+import textEn from '../locales/feedback/text.en.json' with { type: 'json' };
+import textEs from '../locales/feedback/text.es.json' with { type: 'json' };
+
+/**
+ * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
+ * kebab-case codes) and is served under the `feedback.` namespace: `feedback.not-equivalent`.
+ */
+const esCatalog = { ...es, feedback: { ...textEs, ...solveEs, ...graphicalEs, ...hintsEs } };
+const enCatalog = { ...en, feedback: { ...textEn, ...solveEn, ...graphicalEn, ...hintsEn } };
 
 /** The interface languages; Spanish is the default. */
 export const LANGUAGES = ['es', 'en'] as const;
@@ -16,10 +31,10 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every translation key, typed from the Spanish (source) catalog. */
-export type TranslationKey = Leaves<typeof es>;
+export type TranslationKey = Leaves<typeof es> | `feedback.${string}`;
 
 /** The catalogs by language, as loaded. */
-export const CATALOGS: Record<Language, Record<string, unknown>> = { es, en };
+export const CATALOGS: Record<Language, Record<string, unknown>> = { es: esCatalog, en: enCatalog };
 
 /** True when `value` is one of the supported languages. */
 export function isLanguage(value: unknown): value is Language {
@@ -55,7 +70,7 @@ export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources: { es: { translation: es }, en: { translation: en } },
+    resources: { es: { translation: esCatalog }, en: { translation: enCatalog } },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

@@ -1,0 +1,119 @@
+/**
+ * Kib's expression tree: the student's line as written (after parsing), not simplified. Paths into
+ * this tree (lists of child indexes, see `childrenOf`) are what `highlight` returns.
+ *
+ * - Subtraction is an `add` whose subtracted terms are `neg` nodes: `x-3` is add[x, neg(3)], so the
+ *   term "−3" has a path of its own.
+ * - Implicit and explicit products are both `mul`; a fraction `\frac{a}{b}` is `div`.
+ * - Numbers keep their written text (`0.333333`, `12`), so arithmetic on them can be exact.
+ */
+export type Expr =
+  | { type: 'number'; text: string }
+  | { type: 'symbol'; name: string }
+  | { type: 'add'; args: Expr[] }
+  | { type: 'mul'; args: Expr[] }
+  | { type: 'neg'; arg: Expr }
+  | { type: 'div'; num: Expr; den: Expr }
+  | { type: 'pow'; base: Expr; exp: Expr }
+  | { type: 'root'; arg: Expr; index: Expr | null }
+  | { type: 'fn'; name: FunctionName; args: Expr[]; base?: Expr }
+  | { type: 'pm'; left: Expr | null; right: Expr }
+  | { type: 'relation'; op: RelationOp; args: Expr[] }
+  | { type: 'logic'; op: 'and' | 'or' | 'not'; args: Expr[] }
+  | { type: 'interval'; left: Expr; right: Expr; leftOpen: boolean; rightOpen: boolean }
+  | { type: 'set'; elements: Expr[] }
+  | { type: 'list'; items: Expr[]; delims?: '()' | '[]' | '' }
+  | { type: 'element'; member: Expr; of: Expr }
+  | { type: 'call'; name: string; args: Expr[] };
+
+/** Comparison operators of equations and inequalities. */
+export type RelationOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+
+/** Named functions the checker understands (evaluation, equivalence). */
+export const FUNCTION_NAMES = [
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'sinh',
+  'cosh',
+  'tanh',
+  'ln',
+  'log',
+  'exp',
+  'abs',
+  'factorial',
+  'degrees',
+] as const;
+/** One of FUNCTION_NAMES. `log` carries its base in `base` (10 when absent); `degrees` is x°. */
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+/** Well-known constants as symbol names. */
+export const CONSTANTS = { pi: 'pi', e: 'e', infinity: 'infinity', emptySet: 'emptyset', reals: 'reals' } as const;
+
+/** The children of a node in path order: the indexes a highlight path walks. */
+export function childrenOf(e: Expr): Expr[] {
+  switch (e.type) {
+    case 'number':
+    case 'symbol':
+      return [];
+    case 'add':
+    case 'mul':
+      return e.args;
+    case 'neg':
+      return [e.arg];
+    case 'div':
+      return [e.num, e.den];
+    case 'pow':
+      return [e.base, e.exp];
+    case 'root':
+      return e.index ? [e.arg, e.index] : [e.arg];
+    case 'fn':
+      return e.base ? [...e.args, e.base] : e.args;
+    case 'pm':
+      return e.left ? [e.left, e.right] : [e.right];
+    case 'relation':
+    case 'logic':
+    case 'call':
+      return e.args;
+    case 'interval':
+      return [e.left, e.right];
+    case 'set':
+      return e.elements;
+    case 'list':
+      return e.items;
+    case 'element':
+      return [e.member, e.of];
+  }
+}
+
+/** The node at `path`, or undefined when the path leaves the tree. */
+export function nodeAt(e: Expr, path: readonly number[]): Expr | undefined {
+  let node: Expr | undefined = e;
+  for (const i of path) {
+    node = node ? childrenOf(node)[i] : undefined;
+  }
+  return node;
+}
+
+/** Number of nodes of a tree. */
+export function size(e: Expr): number {
+  let n = 1;
+  for (const c of childrenOf(e)) n += size(c);
+  return n;
+}
+
+/** The symbol names that occur in a tree (constants pi, e, infinity excluded). */
+export function freeSymbols(e: Expr, out: Set<string> = new Set()): Set<string> {
+  if (e.type === 'symbol') {
+    if (!Object.values(CONSTANTS).includes(e.name as never)) out.add(e.name);
+  } else {
+    for (const c of childrenOf(e)) freeSymbols(c, out);
+  }
+  return out;
+}

@@ -1,0 +1,320 @@
+import { ComputeEngine } from '@cortex-js/compute-engine';
+import { childrenOf, type Expr, type FunctionName, type RelationOp } from './ast';
+
+/** Limits that keep parsing bounded whatever a student types. */
+export const PARSE_LIMITS = {
+  /** Longest LaTeX line accepted (characters). */
+  maxLength: 2_000,
+  /** Deepest bracket nesting accepted. */
+  maxDepth: 40,
+  /** Largest tree accepted (nodes). */
+  maxNodes: 1_500,
+} as const;
+
+/** Why a line could not be read. Codes double as feedback keys (`feedback.<code>`). */
+export type ParseErrorCode = 'empty-expression' | 'unreadable-expression' | 'too-large';
+
+/** The outcome of parsing one line. */
+export type ParseResult =
+  | { ok: true; expr: Expr; leadingEquals: boolean }
+  | { ok: false; code: ParseErrorCode; detail?: string };
+
+/** Options of a parse. */
+export interface ParseOptions {
+  /** Names the problem declares as functions: `f(x)` is then a call, not f·x. */
+  functions?: readonly string[];
+}
+
+let engine: ComputeEngine | undefined;
+
+/**
+ * One engine for the process, used only for non-canonical parsing: no symbol is ever declared or
+ * typed on it, so nothing leaks from one request to the next.
+ */
+function sharedEngine(): ComputeEngine {
+  engine ??= new ComputeEngine();
+  return engine;
+}
+
+/**
+ * Parses a MathLive LaTeX line into Kib's tree, as written. Never throws: unreadable input, input over
+ * the limits and empty lines come back as error codes. A line that starts with `=` (continuing a
+ * chain of equal expressions) is parsed without it and flagged `leadingEquals`.
+ */
+export function parseLatex(latex: string, options: ParseOptions = {}): ParseResult {
+  if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
+  if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
+  let source = latex.trim();
+  const leadingEquals = source.startsWith('=');
+  if (leadingEquals) source = source.slice(1).trim();
+  if (source === '') return { ok: false, code: 'empty-expression' };
+  if (nestingDepth(source) > PARSE_LIMITS.maxDepth) return { ok: false, code: 'too-large' };
+  let json: unknown;
+  try {
+    json = sharedEngine().parse(source, { canonical: false }).json;
+  } catch (err) {
+    return { ok: false, code: 'unreadable-expression', detail: String(err).slice(0, 200) };
+  }
+  try {
+    const expr = new Converter(options).convert(json);
+    if (countNodes(expr, PARSE_LIMITS.maxNodes) > PARSE_LIMITS.maxNodes) return { ok: false, code: 'too-large' };
+    return { ok: true, expr, leadingEquals };
+  } catch (err) {
+    if (err instanceof Unreadable) return { ok: false, code: 'unreadable-expression', detail: err.message };
+    throw err;
+  }
+}
+
+/** Deepest nesting of {}, (), [] and \left…\right in a LaTeX string, without parsing it. */
+export function nestingDepth(latex: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const ch of latex) {
+    if (ch === '{' || ch === '(' || ch === '[') max = Math.max(max, ++depth);
+    else if (ch === '}' || ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+  }
+  return max;
+}
+
+function countNodes(e: Expr, limit: number): number {
+  let n = 0;
+  const stack: Expr[] = [e];
+  while (stack.length && n <= limit) {
+    const node = stack.pop()!;
+    n++;
+    stack.push(...childrenOf(node));
+  }
+  return n;
+}
+
+class Unreadable extends Error {}
+
+const FUNCTIONS: Record<string, FunctionName> = {
+  Sin: 'sin',
+  Cos: 'cos',
+  Tan: 'tan',
+  Cot: 'cot',
+  Sec: 'sec',
+  Csc: 'csc',
+  Arcsin: 'arcsin',
+  Arccos: 'arccos',
+  Arctan: 'arctan',
+  Sinh: 'sinh',
+  Cosh: 'cosh',
+  Tanh: 'tanh',
+  Ln: 'ln',
+  Exp: 'exp',
+  Abs: 'abs',
+  Factorial: 'factorial',
+  Degrees: 'degrees',
+};
+
+const RELATIONS: Record<string, RelationOp> = {
+  Equal: '=',
+  NotEqual: '!=',
+  Less: '<',
+  LessEqual: '<=',
+  Greater: '>',
+  GreaterEqual: '>=',
+};
+
+const SYMBOLS: Record<string, Expr> = {
+  Pi: { type: 'symbol', name: 'pi' },
+  ExponentialE: { type: 'symbol', name: 'e' },
+  PositiveInfinity: { type: 'symbol', name: 'infinity' },
+  NegativeInfinity: { type: 'neg', arg: { type: 'symbol', name: 'infinity' } },
+  ComplexInfinity: { type: 'symbol', name: 'infinity' },
+  EmptySet: { type: 'set', elements: [] },
+  RealNumbers: { type: 'symbol', name: 'reals' },
+};
+
+/** Turns compute-engine's non-canonical MathJSON into Kib's tree. */
+class Converter {
+  /** Nodes that stood in parentheses: a parent of the same kind does not absorb them. */
+  private readonly grouped = new WeakSet<Expr>();
+  private readonly functions: Set<string>;
+
+  constructor(options: ParseOptions) {
+    this.functions = new Set(options.functions ?? []);
+  }
+
+  convert(json: unknown): Expr {
+    if (typeof json === 'number') return numberExpr(json);
+    if (typeof json === 'string') return this.symbol(json);
+    if (json && typeof json === 'object' && !Array.isArray(json)) {
+      const o = json as Record<string, unknown>;
+      if (typeof o.num === 'string') return numberText(o.num);
+      if (typeof o.sym === 'string') return this.symbol(o.sym);
+      if (Array.isArray(o.fn)) return this.convert(o.fn);
+      throw new Unreadable('unknown node');
+    }
+    if (!Array.isArray(json) || typeof json[0] !== 'string') throw new Unreadable('unknown node');
+    const [head, ...rest] = json as [string, ...unknown[]];
+    const args = () => rest.map((r) => this.convert(r));
+    const one = () => {
+      if (rest.length !== 1) throw new Unreadable(`${head} takes one argument`);
+      return this.convert(rest[0]);
+    };
+    switch (head) {
+      case 'Error':
+        throw new Unreadable('syntax error');
+      case 'Delimiter':
+        return this.delimiter(rest);
+      case 'Add':
+        return { type: 'add', args: this.flatten('add', args()) };
+      case 'Subtract': {
+        const [a, ...bs] = args();
+        if (!a || bs.length === 0) throw new Unreadable('Subtract');
+        return { type: 'add', args: this.flatten('add', [a, ...bs.map((b): Expr => ({ type: 'neg', arg: b }))]) };
+      }
+      case 'Negate':
+        return { type: 'neg', arg: one() };
+      case 'Multiply':
+        return { type: 'mul', args: this.flatten('mul', args()) };
+      case 'InvisibleOperator':
+        return this.invisible(rest);
+      case 'Divide':
+      case 'Rational': {
+        const [num, den] = args();
+        if (!num || !den || rest.length !== 2) throw new Unreadable('Divide');
+        return { type: 'div', num, den };
+      }
+      case 'Power': {
+        const [base, exp] = args();
+        if (!base || !exp || rest.length !== 2) throw new Unreadable('Power');
+        return { type: 'pow', base, exp };
+      }
+      case 'Square':
+        return { type: 'pow', base: one(), exp: { type: 'number', text: '2' } };
+      case 'Sqrt':
+        return { type: 'root', arg: one(), index: null };
+      case 'Root': {
+        const [arg, index] = args();
+        if (!arg || !index) throw new Unreadable('Root');
+        return { type: 'root', arg, index };
+      }
+      case 'Log': {
+        const [arg, base] = args();
+        if (!arg) throw new Unreadable('Log');
+        return base ? { type: 'fn', name: 'log', args: [arg], base } : { type: 'fn', name: 'log', args: [arg] };
+      }
+      case 'Lb':
+        return { type: 'fn', name: 'log', args: [one()], base: { type: 'number', text: '2' } };
+      case 'Lg':
+        return { type: 'fn', name: 'log', args: [one()] };
+      case 'Measurement':
+      case 'PlusMinus': {
+        const [left, right] = args();
+        if (!left || !right) throw new Unreadable('PlusMinus');
+        const implicitZero = left.type === 'number' && left.text === '0';
+        return { type: 'pm', left: implicitZero ? null : left, right };
+      }
+      case 'And':
+        return { type: 'logic', op: 'and', args: args() };
+      case 'Or':
+        return { type: 'logic', op: 'or', args: args() };
+      case 'Not':
+        return { type: 'logic', op: 'not', args: [one()] };
+      case 'Interval':
+        return this.interval(rest);
+      case 'Set':
+        return { type: 'set', elements: args() };
+      case 'List':
+      case 'Sequence':
+        return { type: 'list', items: args() };
+      case 'Element': {
+        const [member, of] = args();
+        if (!member || !of) throw new Unreadable('Element');
+        return { type: 'element', member, of };
+      }
+      case 'Subscript': {
+        const [base, sub] = rest;
+        if (typeof base === 'string' && (typeof sub === 'string' || typeof sub === 'number')) {
+          return { type: 'symbol', name: `${base}_${sub}` };
+        }
+        throw new Unreadable('Subscript');
+      }
+      default: {
+        const fn = FUNCTIONS[head];
+        if (fn) return { type: 'fn', name: fn, args: [one()] };
+        const rel = RELATIONS[head];
+        if (rel) {
+          const a = args();
+          if (a.length < 2) throw new Unreadable(head);
+          return { type: 'relation', op: rel, args: a };
+        }
+        throw new Unreadable(`unsupported ${head}`);
+      }
+    }
+  }
+
+  private symbol(name: string): Expr {
+    const known = SYMBOLS[name];
+    if (known) return structuredClone(known);
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Unreadable(`symbol ${name}`);
+    return { type: 'symbol', name };
+  }
+
+  private delimiter(rest: unknown[]): Expr {
+    const [body, delims] = rest;
+    const kind = typeof delims === 'string' ? delims.replace(/'/g, '') : '()';
+    if (Array.isArray(body) && body[0] === 'Sequence') {
+      const items = (body.slice(1) as unknown[]).map((r) => this.convert(r));
+      if (items.length === 1 && kind !== ',') return this.group(items[0]!);
+      const d = kind.startsWith('[') ? '[]' : kind.startsWith('(') ? '()' : '';
+      return { type: 'list', items, delims: d };
+    }
+    if (body === undefined) throw new Unreadable('empty brackets');
+    return this.group(this.convert(body));
+  }
+
+  private group(e: Expr): Expr {
+    this.grouped.add(e);
+    return e;
+  }
+
+  /** Juxtaposition: a product, or a call when a declared function name meets brackets. */
+  private invisible(rest: unknown[]): Expr {
+    const items: Expr[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      const r = rest[i];
+      const next = rest[i + 1];
+      if (typeof r === 'string' && this.functions.has(r) && Array.isArray(next) && next[0] === 'Delimiter') {
+        const inner = this.delimiter(next.slice(1));
+        items.push({ type: 'call', name: r, args: inner.type === 'list' ? inner.items : [inner] });
+        i++;
+        continue;
+      }
+      items.push(this.convert(r));
+    }
+    if (items.length === 1) return items[0]!;
+    return { type: 'mul', args: this.flatten('mul', items) };
+  }
+
+  private interval(rest: unknown[]): Expr {
+    const [l, r] = rest;
+    const open = (x: unknown): [boolean, unknown] =>
+      Array.isArray(x) && x[0] === 'Open' ? [true, x[1]] : Array.isArray(x) && x[0] === 'Closed' ? [false, x[1]] : [false, x];
+    const [leftOpen, left] = open(l);
+    const [rightOpen, right] = open(r);
+    return { type: 'interval', left: this.convert(left), right: this.convert(right), leftOpen, rightOpen };
+  }
+
+  /** Absorbs ungrouped children of the same n-ary kind: a+(b)+c stays flat, a+(b+c) keeps its group. */
+  private flatten(kind: 'add' | 'mul', args: Expr[]): Expr[] {
+    return args.flatMap((a) => (a.type === kind && !this.grouped.has(a) ? a.args : [a]));
+  }
+}
+
+function numberExpr(n: number): Expr {
+  if (!Number.isFinite(n)) throw new Unreadable('number');
+  if (n < 0 || Object.is(n, -0)) return { type: 'neg', arg: numberExpr(-n) };
+  return numberText(Number.isInteger(n) && n < 1e21 ? BigInt(n).toString() : String(n));
+}
+
+function numberText(text: string): Expr {
+  const t = text.trim();
+  if (t.startsWith('-')) return { type: 'neg', arg: numberText(t.slice(1)) };
+  if (!/^\d+(\.\d+)?(e[+-]?\d+)?$/i.test(t) && !/^\.\d+$/.test(t)) throw new Unreadable(`number ${t}`);
+  return { type: 'number', text: t };
+}
