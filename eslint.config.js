@@ -75,4 +75,14 @@ export default tseslint.config(
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP, ...patterns] }] },
   })),
+  {
+    // The command-line front end and the benchmark of the checker run in Node only.
+    files: [
+      'packages/checker/src/cli.ts',
+      'packages/checker/src/cli.test.ts',
+      'packages/checker/bench/**',
+      'packages/checker/bin/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP] }] },
+  },
 );

@@ -19,6 +19,13 @@ import { createLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { UserRepository } from './users/user.repository';
+import { initModels } from './db/models';
+import { problemVisibility } from './problems/problem-visibility';
+import { ProblemRepository } from './problems/problem.repository';
+import { registerProblemRoutes } from './problems/problems.routes';
+import { registerSolvingRoutes } from './solving/solving.routes';
+import { SolvingService } from './solving/solving.service';
+import { StatRepository } from './solving/stat.repository';
 import path from 'node:path';
 
 /** What the app is built from. */
@@ -79,10 +86,17 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     infoEmail: config.infoEmail,
   });
 
+  const models = initModels(sequelize);
+  const problems = new ProblemRepository(models);
+  const canSeeUnpublished = problemVisibility(sequelize);
+  const solving = new SolvingService({ problems, stats: new StatRepository(sequelize), canSeeUnpublished });
+
   const api = new ApiRouter();
   registerHealthRoutes(api, sequelize, deps.databaseKind);
   registerAuthRoutes(api, auth, { secure: config.cookieSecure, sameSite: config.cookieSameSite });
   registerContactRoutes(api, contact);
+  registerProblemRoutes(api, problems, canSeeUnpublished);
+  registerSolvingRoutes(api, solving);
 
   const app = express();
   app.disable('x-powered-by');

@@ -17,7 +17,9 @@ export interface CheckChoice {
 }
 
 /** What the checker is given for each math type: the record of spec 02 §3 (choices with their ids). */
-export type CheckData<K extends MathType> = K extends 'multipleChoice' ? { choices: CheckChoice[] } : MathTypeDataOf<K>;
+export type CheckData<K extends MathType> = K extends 'multipleChoice'
+  ? { choices: CheckChoice[] }
+  : MathTypeDataOf<K>;
 
 /** One check: the math type, its data record, the console's answer. */
 export interface CheckRequest<K extends MathType = MathType> {

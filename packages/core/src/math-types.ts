@@ -96,6 +96,21 @@ export const SimplifyDataSchema = z.object({
   convertToDegrees: z.boolean(),
   exactExpr: z.boolean(),
   interval: VariableIntervalSchema,
+  /** The required form of the final line (STACK's form tests); absent or null: the target's form. */
+  form: z
+    .enum([
+      'factored',
+      'expanded',
+      'single_fraction',
+      'lowest_terms',
+      'rationalized_denominator',
+      'partial_fractions',
+      'completed_square',
+    ])
+    .nullable()
+    .optional(),
+  /** The variable the form refers to (optional; default: every variable). */
+  formVariable: SymbolSchema.nullable().optional(),
 });
 
 /** The full (server-side) data of a simplify numeral or step. */

@@ -21,6 +21,10 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /auth/users/me/': 'authenticated',
   'GET /authentication/groups': 'authenticated',
   'POST /contact_form/': 'public',
+  'GET /problems/:id/': 'public',
+  'POST /proof/': 'authenticated',
+  'POST /hints/': 'authenticated',
+  'POST /getstudentproblemsolutiondata/': 'authenticated',
 };
 
 const ROLES = ['anonymous', ...GROUPS] as const;

@@ -63,6 +63,10 @@ export class MathTypeSimplify extends Model<
   declare convertToDegrees: CreationOptional<boolean>;
   declare exactExpr: CreationOptional<boolean>;
   declare interval: CreationOptional<string | null>;
+  /** A named form the final line must have (migration 0003), or null for the target's own form. */
+  declare form?: string | null;
+  /** The variable the named form refers to (e.g. factored in x). */
+  declare formVariable?: string | null;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -352,6 +356,8 @@ export function initMathTypeRecordModels(sequelize: Sequelize): typeof MATH_TYPE
       convertToDegrees: flag(),
       exactExpr: flag(),
       interval: nullableText(),
+      form: { type: DataTypes.STRING(32), allowNull: true },
+      formVariable: { type: DataTypes.STRING(32), allowNull: true },
     },
     options(sequelize, 'math_type_simplify'),
   );

@@ -54,7 +54,13 @@ export const FUNCTION_NAMES = [
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 /** Well-known constants as symbol names. */
-export const CONSTANTS = { pi: 'pi', e: 'e', infinity: 'infinity', emptySet: 'emptyset', reals: 'reals' } as const;
+export const CONSTANTS = {
+  pi: 'pi',
+  e: 'e',
+  infinity: 'infinity',
+  emptySet: 'emptyset',
+  reals: 'reals',
+} as const;
 
 /** The children of a node in path order: the indexes a highlight path walks. */
 export function childrenOf(e: Expr): Expr[] {

@@ -16,7 +16,11 @@ const DEFAULT_MAX_EXPONENT = 10_000;
  * by zero, even roots and logarithms of negatives, unknown symbols, relations) are NaN; never throws.
  * Real-valued only: `\sqrt{-1}` is NaN.
  */
-export function evaluateFloat(e: Expr, env: Readonly<Record<string, number>> = {}, opts: FloatOptions = {}): number {
+export function evaluateFloat(
+  e: Expr,
+  env: Readonly<Record<string, number>> = {},
+  opts: FloatOptions = {},
+): number {
   const maxExp = opts.maxExponent ?? DEFAULT_MAX_EXPONENT;
   const toRad = opts.degrees ? Math.PI / 180 : 1;
   const fromRad = opts.degrees ? 180 / Math.PI : 1;

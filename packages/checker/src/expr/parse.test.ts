@@ -17,11 +17,20 @@ describe('parseLatex', () => {
     ['2x+5', { type: 'add', args: [{ type: 'mul', args: [n('2'), s('x')] }, n('5')] }],
     ['x-3', { type: 'add', args: [s('x'), { type: 'neg', arg: n('3') }] }],
     ['a\\left(b+c\\right)', { type: 'mul', args: [s('a'), { type: 'add', args: [s('b'), s('c')] }] }],
-    ['\\frac{x^{2}-1}{x-1}', {
-      type: 'div',
-      num: { type: 'add', args: [{ type: 'pow', base: s('x'), exp: n('2') }, { type: 'neg', arg: n('1') }] },
-      den: { type: 'add', args: [s('x'), { type: 'neg', arg: n('1') }] },
-    }],
+    [
+      '\\frac{x^{2}-1}{x-1}',
+      {
+        type: 'div',
+        num: {
+          type: 'add',
+          args: [
+            { type: 'pow', base: s('x'), exp: n('2') },
+            { type: 'neg', arg: n('1') },
+          ],
+        },
+        den: { type: 'add', args: [s('x'), { type: 'neg', arg: n('1') }] },
+      },
+    ],
     ['0.333333', n('0.333333')],
     ['2\\pi', { type: 'mul', args: [n('2'), s('pi')] }],
     ['\\sqrt[3]{x}', { type: 'root', arg: s('x'), index: n('3') }],
@@ -29,13 +38,28 @@ describe('parseLatex', () => {
     ['30^{\\circ}', { type: 'fn', name: 'degrees', args: [n('30')] }],
     ['x=\\pm 2', { type: 'relation', op: '=', args: [s('x'), { type: 'pm', left: null, right: n('2') }] }],
     ['x\\le 3', { type: 'relation', op: '<=', args: [s('x'), n('3')] }],
-    ['x=1\\lor x=2', {
-      type: 'logic',
-      op: 'or',
-      args: [{ type: 'relation', op: '=', args: [s('x'), n('1')] }, { type: 'relation', op: '=', args: [s('x'), n('2')] }],
-    }],
+    [
+      'x=1\\lor x=2',
+      {
+        type: 'logic',
+        op: 'or',
+        args: [
+          { type: 'relation', op: '=', args: [s('x'), n('1')] },
+          { type: 'relation', op: '=', args: [s('x'), n('2')] },
+        ],
+      },
+    ],
     ['x<-2', { type: 'relation', op: '<', args: [s('x'), { type: 'neg', arg: n('2') }] }],
-    ['\\left[0,2\\pi\\right)', { type: 'interval', left: n('0'), right: { type: 'mul', args: [n('2'), s('pi')] }, leftOpen: false, rightOpen: true }],
+    [
+      '\\left[0,2\\pi\\right)',
+      {
+        type: 'interval',
+        left: n('0'),
+        right: { type: 'mul', args: [n('2'), s('pi')] },
+        leftOpen: false,
+        rightOpen: true,
+      },
+    ],
     ['\\sin x', { type: 'fn', name: 'sin', args: [s('x')] }],
     ['x_{1}', s('x_1')],
   ])('reads %s', (latex, expected) => {

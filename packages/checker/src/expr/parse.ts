@@ -16,8 +16,7 @@ export type ParseErrorCode = 'empty-expression' | 'unreadable-expression' | 'too
 
 /** The outcome of parsing one line. */
 export type ParseResult =
-  | { ok: true; expr: Expr; leadingEquals: boolean }
-  | { ok: false; code: ParseErrorCode; detail?: string };
+  { ok: true; expr: Expr; leadingEquals: boolean } | { ok: false; code: ParseErrorCode; detail?: string };
 
 /** Options of a parse. */
 export interface ParseOptions {
@@ -51,13 +50,14 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
   if (nestingDepth(source) > PARSE_LIMITS.maxDepth) return { ok: false, code: 'too-large' };
   let json: unknown;
   try {
-    json = sharedEngine().parse(source, { canonical: false }).json;
+    json = sharedEngine().parse(source, { form: 'raw' }).json;
   } catch (err) {
     return { ok: false, code: 'unreadable-expression', detail: String(err).slice(0, 200) };
   }
   try {
-    const expr = new Converter(options).convert(json);
-    if (countNodes(expr, PARSE_LIMITS.maxNodes) > PARSE_LIMITS.maxNodes) return { ok: false, code: 'too-large' };
+    const expr = new Converter(options, /\\begin\{cases\}/.test(source)).convert(json);
+    if (countNodes(expr, PARSE_LIMITS.maxNodes) > PARSE_LIMITS.maxNodes)
+      return { ok: false, code: 'too-large' };
     return { ok: true, expr, leadingEquals };
   } catch (err) {
     if (err instanceof Unreadable) return { ok: false, code: 'unreadable-expression', detail: err.message };
@@ -134,7 +134,14 @@ class Converter {
   private readonly grouped = new WeakSet<Expr>();
   private readonly functions: Set<string>;
 
-  constructor(options: ParseOptions) {
+  /**
+   * @param hasCases the line holds `\begin{cases}`: compute-engine gives a system and `[a,b]` the same
+   *   `List` head, so a list is a system only in a line that has one.
+   */
+  constructor(
+    options: ParseOptions,
+    private readonly hasCases: boolean,
+  ) {
     this.functions = new Set(options.functions ?? []);
   }
 
@@ -165,7 +172,10 @@ class Converter {
       case 'Subtract': {
         const [a, ...bs] = args();
         if (!a || bs.length === 0) throw new Unreadable('Subtract');
-        return { type: 'add', args: this.flatten('add', [a, ...bs.map((b): Expr => ({ type: 'neg', arg: b }))]) };
+        return {
+          type: 'add',
+          args: this.flatten('add', [a, ...bs.map((b): Expr => ({ type: 'neg', arg: b }))]),
+        };
       }
       case 'Negate':
         return { type: 'neg', arg: one() };
@@ -196,7 +206,9 @@ class Converter {
       case 'Log': {
         const [arg, base] = args();
         if (!arg) throw new Unreadable('Log');
-        return base ? { type: 'fn', name: 'log', args: [arg], base } : { type: 'fn', name: 'log', args: [arg] };
+        return base
+          ? { type: 'fn', name: 'log', args: [arg], base }
+          : { type: 'fn', name: 'log', args: [arg] };
       }
       case 'Lb':
         return { type: 'fn', name: 'log', args: [one()], base: { type: 'number', text: '2' } };
@@ -220,6 +232,9 @@ class Converter {
       case 'Set':
         return { type: 'set', elements: args() };
       case 'List':
+        return this.hasCases
+          ? { type: 'list', items: args() }
+          : { type: 'list', items: args(), delims: '[]' };
       case 'Sequence':
         return { type: 'list', items: args() };
       case 'Element': {
@@ -294,7 +309,11 @@ class Converter {
   private interval(rest: unknown[]): Expr {
     const [l, r] = rest;
     const open = (x: unknown): [boolean, unknown] =>
-      Array.isArray(x) && x[0] === 'Open' ? [true, x[1]] : Array.isArray(x) && x[0] === 'Closed' ? [false, x[1]] : [false, x];
+      Array.isArray(x) && x[0] === 'Open'
+        ? [true, x[1]]
+        : Array.isArray(x) && x[0] === 'Closed'
+          ? [false, x[1]]
+          : [false, x];
     const [leftOpen, left] = open(l);
     const [rightOpen, right] = open(r);
     return { type: 'interval', left: this.convert(left), right: this.convert(right), leftOpen, rightOpen };

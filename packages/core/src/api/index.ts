@@ -18,3 +18,9 @@ export {
   type ResetPasswordConfirm,
   type UserType,
 } from './auth.schemas';
+export {
+  AttemptRequestSchema,
+  MAX_ATTEMPT_SECONDS,
+  SolutionDataRequestSchema,
+  type AttemptRequest,
+} from './solving.schemas';

@@ -1,0 +1,115 @@
+/**
+ * Benchmark of the checker on a fixed corpus (bench/corpus.ts): per math type, accuracy against the
+ * expected verdicts and p50/p99 latency; in the same run, compute-engine's own `isEqual` as a naive
+ * baseline for the text types. Run: `npm run bench -w packages/checker`.
+ */
+import { ComputeEngine } from '@cortex-js/compute-engine';
+import { check, isCorrect, parseCheckRequest, type CheckRequest } from '../src/index';
+import { CORPUS, type BenchCase } from './corpus';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
+
+interface Row {
+  cases: number;
+  right: number;
+  times: number[];
+  baseRight: number;
+  baseTimes: number[];
+  baseline: boolean;
+}
+
+const ce = new ComputeEngine();
+
+/** The naive baseline: compute-engine's canonical forms and isEqual on the last line. */
+function baseline(c: BenchCase): boolean | null {
+  const { mathType, data, answer } = c.request;
+  if (mathType !== 'simplify' && mathType !== 'solve') return null;
+  const lines = answer as { math: string }[];
+  const last = lines[lines.length - 1]!.math;
+  if (mathType === 'simplify') {
+    const target = ce.parse(String(data.target));
+    return ce.parse(last).isEqual(target) === true && ce.parse(last).isSame(target);
+  }
+  const solutions = (data.definedSolutions as { latex: string }[]).map((s) => s.latex).join('\\lor ');
+  return ce.parse(last).isSame(ce.parse(solutions));
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const rows = new Map<string, Row>();
+const requests: [BenchCase, CheckRequest][] = CORPUS.map((c) => {
+  const parsed = parseCheckRequest(c.request);
+  if (!parsed.ok) throw new Error(`${c.name}: ${parsed.error}`);
+  return [c, parsed.request];
+});
+
+for (const [, request] of requests) check(request); // warm-up
+
+const t0 = performance.now();
+let checks = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [c, request] of requests) {
+    const row = rows.get(request.mathType) ?? {
+      cases: 0,
+      right: 0,
+      times: [],
+      baseRight: 0,
+      baseTimes: [],
+      baseline: false,
+    };
+    rows.set(request.mathType, row);
+    const s = performance.now();
+    const verdict = isCorrect(request.mathType, check(request));
+    row.times.push(performance.now() - s);
+    checks++;
+    const b0 = performance.now();
+    const base = baseline(c);
+    row.baseTimes.push(performance.now() - b0);
+    if (round === 0) {
+      row.cases++;
+      if (verdict === c.expected) row.right++;
+      else console.error(`kib wrong: ${c.name} (expected ${c.expected})`);
+      if (base !== null) {
+        row.baseline = true;
+        if (base === c.expected) row.baseRight++;
+      }
+    }
+  }
+}
+const wall = performance.now() - t0;
+const kibTime = [...rows.values()].reduce((sum, r) => sum + r.times.reduce((a, b) => a + b, 0), 0);
+
+const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(2));
+const lines = [
+  `Kib checker benchmark — ${CORPUS.length} cases × ${ROUNDS} rounds, Node ${process.version}`,
+  '',
+  '| math type | cases | Kib accuracy | Kib p50 ms | Kib p99 ms | baseline accuracy | baseline p50 ms | baseline p99 ms |',
+  '|---|---|---|---|---|---|---|---|',
+];
+let right = 0;
+let baseRight = 0;
+let baseCases = 0;
+for (const [type, row] of [...rows].sort()) {
+  const t = [...row.times].sort((a, b) => a - b);
+  const b = [...row.baseTimes].sort((a, b2) => a - b2);
+  right += row.right;
+  if (row.baseline) {
+    baseRight += row.baseRight;
+    baseCases += row.cases;
+  }
+  lines.push(
+    `| ${type} | ${row.cases} | ${row.right}/${row.cases} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 99))} | ${
+      row.baseline ? `${row.baseRight}/${row.cases}` : 'n/a'
+    } | ${row.baseline ? ms(percentile(b, 50)) : '–'} | ${row.baseline ? ms(percentile(b, 99)) : '–'} |`,
+  );
+}
+lines.push('');
+lines.push(
+  `Kib: ${right}/${CORPUS.length} right, ${Math.round((checks / kibTime) * 1000)} checks/s on one core ` +
+    `(${ms(wall)} ms wall time with the baseline). Baseline (compute-engine isEqual/isSame): ` +
+    `${baseRight}/${baseCases} right on the text types.`,
+);
+console.log(lines.join('\n'));

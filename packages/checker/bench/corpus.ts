@@ -1,0 +1,189 @@
+/**
+ * The fixed benchmark corpus: typical school lines with the verdict a teacher would give (does this
+ * answer complete the numeral?). Text cases carry `start`/`target` for the baseline.
+ */
+export interface BenchCase {
+  name: string;
+  request: { mathType: string; data: Record<string, unknown>; answer: unknown };
+  /** The answer completes the numeral. */
+  expected: boolean;
+}
+
+const simplify = (
+  name: string,
+  start: string,
+  target: string,
+  line: string,
+  expected: boolean,
+): BenchCase => ({
+  name,
+  request: { mathType: 'simplify', data: { startingExpression: start, target }, answer: [{ math: line }] },
+  expected,
+});
+
+const solve = (
+  name: string,
+  start: string,
+  solutions: string[],
+  lines: string[],
+  expected: boolean,
+): BenchCase => ({
+  name,
+  request: {
+    mathType: 'solve',
+    data: {
+      unknownVariable: 'x',
+      startingExpression: start,
+      definedSolutions: solutions.map((latex, i) => ({ id: `sol00${i}`, latex })),
+    },
+    answer: lines.map((math) => ({ math })),
+  },
+  expected,
+});
+
+export const CORPUS: BenchCase[] = [
+  simplify('distribute', '2\\left(x+3\\right)', '2x+6', '2x+6', true),
+  simplify('distribute, commuted', '2\\left(x+3\\right)', '2x+6', '6+2x', true),
+  simplify('distribute, constant wrong', '2\\left(x+3\\right)', '2x+6', '2x+5', false),
+  simplify('distribute, not distributed', '2\\left(x+3\\right)', '2x+6', '2x+3', false),
+  simplify('unchanged start is not simplified', '2\\left(x+3\\right)', '2x+6', '2\\left(x+3\\right)', false),
+  simplify('collect like terms', '3x+2x-4+1', '5x-3', '5x-3', true),
+  simplify('collect, sign lost', '3x+2x-4+1', '5x-3', '5x-5', false),
+  simplify('cancel', '\\frac{x^{2}-1}{x-1}', 'x+1', 'x+1', true),
+  simplify('cancel wrong sign', '\\frac{x^{2}-1}{x-1}', 'x+1', 'x-1', false),
+  simplify('square of a sum', '\\left(x+2\\right)^{2}', 'x^{2}+4x+4', 'x^{2}+4x+4', true),
+  simplify('square of a sum, forgot the middle', '\\left(x+2\\right)^{2}', 'x^{2}+4x+4', 'x^{2}+4', false),
+  simplify('exponent rule', 'x^{2}\\cdot x^{3}', 'x^{5}', 'x^{5}', true),
+  simplify('exponent rule, multiplied', 'x^{2}\\cdot x^{3}', 'x^{5}', 'x^{6}', false),
+  simplify('fractions', '\\frac{1}{2}+\\frac{1}{3}', '\\frac{5}{6}', '\\frac{5}{6}', true),
+  simplify('fractions, added across', '\\frac{1}{2}+\\frac{1}{3}', '\\frac{5}{6}', '\\frac{2}{5}', false),
+  simplify('decimal is not exact', '\\frac{1}{3}+0', '\\frac{1}{3}', '0.333333', false),
+  simplify(
+    'factor',
+    'x^{2}-5x+6',
+    '\\left(x-2\\right)\\left(x-3\\right)',
+    '\\left(x-3\\right)\\left(x-2\\right)',
+    true,
+  ),
+  simplify(
+    'factor, wrong sign',
+    'x^{2}-5x+6',
+    '\\left(x-2\\right)\\left(x-3\\right)',
+    '\\left(x+2\\right)\\left(x+3\\right)',
+    false,
+  ),
+  simplify('radicals', '\\sqrt{12}', '2\\sqrt{3}', '2\\sqrt{3}', true),
+  simplify('radicals, wrong', '\\sqrt{12}', '2\\sqrt{3}', '3\\sqrt{2}', false),
+  simplify('trig identity', '\\sin^{2}x+\\cos^{2}x', '1', '1', true),
+  simplify(
+    'logs',
+    '\\ln\\left(2\\right)+\\ln\\left(3\\right)',
+    '\\ln\\left(6\\right)',
+    '\\ln\\left(6\\right)',
+    true,
+  ),
+  simplify(
+    'logs, added inside',
+    '\\ln\\left(2\\right)+\\ln\\left(3\\right)',
+    '\\ln\\left(6\\right)',
+    '\\ln\\left(5\\right)',
+    false,
+  ),
+  simplify('two variables', '\\left(a+b\\right)\\left(a-b\\right)', 'a^{2}-b^{2}', 'a^{2}-b^{2}', true),
+  simplify(
+    'two variables, sign',
+    '\\left(a+b\\right)\\left(a-b\\right)',
+    'a^{2}-b^{2}',
+    'a^{2}+b^{2}',
+    false,
+  ),
+  solve('linear', '2x+3=7', ['x=2'], ['2x=4', 'x=2'], true),
+  solve('linear, sign error', '2x+3=7', ['x=2'], ['2x=10', 'x=5'], false),
+  solve('linear, not solved yet', '2x+3=7', ['x=2'], ['2x=4'], false),
+  solve(
+    'quadratic',
+    'x^{2}-5x+6=0',
+    ['x=2', 'x=3'],
+    ['\\left(x-2\\right)\\left(x-3\\right)=0', 'x=2\\lor x=3'],
+    true,
+  ),
+  solve('quadratic, one root only', 'x^{2}-5x+6=0', ['x=2', 'x=3'], ['x=2'], false),
+  solve('quadratic, and for or', 'x^{2}-5x+6=0', ['x=2', 'x=3'], ['x=2\\land x=3'], false),
+  solve('square root, plus-minus', 'x^{2}=9', ['x=3', 'x=-3'], ['x=\\pm 3'], true),
+  solve('square root, lost root', 'x^{2}=9', ['x=3', 'x=-3'], ['x=3'], false),
+  solve('inequality', '2x-4>0', ['x>2'], ['2x>4', 'x>2'], true),
+  solve('inequality, flipped', '-2x>4', ['x<-2'], ['x>-2'], false),
+  solve('inequality, right', '-2x>4', ['x<-2'], ['x<-2'], true),
+  {
+    name: 'line: both points on the line',
+    request: {
+      mathType: 'plotLinearEquation',
+      data: { m: '2', b: '-1' },
+      answer: [
+        { x: 0, y: -1 },
+        { x: 2, y: 3 },
+      ],
+    },
+    expected: true,
+  },
+  {
+    name: 'line: one point off',
+    request: {
+      mathType: 'plotLinearEquation',
+      data: { m: '2', b: '-1' },
+      answer: [
+        { x: 0, y: -1 },
+        { x: 2, y: 4 },
+      ],
+    },
+    expected: false,
+  },
+  {
+    name: 'number line points',
+    request: { mathType: 'numberlinePoints', data: { points: [2, -1] }, answer: [-1, 2] },
+    expected: true,
+  },
+  {
+    name: 'intervals |x|>2',
+    request: {
+      mathType: 'intervals',
+      data: {
+        intervals: [
+          [
+            { open: true, value: 'minusInf' },
+            { open: true, value: -2 },
+          ],
+          [
+            { open: true, value: 2 },
+            { open: true, value: 'inf' },
+          ],
+        ],
+      },
+      answer: [
+        [
+          { open: true, value: 'minusInf' },
+          { open: true, value: -2 },
+        ],
+        [
+          { open: false, value: 2 },
+          { open: true, value: 'inf' },
+        ],
+      ],
+    },
+    expected: false,
+  },
+  {
+    name: 'multiple choice',
+    request: {
+      mathType: 'multipleChoice',
+      data: {
+        choices: [
+          { id: 1, correct: false },
+          { id: 2, correct: true },
+        ],
+      },
+      answer: [2],
+    },
+    expected: true,
+  },
+];

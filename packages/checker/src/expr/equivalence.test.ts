@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import type { Expr } from './ast';
+import { equivalent, equivalentLatex, substitutionsFrom, type EquivalenceContext } from './equivalence';
+import { parseLatex } from './parse';
+
+function p(latex: string, functions?: string[]): Expr {
+  const r = parseLatex(latex, { functions });
+  if (!r.ok) throw new Error(`${latex}: ${r.code}`);
+  return r.expr;
+}
+
+function verdict(a: string, b: string, ctx: EquivalenceContext = {}, functions?: string[]): string {
+  return equivalent(p(a, functions), p(b, functions), ctx).verdict;
+}
+
+describe('equivalent: rational expressions, decided exactly', () => {
+  it.each([
+    ['2(x+3)', '2x+6'],
+    ['2(x+3)', '6+2x'],
+    ['(x+1)^{2}', 'x^{2}+2x+1'],
+    ['(x-1)(x+1)', 'x^{2}-1'],
+    ['(a+b)^{3}', 'a^{3}+3a^{2}b+3ab^{2}+b^{3}'],
+    ['x^{2}\\cdot x^{3}', 'x^{5}'],
+    ['\\frac{x^{6}}{x^{2}}', 'x^{4}'],
+    ['(x^{2})^{3}', 'x^{6}'],
+    ['x^{-2}', '\\frac{1}{x^{2}}'],
+    ['\\frac{1}{2}+\\frac{1}{3}', '\\frac{5}{6}'],
+    ['\\frac{a}{b}+\\frac{c}{d}', '\\frac{ad+bc}{bd}'],
+    ['\\frac{1}{x}+\\frac{1}{y}', '\\frac{x+y}{xy}'],
+    ['\\frac{x^{2}-1}{x-1}', 'x+1'],
+    ['\\frac{x^{2}-5x+6}{x-2}', 'x-3'],
+    ['\\frac{x}{x}', '1'],
+    ['0.5x', '\\frac{x}{2}'],
+    ['0.25', '\\frac{1}{4}'],
+    ['1.5\\times10^{3}', '1500'],
+    ['-(x-3)', '3-x'],
+    ['-3(x-2)', '-3x+6'],
+    ['(x-y)^{2}', '(y-x)^{2}'],
+    ['\\frac{-a}{b}', '-\\frac{a}{b}'],
+    ['\\frac{a}{-b}', '-\\frac{a}{b}'],
+    ['2^{10}', '1024'],
+    ['2^{100}', '1267650600228229401496703205376'],
+    ['(x-a)^{6000}', '-(a-x)^{5999}(x-a)'],
+    ['(x+1)^{5000}(x+1)', '(x+1)^{5001}'],
+    ['10^{10^{10^{10}}}', '10^{10^{10^{10}}}'],
+    ['\\frac{3}{4}x-\\frac{1}{4}x', '\\frac{x}{2}'],
+    ['(2x+1)(3x-2)', '6x^{2}-x-2'],
+    ['x^{3}-8', '(x-2)(x^{2}+2x+4)'],
+    ['\\frac{2x+4}{2}', 'x+2'],
+    ['\\frac{1}{\\frac{1}{x}}', 'x'],
+    ['|-3|', '3'],
+    ['3!', '6'],
+  ])('%s equals %s', (a, b) => {
+    expect(verdict(a, b)).toBe('equivalent');
+  });
+
+  it.each([
+    ['2(x+3)', '2x+5'],
+    ['2(x+3)', '2x+3'],
+    ['(x+1)^{2}', 'x^{2}+1'],
+    ['x^{2}\\cdot x^{3}', 'x^{6}'],
+    ['(x^{2})^{3}', 'x^{5}'],
+    ['\\frac{1}{2}+\\frac{1}{3}', '\\frac{2}{5}'],
+    ['\\frac{a}{b}+\\frac{c}{d}', '\\frac{a+c}{b+d}'],
+    ['0.333333', '\\frac{1}{3}'],
+    ['0.333333x', '\\frac{x}{3}'],
+    ['0.3333333333333333', '\\frac{1}{3}'],
+    ['-(x-3)', '-x-3'],
+    ['(x-a)^{6000}', '(a-x)^{5999}(x-a)'],
+    ['(x+1)^{5000}', '(x+1)^{5001}'],
+    ['10^{10^{10^{10}}}', '10^{10^{10^{10}}}+1'],
+    ['2^{100}', '1267650600228229401496703205377'],
+    ['x^{2}-1', '(x-1)^{2}'],
+    ['\\frac{x+1}{x+2}', '\\frac{1}{2}'],
+    ['\\frac{x}{y}', '\\frac{y}{x}'],
+    ['a-b', 'b-a'],
+    ['xy', 'x+y'],
+    ['x^{3}-8', '(x-2)^{3}'],
+    ['\\frac{x^{2}+x}{x}', 'x'],
+  ])('%s differs from %s', (a, b) => {
+    expect(verdict(a, b)).toBe('different');
+  });
+
+  it('gives a real point where the two differ', () => {
+    const r = equivalent(p('2x+6'), p('2x+5'));
+    expect(r.witness).toBeDefined();
+    expect(r.method).toBe('exact');
+  });
+
+  it('compares huge powers modulo primes, without expanding', () => {
+    expect(equivalent(p('(x-a)^{6000}'), p('-(a-x)^{5999}(x-a)')).method).toBe('modular');
+  });
+
+  it('is deterministic: the same input gives the same verdict and witness', () => {
+    const a = equivalent(p('\\sqrt{x^{2}}'), p('x'));
+    const b = equivalent(p('\\sqrt{x^{2}}'), p('x'));
+    expect(a).toEqual(b);
+  });
+});
+
+describe('equivalent: roots, logarithms, trigonometry, in floating point', () => {
+  it.each([
+    ['\\sin^{2}x+\\cos^{2}x', '1'],
+    ['\\tan x', '\\frac{\\sin x}{\\cos x}'],
+    ['\\sin(2x)', '2\\sin x\\cos x'],
+    ['\\cos(2x)', '1-2\\sin^{2}x'],
+    ['\\sqrt{x^{2}}', '|x|'],
+    ['\\frac{\\sqrt{2}}{2}', '\\frac{1}{\\sqrt{2}}'],
+    ['\\sqrt{8}', '2\\sqrt{2}'],
+    ['\\sqrt{12}+\\sqrt{3}', '3\\sqrt{3}'],
+    ['\\frac{1}{\\sqrt{3}-1}', '\\frac{\\sqrt{3}+1}{2}'],
+    ['\\log_{2}8', '3'],
+    ['\\log(100)', '2'],
+    ['e^{2x}', '(e^{x})^{2}'],
+    ['e^{a}e^{b}', 'e^{a+b}'],
+    ['\\sqrt[3]{-8}', '-2'],
+    ['x^{\\frac{1}{2}}', '\\sqrt{x}'],
+    ['2\\pi r', '\\pi\\cdot2r'],
+    ['\\frac{\\pi}{3}', '60^{\\circ}'],
+    ['\\frac{\\sqrt{x}(x-1)}{x-1}', '\\sqrt{x}'],
+    ['e^{x}e^{-x}', '1'],
+    ['\\frac{e^{2x}}{e^{x}}', 'e^{x}'],
+    ['\\sqrt{1-x^{2}}', '\\sqrt{(1-x)(1+x)}'],
+    ['\\sqrt{x-100}\\cdot\\sqrt{x-100}', 'x-100+\\sqrt{x-100}-\\sqrt{x-100}'],
+  ])('%s equals %s', (a, b) => {
+    expect(verdict(a, b)).toBe('equivalent');
+  });
+
+  it.each([
+    ['\\sqrt{x^{2}}', 'x'],
+    ['\\sqrt{(x-3)(x-5)}', '\\sqrt{x-3}\\sqrt{x-5}'],
+    ['\\ln(x^{2})', '2\\ln x'],
+    ['e^{\\ln x}', 'x'],
+    ['\\ln(xy)', '\\ln x+\\ln y'],
+    ['(\\sqrt{x})^{2}', 'x'],
+    ['\\sqrt{x}\\sqrt{x}', 'x'],
+    ['\\ln(xy)', '\\ln x\\cdot\\ln y'],
+    ['\\sin(2x)', '2\\sin x'],
+    ['\\sqrt{x^{2}+9}', 'x+3'],
+    ['\\frac{\\pi}{3}', '0.333333\\pi'],
+    ['\\sqrt{2}', '1.41421356'],
+    ['\\pi', '3.14159'],
+    ['\\frac{\\sqrt{2}}{2}', '0.7071'],
+    ['\\sin x', 'x'],
+    ['\\cos^{2}x', '\\cos(x^{2})'],
+    ['\\frac{1}{\\sqrt{x}}', '\\sqrt{\\frac{1}{x}}+1'],
+  ])('%s differs from %s', (a, b) => {
+    expect(verdict(a, b)).toBe('different');
+  });
+
+  it('flags a difference of domain on an interval as a domain difference', () => {
+    const r = equivalent(p('\\sqrt{(x-3)(x-5)}'), p('\\sqrt{x-3}\\sqrt{x-5}'));
+    expect(r).toMatchObject({ verdict: 'different', domain: true });
+    expect(r.witness!.x!).toBeLessThan(3);
+  });
+
+  it('ignores an isolated point where only one side is defined (a removable singularity)', () => {
+    expect(verdict('\\frac{\\sin(x)(x-2)}{x-2}', '\\sin x')).toBe('equivalent');
+  });
+
+  it.each([
+    ['\\sin(30)', '\\frac{1}{2}'],
+    ['\\cos(60)', '\\frac{1}{2}'],
+    ['\\tan(45)', '1'],
+    ['\\sin(x+90)', '\\cos x'],
+    ['\\arcsin(1)', '90'],
+  ])('in degrees, %s equals %s', (a, b) => {
+    expect(verdict(a, b, { degrees: true })).toBe('equivalent');
+  });
+
+  it('in radians, sin(30) is not 1/2', () => {
+    expect(verdict('\\sin(30)', '\\frac{1}{2}')).toBe('different');
+  });
+
+  it.each([
+    ['\\sqrt{x^{2}}', 'x'],
+    ['(\\sqrt{x})^{2}', 'x'],
+    ['\\ln(x^{2})', '2\\ln x'],
+    ['|x|', 'x'],
+    ['e^{\\ln x}', 'x'],
+  ])('on the interval (0, ∞), %s equals %s', (a, b) => {
+    expect(verdict(a, b, { interval: { lo: 0, hi: Infinity, loOpen: true, hiOpen: true } })).toBe(
+      'equivalent',
+    );
+  });
+
+  it('on [0, 2π) restricted to x only, |y| and y still differ', () => {
+    const ctx: EquivalenceContext = {
+      interval: { lo: 0, hi: 2 * Math.PI, loOpen: false, hiOpen: true, variables: ['x'] },
+    };
+    expect(verdict('|x|+|y|', 'x+y', ctx)).toBe('different');
+  });
+});
+
+describe('equivalent: constants, units, functions, complementary equations', () => {
+  it.each([
+    ['C+x^{2}', 'x^{2}+C', 'equivalent'],
+    ['kx+k', 'k(x+1)', 'equivalent'],
+    ['kx+k', 'k(x+2)', 'different'],
+  ])('treats constants as variables: %s vs %s is %s', (a, b, expected) => {
+    expect(verdict(a, b)).toBe(expected);
+  });
+
+  it.each([
+    ['5\\operatorname{cm}+3\\operatorname{cm}', '8\\operatorname{cm}', 'equivalent'],
+    ['5\\operatorname{cm}+3\\operatorname{cm}', '8\\operatorname{m}', 'different'],
+    ['2\\operatorname{m}\\cdot3\\operatorname{m}', '6\\operatorname{m}^{2}', 'equivalent'],
+  ])('units must match: %s vs %s is %s', (a, b, expected) => {
+    expect(verdict(a, b)).toBe(expected);
+  });
+
+  it.each([
+    ['f\\left(x\\right)+f\\left(x\\right)', '2f\\left(x\\right)', 'equivalent'],
+    ['f\\left(2x\\right)', '2f\\left(x\\right)', 'different'],
+    ['f\\left(x+1\\right)', 'f\\left(1+x\\right)', 'equivalent'],
+    ['g\\left(x\\right)', 'f\\left(x\\right)', 'different'],
+  ])('arbitrary functions: %s vs %s is %s', (a, b, expected) => {
+    const ctx: EquivalenceContext = { functions: { f: { kind: 'arbitrary' }, g: { kind: 'arbitrary' } } };
+    expect(verdict(a, b, ctx, ['f', 'g'])).toBe(expected);
+  });
+
+  it.each([
+    ['2a+b', '5b', 'equivalent'],
+    ['a+b', '3b', 'equivalent'],
+    ['a+b', '2b', 'different'],
+  ])('with a = 2b, %s vs %s is %s', (a, b, expected) => {
+    const ctx: EquivalenceContext = { substitutions: substitutionsFrom([p('a=2b')]) };
+    expect(verdict(a, b, ctx)).toBe(expected);
+  });
+
+  it('solves a linear complementary equation for a letter: a + b = 5 gives a = 5 − b', () => {
+    const subs = substitutionsFrom([p('a+b=5')]);
+    expect(subs).toHaveLength(1);
+    expect(verdict('a+b+c', '5+c', { substitutions: subs })).toBe('equivalent');
+  });
+
+  it('substitutes a lone symbol on the right too: 2b = a', () => {
+    expect(verdict('a', '2b', { substitutions: substitutionsFrom([p('2b=a')]) })).toBe('equivalent');
+  });
+});
+
+describe('equivalent: relations, sets, intervals', () => {
+  it.each([
+    ['y=2x+1', '2x+1=y', 'equivalent'],
+    ['y=2x+1', '2y=4x+2', 'equivalent'],
+    ['y=2x+1', 'y-2x-1=0', 'equivalent'],
+    ['y=2x+1', 'y=2x+2', 'different'],
+    ['x<3', '3>x', 'equivalent'],
+    ['x<3', '2x<6', 'equivalent'],
+    ['x<3', '-x<-3', 'different'],
+    ['\\left\\lbrace1,2\\right\\rbrace', '\\left\\lbrace2,1\\right\\rbrace', 'equivalent'],
+    ['\\left\\lbrace1,2\\right\\rbrace', '\\left\\lbrace1,3\\right\\rbrace', 'different'],
+    ['\\left[0,1\\right)', '\\left[0,\\frac{2}{2}\\right)', 'equivalent'],
+    ['\\left[0,1\\right)', '\\left(0,1\\right)', 'different'],
+  ])('%s vs %s is %s', (a, b, expected) => {
+    expect(verdict(a, b)).toBe(expected);
+  });
+});
+
+describe('equivalentLatex (the table console)', () => {
+  it.each([
+    ['\\frac{1}{2}', '0.5', true],
+    ['2x+6', '2(x+3)', true],
+    ['2x+5', '2(x+3)', false],
+    ['\\sin(30)', '\\frac{1}{2}', false],
+  ])('%s vs %s is %s', (s, t, expected) => {
+    expect(equivalentLatex(s, t, { constants: [], degrees: false })).toBe(expected);
+  });
+
+  it('reads units written as text', () => {
+    expect(
+      equivalentLatex('3\\text{cm}+5\\text{cm}', '8\\mathrm{cm}', { constants: [], degrees: false }),
+    ).toBe(true);
+  });
+
+  it('works in degrees', () => {
+    expect(equivalentLatex('\\sin(30)', '\\frac{1}{2}', { constants: [], degrees: true })).toBe(true);
+  });
+
+  it.each(['\\frac{1}{', ''])('answers null for unreadable input %j', (s) => {
+    expect(equivalentLatex(s, '1', { constants: [], degrees: false })).toBeNull();
+  });
+});

@@ -1,0 +1,544 @@
+import { childrenOf, freeSymbols, size, type Expr } from './ast';
+import {
+  evaluateExact,
+  evaluateFloatChecked,
+  evaluateFloatScaled,
+  evaluateModular,
+  isRationalExpr,
+  MODULAR_PRIMES,
+  type EvalOptions,
+  type FloatValue,
+  type FunctionModel,
+} from './evaluate';
+import { normaliseLatex } from './latex';
+import { parseLatex } from './parse';
+import { degreeIn, polyFromExpr, polyToExpr, scalePoly, type Poly } from './poly';
+import { hashSeed, Prng } from './prng';
+import * as Q from './rational';
+import type { Rational } from './rational';
+import { floatPoint, inInterval, randomPoint, type SampleInterval } from './sampling';
+
+/** A variable replaced before comparing, from a complementary equation such as `a = 2b`. */
+export interface Substitution {
+  name: string;
+  value: Expr;
+}
+
+/** What an equivalence test knows about the problem. */
+export interface EquivalenceContext {
+  /** Trigonometry in degrees (`convertToDegrees`). */
+  degrees?: boolean;
+  /** Functions the problem names: defined by a body, or arbitrary. */
+  functions?: Readonly<Record<string, FunctionModel>>;
+  /** Variables replaced first (complementary equations). */
+  substitutions?: readonly Substitution[];
+  /** Sampling restriction (the problem's `interval`). */
+  interval?: SampleInterval | null;
+  /** Seed of the sample points; the same seed gives the same verdict. */
+  seed?: number;
+}
+
+/** The verdict of an equivalence test. */
+export type Verdict = 'equivalent' | 'different' | 'unknown';
+
+/** Outcome of {@link equivalent}. */
+export interface EquivalenceResult {
+  verdict: Verdict;
+  /** A point where the two differ (or where one is defined and the other is not), when known. */
+  witness?: Record<string, number>;
+  /** How it was decided: exact rationals, modular arithmetic, or floating point. */
+  method?: 'exact' | 'modular' | 'float' | 'structure';
+  /** Why the verdict is unknown. */
+  reason?: 'too-large' | 'undefined' | 'not-comparable';
+  /** The difference is where the two are defined (one side undefined on an interval). */
+  domain?: boolean;
+}
+
+/** Relative tolerance of floating comparisons (times the error scale of both sides). */
+export const FLOAT_TOLERANCE = 1e-11;
+
+const MAX_SUBSTITUTED_SIZE = 4_000;
+
+/**
+ * Decides whether two expressions are equal as real functions of their variables. Deterministic
+ * (seeded sample points). Rational expressions are compared exactly at rational points and modulo
+ * large primes (identities hold with overwhelming probability, Schwartz–Zippel; 0.333333 ≠ 1/3);
+ * others in floating point with a relative tolerance. A point where both sides are undefined is
+ * skipped; one where only one side is undefined counts as a difference unless it is an isolated
+ * point (a removable singularity), which is checked by sampling nearby. Never throws.
+ */
+export function equivalent(a: Expr, b: Expr, ctx: EquivalenceContext = {}): EquivalenceResult {
+  const sa = applySubstitutions(a, ctx.substitutions ?? []);
+  const sb = applySubstitutions(b, ctx.substitutions ?? []);
+  if (!sa || !sb) return { verdict: 'unknown', reason: 'too-large' };
+  if (isStructure(sa) || isStructure(sb)) return equivalentStructures(sa, sb, ctx);
+  const variables = [
+    ...new Set([...freeSymbols(sa), ...freeSymbols(sb), ...(ctx.interval?.variables ?? [])]),
+  ].sort();
+  const opts: EvalOptions = { degrees: ctx.degrees, functions: ctx.functions };
+  const rng = new Prng((ctx.seed ?? 0x5eed) ^ hashSeed(variables.join(',')));
+  // Rational functions equal on an interval are equal everywhere: the interval does not matter.
+  if (isRationalExpr(sa, opts) && isRationalExpr(sb, opts)) {
+    return rationalCompare(sa, sb, variables, opts, rng);
+  }
+  return floatCompare(sa, sb, variables, opts, rng, ctx.interval ?? null);
+}
+
+function rationalCompare(
+  a: Expr,
+  b: Expr,
+  variables: string[],
+  opts: EvalOptions,
+  rng: Prng,
+): EquivalenceResult {
+  let agreements = 0;
+  let definedA = 0;
+  let definedB = 0;
+  let goModular = false;
+  // Exact stage: rational points, exact values; a real point where both sides differ proves it.
+  for (let attempt = 0; attempt < 10 && agreements < 4; attempt++) {
+    const point = randomPoint(rng, variables);
+    const ea = evaluateExact(a, point, opts);
+    const eb = evaluateExact(b, point, opts);
+    if (ea.kind === 'too-large' || eb.kind === 'too-large') {
+      goModular = true;
+      break;
+    }
+    if (ea.kind === 'value') definedA++;
+    if (eb.kind === 'value') definedB++;
+    if (ea.kind !== 'value' || eb.kind !== 'value') continue;
+    if (!Q.equals(ea.value, eb.value))
+      return { verdict: 'different', witness: floatPoint(point), method: 'exact' };
+    agreements++;
+  }
+  // Modular stage: residues modulo large primes, so high degrees are covered too.
+  let modAgreements = 0;
+  let tooLarge = false;
+  for (const p of MODULAR_PRIMES.slice(0, 2)) {
+    for (let attempt = 0; attempt < 5 && modAgreements < (goModular ? 6 : 3); attempt++) {
+      const point = new Map<string, bigint>();
+      for (const v of variables) point.set(v, rng.bigBelow(p));
+      const ma = evaluateModular(a, point, p, opts);
+      const mb = evaluateModular(b, point, p, opts);
+      if (ma.kind === 'too-large' || mb.kind === 'too-large') {
+        tooLarge = true;
+        break;
+      }
+      if (ma.kind === 'value') definedA++;
+      if (mb.kind === 'value') definedB++;
+      if (ma.kind !== 'value' || mb.kind !== 'value') continue;
+      if (ma.value !== mb.value) return { verdict: 'different', method: 'modular' };
+      modAgreements++;
+    }
+  }
+  if (agreements + modAgreements > 0 && (!goModular || modAgreements > 0)) {
+    return { verdict: 'equivalent', method: goModular ? 'modular' : 'exact' };
+  }
+  if (tooLarge) return { verdict: 'unknown', reason: 'too-large' };
+  if (definedA > 0 !== definedB > 0) return { verdict: 'different', method: 'exact' };
+  return { verdict: 'unknown', reason: 'undefined' };
+}
+
+/** True when two float values agree within the tolerance of their error scales. */
+export function floatClose(x: FloatValue, y: FloatValue, tolerance = FLOAT_TOLERANCE): boolean {
+  return Math.abs(x.v - y.v) <= tolerance * (x.scale + y.scale) + 1e-300;
+}
+
+function floatCompare(
+  a: Expr,
+  b: Expr,
+  variables: string[],
+  opts: EvalOptions,
+  rng: Prng,
+  interval: SampleInterval | null,
+): EquivalenceResult {
+  let agreements = 0;
+  let definedA = 0;
+  let definedB = 0;
+  for (let attempt = 0; attempt < 80 && agreements < 12; attempt++) {
+    const point = floatPoint(randomPoint(rng, variables, interval));
+    const ca = evaluateFloatChecked(a, point, opts);
+    const cb = evaluateFloatChecked(b, point, opts);
+    // Too large for a double on either side (e^{1000}): says nothing about equality, skip it.
+    if (ca === 'overflow' || cb === 'overflow') continue;
+    const fa = ca === 'undefined' ? null : ca;
+    const fb = cb === 'undefined' ? null : cb;
+    if (fa) definedA++;
+    if (fb) definedB++;
+    if (!fa && !fb) continue;
+    if (!fa || !fb) {
+      if (isIsolated(a, b, point, opts, rng, interval)) continue;
+      return { verdict: 'different', witness: point, method: 'float', domain: true };
+    }
+    if (!floatClose(fa, fb)) return { verdict: 'different', witness: point, method: 'float' };
+    agreements++;
+    if (variables.length === 0 && agreements >= 1) break;
+  }
+  // Two agreeing points at least (one for a constant): a domain met only once is too little evidence.
+  if (agreements >= Math.min(2, Math.max(1, variables.length * 2)))
+    return { verdict: 'equivalent', method: 'float' };
+  if (definedA > 0 !== definedB > 0) return { verdict: 'different', method: 'float' };
+  return { verdict: 'unknown', reason: 'undefined' };
+}
+
+/**
+ * True when the point where only one side is defined is isolated: nearby (in every direction tried)
+ * both sides are defined and agree, as at x = 1 for (x²−1)/(x−1) and x+1.
+ */
+function isIsolated(
+  a: Expr,
+  b: Expr,
+  point: Record<string, number>,
+  opts: EvalOptions,
+  rng: Prng,
+  interval: SampleInterval | null,
+): boolean {
+  const vars = Object.keys(point);
+  if (vars.length === 0) return false;
+  let good = 0;
+  let tried = 0;
+  for (const delta of [1e-3, 1e-5, 3e-4, 2e-2]) {
+    for (const dir of [1, -1]) {
+      const near: Record<string, number> = {};
+      for (const v of vars) {
+        const x = point[v]!;
+        near[v] = x + dir * (0.5 + rng.next()) * delta * Math.max(1, Math.abs(x));
+      }
+      if (
+        interval &&
+        vars.some(
+          (v) => (!interval.variables || interval.variables.includes(v)) && !inInterval(near[v]!, interval),
+        )
+      ) {
+        continue;
+      }
+      tried++;
+      const fa = evaluateFloatScaled(a, near, opts);
+      const fb = evaluateFloatScaled(b, near, opts);
+      if (fa && fb && floatClose(fa, fb, 1e-6)) good++;
+    }
+  }
+  return tried > 0 && good === tried;
+}
+
+/**
+ * True when the two agree to a relative tolerance (1% by default) at a few sample points: a rounded
+ * decimal (0.333 for 1/3, 1.41 for √2) passes, a different expression does not.
+ */
+export function approximatelyEqual(
+  a: Expr,
+  b: Expr,
+  ctx: EquivalenceContext = {},
+  tolerance = 1e-2,
+): boolean {
+  const sa = applySubstitutions(a, ctx.substitutions ?? []);
+  const sb = applySubstitutions(b, ctx.substitutions ?? []);
+  if (!sa || !sb) return false;
+  const variables = [...new Set([...freeSymbols(sa), ...freeSymbols(sb)])].sort();
+  const opts: EvalOptions = { degrees: ctx.degrees, functions: ctx.functions };
+  const rng = new Prng((ctx.seed ?? 0x5eed) ^ 0xa11);
+  let agreements = 0;
+  for (let attempt = 0; attempt < 30 && agreements < 4; attempt++) {
+    const point = floatPoint(randomPoint(rng, variables, ctx.interval));
+    const fa = evaluateFloatScaled(sa, point, opts);
+    const fb = evaluateFloatScaled(sb, point, opts);
+    if (!fa || !fb) continue;
+    if (Math.abs(fa.v - fb.v) > tolerance * Math.max(Math.abs(fa.v), Math.abs(fb.v), 1e-12)) return false;
+    agreements++;
+    if (variables.length === 0) break;
+  }
+  return agreements > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relations, lists, sets, intervals
+
+function isStructure(e: Expr): boolean {
+  return ['relation', 'logic', 'list', 'set', 'interval', 'element', 'pm'].includes(e.type);
+}
+
+const FLIP: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '=': '=', '!=': '!=' };
+
+function equivalentStructures(a: Expr, b: Expr, ctx: EquivalenceContext): EquivalenceResult {
+  const all = (pairs: [Expr, Expr][]): EquivalenceResult => {
+    for (const [x, y] of pairs) {
+      const r = equivalent(x, y, ctx);
+      if (r.verdict !== 'equivalent') return r;
+    }
+    return { verdict: 'equivalent', method: 'structure' };
+  };
+  if (a.type === 'relation' && b.type === 'relation') {
+    if (a.args.length === 2 && b.args.length === 2) {
+      let [bl, br] = b.args as [Expr, Expr];
+      let op = b.op;
+      if (a.op !== op && FLIP[op] === a.op) {
+        [bl, br] = [br, bl];
+        op = a.op;
+      }
+      if (a.op !== op) return { verdict: 'different', method: 'structure' };
+      return equivalentEquations(a.args[0]!, a.args[1]!, bl, br, ctx, op === '=' || op === '!=');
+    }
+    if (a.op !== b.op || a.args.length !== b.args.length)
+      return { verdict: 'different', method: 'structure' };
+    return all(a.args.map((x, i) => [x, b.args[i]!]));
+  }
+  if (a.type === 'list' && b.type === 'list') {
+    if (a.items.length !== b.items.length) return { verdict: 'different', method: 'structure' };
+    return all(a.items.map((x, i) => [x, b.items[i]!]));
+  }
+  if (a.type === 'set' && b.type === 'set') {
+    const used = new Set<number>();
+    for (const x of a.elements) {
+      const j = b.elements.findIndex(
+        (y, k) => !used.has(k) && equivalent(x, y, ctx).verdict === 'equivalent',
+      );
+      if (j < 0) return { verdict: 'different', method: 'structure' };
+      used.add(j);
+    }
+    return { verdict: used.size === b.elements.length ? 'equivalent' : 'different', method: 'structure' };
+  }
+  if (a.type === 'interval' && b.type === 'interval') {
+    if (a.leftOpen !== b.leftOpen || a.rightOpen !== b.rightOpen)
+      return { verdict: 'different', method: 'structure' };
+    return all([
+      [a.left, b.left],
+      [a.right, b.right],
+    ]);
+  }
+  if (a.type === 'pm' && b.type === 'pm') {
+    if ((a.left === null) !== (b.left === null)) return { verdict: 'different', method: 'structure' };
+    return all(
+      a.left && b.left
+        ? [
+            [a.left, b.left],
+            [a.right, b.right],
+          ]
+        : [[a.right, b.right]],
+    );
+  }
+  if (a.type === 'logic' && b.type === 'logic' && a.op === b.op && a.args.length === b.args.length) {
+    return all(a.args.map((x, i) => [x, b.args[i]!]));
+  }
+  if (a.type === 'element' && b.type === 'element') {
+    return all([
+      [a.member, b.member],
+      [a.of, b.of],
+    ]);
+  }
+  return { verdict: 'different', method: 'structure' };
+}
+
+/**
+ * Whether l1 = r1 and l2 = r2 (or the inequalities l op r) are the same condition in the simplest
+ * sense: l1 − r1 is a constant non-zero multiple of l2 − r2 (any sign for equations, a positive
+ * one for inequalities). Solution-set reasoning (squaring, dividing by a variable) is the solve
+ * checker's business.
+ */
+export function equivalentEquations(
+  l1: Expr,
+  r1: Expr,
+  l2: Expr,
+  r2: Expr,
+  ctx: EquivalenceContext = {},
+  anySign = true,
+): EquivalenceResult {
+  const d1: Expr = { type: 'add', args: [l1, { type: 'neg', arg: r1 }] };
+  const d2: Expr = { type: 'add', args: [l2, { type: 'neg', arg: r2 }] };
+  const direct = equivalent(d1, d2, ctx);
+  if (direct.verdict === 'equivalent') return direct;
+  const k = constantRatio(d1, d2, ctx);
+  if (k === null || k === 0 || (!anySign && k < 0))
+    return direct.verdict === 'unknown' ? direct : { verdict: 'different', method: 'structure' };
+  const kExpr = numberExpr(k);
+  return equivalent(d1, { type: 'mul', args: [kExpr, d2] }, ctx);
+}
+
+function numberExpr(k: number): Expr {
+  const r = Q.fromNumber(Math.abs(k));
+  // Use a short rational when the float is one (ratios of small integers).
+  const approx = shortRational(Math.abs(k)) ?? r;
+  const body: Expr =
+    approx.d === 1n
+      ? { type: 'number', text: approx.n.toString() }
+      : {
+          type: 'div',
+          num: { type: 'number', text: approx.n.toString() },
+          den: { type: 'number', text: approx.d.toString() },
+        };
+  return k < 0 ? { type: 'neg', arg: body } : body;
+}
+
+/** The best rational approximation with denominator ≤ 10⁶ when it matches x to 1e-12. */
+export function shortRational(x: number): Rational | null {
+  if (!Number.isFinite(x)) return null;
+  let [h0, h1] = [0, 1];
+  let [k0, k1] = [1, 0];
+  let v = x;
+  for (let i = 0; i < 40; i++) {
+    const a = Math.floor(v);
+    [h0, h1] = [h1, a * h1 + h0];
+    [k0, k1] = [k1, a * k1 + k0];
+    if (k1 > 1e6) break;
+    if (Math.abs(h1 / k1 - x) <= 1e-12 * Math.max(1, Math.abs(x))) return Q.rat(BigInt(h1), BigInt(k1));
+    const f = v - a;
+    if (f < 1e-15) break;
+    v = 1 / f;
+  }
+  return null;
+}
+
+/** The constant ratio d1/d2 read at one sample point, or null. */
+function constantRatio(d1: Expr, d2: Expr, ctx: EquivalenceContext): number | null {
+  const variables = [...new Set([...freeSymbols(d1), ...freeSymbols(d2)])].sort();
+  const rng = new Prng((ctx.seed ?? 0x5eed) ^ 0x9e3779b9);
+  const opts: EvalOptions = { degrees: ctx.degrees, functions: ctx.functions };
+  for (let i = 0; i < 20; i++) {
+    const point = floatPoint(randomPoint(rng, variables, ctx.interval));
+    const x = evaluateFloatScaled(d1, point, opts);
+    const y = evaluateFloatScaled(d2, point, opts);
+    if (x && y && y.v !== 0 && Math.abs(y.v) > 1e-9 * y.scale) return x.v / y.v;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Substitutions
+
+/**
+ * Substitutions from complementary equations: `a = 2b` replaces a (a lone symbol on either side);
+ * otherwise an equation linear in some variable with a constant coefficient is solved for it
+ * (`a + b = 5` → a = 5 − b). Equations that give neither are ignored.
+ */
+export function substitutionsFrom(equations: readonly Expr[]): Substitution[] {
+  const out: Substitution[] = [];
+  for (const eq of equations) {
+    if (eq.type !== 'relation' || eq.op !== '=' || eq.args.length !== 2) continue;
+    const [l, r] = eq.args as [Expr, Expr];
+    if (l.type === 'symbol' && !freeSymbols(r).has(l.name)) out.push({ name: l.name, value: r });
+    else if (r.type === 'symbol' && !freeSymbols(l).has(r.name)) out.push({ name: r.name, value: l });
+    else {
+      const p = polyFromExpr({ type: 'add', args: [l, { type: 'neg', arg: r }] });
+      const solved = p ? solveLinear(p) : null;
+      if (solved) out.push(solved);
+    }
+  }
+  return out;
+}
+
+function solveLinear(p: Poly): Substitution | null {
+  const vars = [...new Set([...p.values()].flatMap((t) => t.mono.map(([v]) => v)))].sort();
+  for (const v of vars) {
+    if (degreeIn(p, v) !== 1) continue;
+    const terms = [...p.values()];
+    if (terms.some((t) => t.mono.some(([w, k]) => w === v && k !== 1))) continue;
+    const withV = terms.filter((t) => t.mono.some(([w]) => w === v));
+    if (withV.length !== 1 || withV[0]!.mono.length !== 1) continue;
+    const coef = withV[0]!.c;
+    const rest: Poly = new Map([...p].filter(([, t]) => !t.mono.some(([w]) => w === v)));
+    const inv = Q.inv(Q.neg(coef));
+    if (!inv) continue;
+    const value = scalePoly(rest, inv);
+    return { name: v, value: polyToExpr(value) };
+  }
+  return null;
+}
+
+/** Replaces substituted variables (repeatedly, for chains), or null when the tree grows too large. */
+export function applySubstitutions(e: Expr, subs: readonly Substitution[]): Expr | null {
+  if (subs.length === 0) return e;
+  let cur = e;
+  for (let pass = 0; pass < 4; pass++) {
+    const names = freeSymbols(cur);
+    if (!subs.some((s) => names.has(s.name))) return cur;
+    cur = replaceSymbols(cur, subs);
+    if (size(cur) > MAX_SUBSTITUTED_SIZE) return null;
+  }
+  return cur;
+}
+
+function replaceSymbols(e: Expr, subs: readonly Substitution[]): Expr {
+  if (e.type === 'symbol') return subs.find((s) => s.name === e.name)?.value ?? e;
+  return mapChildren(e, (c) => replaceSymbols(c, subs));
+}
+
+/** A copy of the node with each child transformed (same shape and path order as `childrenOf`). */
+export function mapChildren(e: Expr, f: (child: Expr) => Expr): Expr {
+  switch (e.type) {
+    case 'number':
+    case 'symbol':
+      return e;
+    case 'add':
+    case 'mul':
+      return { ...e, args: e.args.map(f) };
+    case 'neg':
+      return { ...e, arg: f(e.arg) };
+    case 'div':
+      return { ...e, num: f(e.num), den: f(e.den) };
+    case 'pow':
+      return { ...e, base: f(e.base), exp: f(e.exp) };
+    case 'root':
+      return { ...e, arg: f(e.arg), index: e.index ? f(e.index) : null };
+    case 'fn':
+      return e.base ? { ...e, args: e.args.map(f), base: f(e.base) } : { ...e, args: e.args.map(f) };
+    case 'pm':
+      return { ...e, left: e.left ? f(e.left) : null, right: f(e.right) };
+    case 'relation':
+    case 'logic':
+    case 'call':
+      return { ...e, args: e.args.map(f) } as Expr;
+    case 'interval':
+      return { ...e, left: f(e.left), right: f(e.right) };
+    case 'set':
+      return { ...e, elements: e.elements.map(f) };
+    case 'list':
+      return { ...e, items: e.items.map(f) };
+    case 'element':
+      return { ...e, member: f(e.member), of: f(e.of) };
+  }
+}
+
+/** Replaces the node at `path` (child indexes per `childrenOf`) by `replacement`. */
+export function replaceAt(e: Expr, path: readonly number[], replacement: Expr): Expr {
+  if (path.length === 0) return replacement;
+  const [i, ...rest] = path;
+  let k = -1;
+  return mapChildren(e, (c) => {
+    k++;
+    return k === i ? replaceAt(c, rest, replacement) : c;
+  });
+}
+
+/** True when a tree contains a node satisfying the predicate. */
+export function contains(e: Expr, pred: (node: Expr) => boolean): boolean {
+  if (pred(e)) return true;
+  return childrenOf(e).some((c) => contains(c, pred));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table console's entry point
+
+/** Options of {@link equivalentLatex}. */
+export interface EquivalentLatexOptions {
+  /** Symbols that are arbitrary constants (compared as variables). */
+  constants: string[];
+  /** Trigonometry in degrees. */
+  degrees: boolean;
+}
+
+/**
+ * Whether a student's LaTeX is equivalent to the expected LaTeX: true, false, or null when either
+ * is unreadable (or too large to decide). The table console uses exactly this signature.
+ */
+export function equivalentLatex(
+  studentLatex: string,
+  targetLatex: string,
+  opts: EquivalentLatexOptions,
+): boolean | null {
+  const s = parseLatex(normaliseLatex(studentLatex));
+  const t = parseLatex(normaliseLatex(targetLatex));
+  if (!s.ok || !t.ok) return null;
+  // Constants are compared as variables, which every free symbol already is.
+  const r = equivalent(s.expr, t.expr, { degrees: opts.degrees });
+  if (r.verdict === 'unknown') return r.reason === 'too-large' ? null : false;
+  return r.verdict === 'equivalent';
+}

@@ -1,0 +1,238 @@
+import type { FloatFn } from './compile';
+import { cmpReal, snapReal, type RealValue } from './real-value';
+
+/** Where the numeric solver looks: [lo, hi]; `extend` means the ends stand for ±∞ (no interval given). */
+export interface SearchWindow {
+  readonly lo: number;
+  readonly hi: number;
+  readonly extend: boolean;
+}
+
+/** The default window when no interval restricts the unknown. */
+export const DEFAULT_WINDOW: SearchWindow = { lo: -1000, hi: 1000, extend: true };
+
+/** A point where the sign analysis of f − g may change. */
+export interface CriticalPoint {
+  readonly value: RealValue;
+  /** root: f = g; pole: a jump through ±∞; boundary: an end of the domain; excluded: a zero of a denominator. */
+  readonly kind: 'root' | 'pole' | 'boundary' | 'excluded';
+}
+
+/** A deterministic work budget shared by one check: evaluations left before giving up. */
+export interface Budget {
+  left: number;
+}
+
+/** Thrown when a check has used up its budget; the checker reports the remaining lines as too large. */
+export class BudgetExceeded extends Error {
+  constructor() {
+    super('work budget exceeded');
+  }
+}
+
+/** Grid sizes of the numeric search. */
+export const GRID = { extended: 1000, bounded: 720 } as const;
+
+type State = 'nan' | 'zero' | 'pos' | 'neg';
+
+/**
+ * Finds the roots, poles and domain boundaries of lhs − rhs in the window: a sign scan on a grid
+ * (sinh-spaced on the default window, dense near 0), bisection of every change, and a golden-section
+ * search at local minima of |f − g| for touching roots and close pairs. `cost` is charged to the
+ * budget per evaluation (the size of the expression).
+ */
+export function analyzeNumeric(
+  lhs: FloatFn,
+  rhs: FloatFn,
+  window: SearchWindow,
+  opts: { radians: boolean; budget: Budget; cost: number },
+): CriticalPoint[] {
+  const { budget, cost } = opts;
+  const ev = (x: number): [number, number] => {
+    budget.left -= cost;
+    if (budget.left < 0) throw new BudgetExceeded();
+    const a = lhs(x);
+    const b = rhs(x);
+    const h = a - b;
+    if (Number.isNaN(h)) return [NaN, 0];
+    return [h, Math.abs(a) + Math.abs(b)];
+  };
+  const isZero = (h: number, mag: number) =>
+    Number.isFinite(h) && Number.isFinite(mag) && Math.abs(h) <= 1e-11 * Math.max(1, mag);
+  const state = (h: number, mag: number): State =>
+    Number.isNaN(h) ? 'nan' : isZero(h, mag) ? 'zero' : h > 0 ? 'pos' : 'neg';
+
+  const xs: number[] = [];
+  if (window.extend) {
+    const tMax = Math.asinh(Math.max(Math.abs(window.lo), Math.abs(window.hi)));
+    const n = GRID.extended;
+    for (let i = 0; i <= n; i++) {
+      const x = Math.sinh(-tMax + (2 * tMax * i) / n);
+      if (x >= window.lo && x <= window.hi) xs.push(i === n / 2 ? 0 : x);
+    }
+  } else {
+    const n = GRID.bounded;
+    for (let i = 0; i <= n; i++) xs.push(window.lo + ((window.hi - window.lo) * i) / n);
+  }
+  const hs: number[] = [];
+  const mags: number[] = [];
+  const st: State[] = [];
+  for (const x of xs) {
+    const [h, m] = ev(x);
+    hs.push(h);
+    mags.push(m);
+    st.push(state(h, m));
+  }
+
+  const out: CriticalPoint[] = [];
+  const radians = opts.radians;
+
+  /** Bisects [a, b] where pred(a) ≠ pred(b); returns the two final ends. */
+  const bisect = (a: number, b: number, pred: (x: number) => boolean): [number, number] => {
+    const pa = pred(a);
+    for (let k = 0; k < 64; k++) {
+      const m = (a + b) / 2;
+      if (m === a || m === b) break;
+      if (pred(m) === pa) a = m;
+      else b = m;
+    }
+    return [a, b];
+  };
+
+  const crossing = (a: number, b: number, signA: number) => {
+    const [l, r] = bisect(a, b, (x) => {
+      const h = ev(x)[0];
+      return Number.isNaN(h) ? false : h > 0 === signA > 0;
+    });
+    const [hl, ml] = ev(l);
+    const [hr, mr] = ev(r);
+    const near = Math.min(
+      Number.isNaN(hl) ? Infinity : Math.abs(hl) / Math.max(1, ml),
+      Number.isNaN(hr) ? Infinity : Math.abs(hr) / Math.max(1, mr),
+    );
+    const x = (l + r) / 2;
+    if (near <= 1e-7) out.push({ value: snapReal(x, 1e-9, radians), kind: 'root' });
+    else out.push({ value: snapReal(x, 1e-9, radians), kind: 'pole' });
+  };
+
+  const boundary = (a: number, b: number, pred: (x: number) => boolean) => {
+    const [l, r] = bisect(a, b, pred);
+    out.push({ value: snapReal((l + r) / 2, 1e-8, radians), kind: 'boundary' });
+  };
+
+  const definedAt = (x: number) => !Number.isNaN(ev(x)[0]);
+  const zeroAt = (x: number) => {
+    const [h, m] = ev(x);
+    return !Number.isNaN(h) && isZero(h, m);
+  };
+
+  for (let i = 0; i < xs.length; i++) {
+    const s = st[i]!;
+    const x = xs[i]!;
+    if (s === 'zero') {
+      const prev = st[i - 1];
+      const next = st[i + 1];
+      const isolated = prev !== 'zero' && next !== 'zero';
+      if (isolated) out.push({ value: snapReal(x, 1e-9, radians), kind: 'root' });
+      else {
+        if (prev && prev !== 'zero' && prev !== 'nan') boundaryOfZero(xs[i - 1]!, x);
+        if (next && next !== 'zero' && next !== 'nan') boundaryOfZero(x, xs[i + 1]!);
+      }
+    }
+    if (i + 1 >= xs.length) continue;
+    const t = st[i + 1]!;
+    const xn = xs[i + 1]!;
+    if ((s === 'pos' && t === 'neg') || (s === 'neg' && t === 'pos')) crossing(x, xn, hs[i]!);
+    else if ((s === 'nan') !== (t === 'nan')) boundary(x, xn, definedAt);
+    else if ((s === 'pos' || s === 'neg') && s === t && i > 0) localMin(i);
+  }
+
+  function boundaryOfZero(a: number, b: number) {
+    const [l, r] = bisect(a, b, zeroAt);
+    out.push({ value: snapReal((l + r) / 2, 1e-8, radians), kind: 'root' });
+  }
+
+  function localMin(i: number) {
+    const s0 = st[i - 1];
+    const s1 = st[i]!;
+    const s2 = st[i + 1];
+    if (s0 !== s1 || s2 !== s1) return;
+    const h0 = Math.abs(hs[i - 1]!);
+    const h1 = Math.abs(hs[i]!);
+    const h2 = Math.abs(hs[i + 1]!);
+    if (!(h1 < h0 && h1 <= h2)) return;
+    const sign = s1 === 'pos' ? 1 : -1;
+    let a = xs[i - 1]!;
+    let b = xs[i + 1]!;
+    const g = (x: number) => {
+      const h = ev(x)[0];
+      return Number.isNaN(h) ? Infinity : sign * h;
+    };
+    const phi = (Math.sqrt(5) - 1) / 2;
+    let c = b - phi * (b - a);
+    let d = a + phi * (b - a);
+    let gc = g(c);
+    let gd = g(d);
+    for (let k = 0; k < 90 && b - a > 1e-15 * Math.max(1, Math.abs(a)); k++) {
+      if (gc < 0 || gd < 0) break;
+      if (gc < gd) {
+        b = d;
+        d = c;
+        gd = gc;
+        c = b - phi * (b - a);
+        gc = g(c);
+      } else {
+        a = c;
+        c = d;
+        gc = gd;
+        d = a + phi * (b - a);
+        gd = g(d);
+      }
+    }
+    const xm = gc < gd ? c : d;
+    const gm = Math.min(gc, gd);
+    if (gm < 0) {
+      // Two close roots inside one cell: bisect each side of the dip.
+      const left = xs[i - 1]!;
+      const right = xs[i + 1]!;
+      const [hm] = ev(xm);
+      if (Number.isNaN(hm)) return;
+      splitCrossing(left, xm);
+      splitCrossing(xm, right);
+      return;
+    }
+    const [hm, mm] = ev(xm);
+    if (!Number.isNaN(hm) && Math.abs(hm) <= 1e-9 * Math.max(1, mm))
+      out.push({ value: snapReal(xm, 1e-6, radians), kind: 'root' });
+  }
+
+  function splitCrossing(a: number, b: number) {
+    const ha = ev(a)[0];
+    const [l, r] = bisect(a, b, (x) => {
+      const h = ev(x)[0];
+      return !Number.isNaN(h) && h > 0 === ha > 0;
+    });
+    out.push({ value: snapReal((l + r) / 2, 1e-9, radians), kind: 'root' });
+  }
+
+  return dedupeCritical(out);
+}
+
+const KIND_RANK: Record<CriticalPoint['kind'], number> = { excluded: 0, pole: 1, boundary: 2, root: 3 };
+
+/** Sorts critical points and merges equal ones (an excluded point wins over a root at the same place). */
+export function dedupeCritical(points: readonly CriticalPoint[]): CriticalPoint[] {
+  const sorted = [...points].sort(
+    (a, b) => cmpReal(a.value, b.value) || KIND_RANK[a.kind] - KIND_RANK[b.kind],
+  );
+  const out: CriticalPoint[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    if (last && cmpReal(last.value, p.value) === 0) {
+      if (!last.value.exact && p.value.exact) out[out.length - 1] = { value: p.value, kind: last.kind };
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,648 @@
+import type { LineFeedback } from '@kib/core';
+import type { Expr, RelationOp } from '../expr/ast';
+import type { TextCheckResult } from '../types';
+import type { LineInput } from './check-solve';
+import { compileFloat } from './compile';
+import { message, type SolveFeedbackCode } from './feedback-codes';
+import { expandPm, mentions, relationChain, type LineNode } from './line-reader';
+import { detectSignError } from './mistakes';
+import { constOf, toExact } from './polynomial';
+import { ExactSwell, qAdd, qDiv, qEq, qIsZero, qMul, qSign, qSub, Q0, Q1, q, type Q } from './rational';
+import { cmpReal, rationalOf, realOfQ, realToLatex, type RealValue } from './real-value';
+import type { ParamSample } from './samples';
+import type { SolveProblem } from './problem';
+import { constValues } from './solve-line';
+
+/** A point of a system's solution set: one value per unknown, in the problem's order. */
+export type SystemPoint = readonly RealValue[];
+
+/** A partial or complete assignment of values to the unknowns. */
+type Assignment = Readonly<Record<string, RealValue>>;
+
+/** A linear equation Σ coef·u = rhs over Q. */
+interface Row {
+  readonly coef: readonly Q[];
+  readonly rhs: Q;
+}
+
+/** The solution set of a system for one parameter sample. */
+type Truth =
+  | { readonly kind: 'points'; readonly points: readonly SystemPoint[]; readonly rref: readonly Row[] | null }
+  | { readonly kind: 'linear'; readonly rref: readonly Row[]; readonly consistent: boolean };
+
+class NotLinear extends Error {}
+
+/** The linear form Σ c·u + k of an expression in the unknowns, or null. */
+export function linearOf(e: Expr, unknowns: readonly string[], sample: ParamSample): { c: Q[]; k: Q } | null {
+  const n = unknowns.length;
+  const zero = (): { c: Q[]; k: Q } => ({ c: new Array<Q>(n).fill(Q0), k: Q0 });
+  const isConst = (f: { c: Q[] }) => f.c.every(qIsZero);
+  const scale = (f: { c: Q[]; k: Q }, s: Q) => ({ c: f.c.map((x) => qMul(x, s)), k: qMul(f.k, s) });
+  const conv = (x: Expr): { c: Q[]; k: Q } => {
+    switch (x.type) {
+      case 'symbol': {
+        const i = unknowns.indexOf(x.name);
+        if (i >= 0) {
+          const f = zero();
+          f.c[i] = Q1;
+          return f;
+        }
+        break;
+      }
+      case 'add': {
+        const parts = x.args.map(conv);
+        return parts.reduce((a, b) => ({ c: a.c.map((v, i) => qAdd(v, b.c[i]!)), k: qAdd(a.k, b.k) }));
+      }
+      case 'neg':
+        return scale(conv(x.arg), q(-1));
+      case 'mul': {
+        const parts = x.args.map(conv);
+        let acc = { c: zero().c, k: Q1 };
+        for (const p of parts) {
+          if (isConst(acc)) acc = scale(p, acc.k);
+          else if (isConst(p)) acc = scale(acc, p.k);
+          else throw new NotLinear();
+        }
+        return acc;
+      }
+      case 'div': {
+        const d = conv(x.den);
+        if (!isConst(d) || qIsZero(d.k)) throw new NotLinear();
+        return scale(conv(x.num), qDiv(Q1, d.k)!);
+      }
+      default:
+        break;
+    }
+    if (unknowns.some((u) => mentions(x, u))) {
+      if (x.type === 'pow') {
+        const k = constantOf(x.exp, sample);
+        if (k && qEq(k, Q1)) return conv(x.base);
+      }
+      throw new NotLinear();
+    }
+    const k = constantOf(x, sample);
+    if (!k) throw new NotLinear();
+    return { c: zero().c, k };
+  };
+  try {
+    return conv(e);
+  } catch (err) {
+    if (err instanceof NotLinear || err instanceof ExactSwell) return null;
+    throw err;
+  }
+}
+
+function constantOf(e: Expr, sample: ParamSample): Q | null {
+  const f = toExact(e, { variable: '\u0000', params: sample.exact, degrees: false });
+  return f ? constOf(f.f) : null;
+}
+
+/** Reduced row echelon form (canonical: equal solution sets give equal forms when consistent). */
+export function rref(rows: readonly Row[], n: number): Row[] {
+  const m = rows.map((r) => [...r.coef, r.rhs]);
+  let lead = 0;
+  const out: Q[][] = [];
+  for (let col = 0; col <= n && lead < m.length; col++) {
+    let piv = -1;
+    for (let r = lead; r < m.length; r++)
+      if (!qIsZero(m[r]![col]!)) {
+        piv = r;
+        break;
+      }
+    if (piv < 0) continue;
+    [m[lead], m[piv]] = [m[piv]!, m[lead]!];
+    const p = m[lead]![col]!;
+    m[lead] = m[lead]!.map((v) => qDiv(v, p)!);
+    for (let r = 0; r < m.length; r++) {
+      if (r === lead || qIsZero(m[r]![col]!)) continue;
+      const f = m[r]![col]!;
+      m[r] = m[r]!.map((v, j) => qSub(v, qMul(f, m[lead]![j]!)));
+    }
+    lead++;
+  }
+  for (let r = 0; r < lead; r++) out.push(m[r]!);
+  return out.map((r) => ({ coef: r.slice(0, n), rhs: r[n]! }));
+}
+
+function consistent(rows: readonly Row[]): boolean {
+  return !rows.some((r) => r.coef.every(qIsZero) && !qIsZero(r.rhs));
+}
+
+function rowsEqual(a: readonly Row[], b: readonly Row[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((r, i) => qEq(r.rhs, b[i]!.rhs) && r.coef.every((c, j) => qEq(c, b[i]!.coef[j]!)))
+  );
+}
+
+/** The rows of a line made only of linear equations (a relation, or a cases/and list of them), or null. */
+function linearRows(e: Expr, unknowns: readonly string[], sample: ParamSample): Row[] | null {
+  const rels: Expr[] = [];
+  const collect = (x: Expr): boolean => {
+    if (x.type === 'relation') {
+      rels.push(x);
+      return true;
+    }
+    if ((x.type === 'logic' && x.op === 'and') || (x.type === 'list' && !sameVariableList(x, unknowns)))
+      return (x.type === 'logic' ? x.args : x.items).every(collect);
+    return false;
+  };
+  if (!collect(e)) return null;
+  const rows: Row[] = [];
+  for (const r of rels) {
+    const chain = relationChain(r);
+    if (!chain || chain.ops.some((o) => o !== '=')) return null;
+    for (let i = 0; i + 1 < chain.operands.length; i++) {
+      const a = linearOf(chain.operands[i]!, unknowns, sample);
+      const b = a ? linearOf(chain.operands[i + 1]!, unknowns, sample) : null;
+      if (!a || !b) return null;
+      rows.push({ coef: a.c.map((c, j) => qSub(c, b.c[j]!)), rhs: qSub(b.k, a.k) });
+    }
+  }
+  return rows;
+}
+
+/** `x=2, x=-1`: a comma list of equalities of one and the same unknown means "or". */
+function sameVariableList(x: Extract<Expr, { type: 'list' }>, unknowns: readonly string[]): boolean {
+  if (x.delims !== '') return false;
+  if (x.items.every((i) => i.type === 'list' && i.delims === '()')) return true;
+  const vars = x.items.map((i) =>
+    i.type === 'relation' && i.args[0]?.type === 'symbol' && unknowns.includes(i.args[0].name)
+      ? i.args[0].name
+      : null,
+  );
+  return vars.every((v) => v !== null && v === vars[0]);
+}
+
+/**
+ * The assignments a stated line gives (`x=2, y=1`, `(x,y)=(2,1)`, `(2,1)`, `\{(2,1),(3,4)\}`, or
+ * combinations with ∨), or null when the line is not a statement of values.
+ */
+export function assignmentsOf(
+  node: LineNode,
+  unknowns: readonly string[],
+  values: (e: Expr) => RealValue[],
+  cases = false,
+): Assignment[] | null {
+  if (node.kind === 'none') return [];
+  if (node.kind === 'setop') return null;
+  const free = (e: Expr) => !unknowns.some((u) => mentions(e, u));
+  const tuple = (e: Expr): Assignment[] | null => {
+    if (e.type !== 'list' || e.items.length !== unknowns.length || !e.items.every(free)) return null;
+    const vs = e.items.map((i) => values(i)[0]);
+    if (vs.some((v) => !v)) return [];
+    return [Object.fromEntries(unknowns.map((u, i) => [u, vs[i]!]))];
+  };
+  const merge = (a: Assignment[], b: Assignment[]): Assignment[] => {
+    const out: Assignment[] = [];
+    for (const x of a)
+      for (const y of b) {
+        if (Object.keys(y).some((k) => x[k] && cmpReal(x[k], y[k]!) !== 0)) continue;
+        out.push({ ...x, ...y });
+      }
+    return out;
+  };
+  const walk = (e: Expr, top: boolean): Assignment[] | null => {
+    switch (e.type) {
+      case 'relation': {
+        if (e.op !== '=' || e.args.length !== 2) return null;
+        const [a, b] = e.args as [Expr, Expr];
+        if (a.type === 'list' && b.type === 'list' && a.items.length === b.items.length) {
+          let acc: Assignment[] = [{}];
+          for (let i = 0; i < a.items.length; i++) {
+            const r = walk({ type: 'relation', op: '=', args: [a.items[i]!, b.items[i]!] }, false);
+            if (!r) return null;
+            acc = merge(acc, r);
+          }
+          return acc;
+        }
+        const [v, c] =
+          a.type === 'symbol' && unknowns.includes(a.name)
+            ? [a.name, b]
+            : b.type === 'symbol' && unknowns.includes(b.name)
+              ? [b.name, a]
+              : [null, null];
+        if (!v || !c || !free(c)) return null;
+        return values(c).map((x) => ({ [v]: x }));
+      }
+      case 'logic': {
+        if (e.op === 'not') return null;
+        const parts = e.args.map((x) => walk(x, false));
+        if (parts.some((p) => p === null)) return null;
+        return e.op === 'or' ? (parts.flat() as Assignment[]) : (parts as Assignment[][]).reduce(merge, [{}]);
+      }
+      case 'list': {
+        const t = tuple(e);
+        if (t && e.delims === '()') return t;
+        const parts = e.items.map((x) => walk(x, false));
+        if (parts.some((p) => p === null)) return null;
+        const or = !(top && cases) && sameVariableList(e, unknowns);
+        return or ? (parts.flat() as Assignment[]) : (parts as Assignment[][]).reduce(merge, [{}]);
+      }
+      case 'set':
+        return e.elements.flatMap((x) => walk(x, false) ?? []);
+      default:
+        return null;
+    }
+  };
+  return walk(node.expr, true);
+}
+
+function isComplete(a: Assignment, unknowns: readonly string[]): boolean {
+  return unknowns.every((u) => a[u] !== undefined);
+}
+
+function pointOf(a: Assignment, unknowns: readonly string[]): SystemPoint {
+  return unknowns.map((u) => a[u]!);
+}
+
+function samePoint(a: SystemPoint, b: SystemPoint): boolean {
+  return a.every((v, i) => cmpReal(v, b[i]!) === 0);
+}
+
+function samePoints(a: readonly SystemPoint[], b: readonly SystemPoint[]): boolean {
+  return a.every((p) => b.some((r) => samePoint(p, r))) && b.every((p) => a.some((r) => samePoint(p, r)));
+}
+
+const HOLDS: Record<RelationOp, (s: number) => boolean> = {
+  '=': (s) => s === 0,
+  '!=': (s) => s !== 0,
+  '<': (s) => s < 0,
+  '<=': (s) => s <= 0,
+  '>': (s) => s > 0,
+  '>=': (s) => s >= 0,
+};
+
+/** Whether a line holds at a point (null when it cannot be evaluated there). */
+export function holdsAt(
+  e: Expr,
+  unknowns: readonly string[],
+  point: SystemPoint,
+  sample: ParamSample,
+  degrees: boolean,
+  cases = false,
+): boolean | null {
+  const rational = point.map(rationalOf);
+  const exactParams: Record<string, Q> = { ...sample.exact };
+  const floatParams: Record<string, number> = { ...sample.float };
+  unknowns.forEach((u, i) => {
+    floatParams[u] = point[i]!.v;
+    if (rational[i]) exactParams[u] = rational[i]!;
+  });
+  const allExact = rational.every((r) => r !== null);
+  const signOf = (a: Expr, b: Expr): number | null => {
+    if (allExact) {
+      const fa = toExact(a, { variable: '\u0000', params: exactParams, degrees });
+      const fb = fa ? toExact(b, { variable: '\u0000', params: exactParams, degrees }) : null;
+      const ca = fa ? constOf(fa.f) : null;
+      const cb = fb ? constOf(fb.f) : null;
+      if (ca && cb) return qSign(qSub(ca, cb));
+    }
+    const va = compileFloat(a, '\u0000', floatParams, degrees)(NaN);
+    const vb = compileFloat(b, '\u0000', floatParams, degrees)(NaN);
+    if (Number.isNaN(va) || Number.isNaN(vb)) return null;
+    const d = va - vb;
+    return Math.abs(d) <= 1e-9 * Math.max(1, Math.abs(va) + Math.abs(vb)) ? 0 : Math.sign(d);
+  };
+  const walk = (x: Expr, top: boolean): boolean | null => {
+    switch (x.type) {
+      case 'relation': {
+        const variants = expandPm(x);
+        let any = false;
+        for (const v of variants) {
+          const chain = relationChain(v);
+          if (!chain) return null;
+          let all = true;
+          for (let i = 0; i < chain.ops.length; i++) {
+            const a = chain.operands[i]!;
+            const b = chain.operands[i + 1]!;
+            if (a.type === 'list' && b.type === 'list') {
+              const r = walk(
+                {
+                  type: 'logic',
+                  op: 'and',
+                  args: a.items.map((ai, k) => ({
+                    type: 'relation',
+                    op: chain.ops[i]!,
+                    args: [ai, b.items[k] ?? ai],
+                  })),
+                },
+                false,
+              );
+              if (r === null) return null;
+              all &&= r;
+              continue;
+            }
+            const s = signOf(a, b);
+            if (s === null) return false;
+            all &&= HOLDS[chain.ops[i]!](s);
+          }
+          any ||= all;
+        }
+        return any;
+      }
+      case 'logic': {
+        const rs = x.args.map((a) => walk(a, false));
+        if (rs.some((r) => r === null)) return null;
+        if (x.op === 'not') return !rs[0];
+        return x.op === 'or' ? rs.some(Boolean) : rs.every(Boolean);
+      }
+      case 'list': {
+        if (
+          x.delims === '()' &&
+          x.items.length === unknowns.length &&
+          x.items.every((i) => !unknowns.some((u) => mentions(i, u)))
+        ) {
+          return walk(
+            {
+              type: 'relation',
+              op: '=',
+              args: [
+                { type: 'list', items: unknowns.map((u) => ({ type: 'symbol', name: u })), delims: '()' },
+                x,
+              ],
+            },
+            false,
+          );
+        }
+        const rs = x.items.map((a) => walk(a, false));
+        if (rs.some((r) => r === null)) return null;
+        const or = !(top && cases) && sameVariableList(x, unknowns);
+        return or ? rs.some(Boolean) : rs.every(Boolean);
+      }
+      case 'set': {
+        const rs = x.elements.map((a) => walk(a, false));
+        return rs.some((r) => r === true);
+      }
+      default:
+        return null;
+    }
+  };
+  return walk(e, true);
+}
+
+/** Reads the truth of a system for one sample: linear systems exactly, others from the defined solutions. */
+function truthOf(
+  problem: SolveProblem,
+  sample: ParamSample,
+  definedPoints: readonly SystemPoint[] | null,
+): Truth {
+  const { unknowns } = problem;
+  const start = problem.start;
+  const rows = start.kind === 'expr' ? linearRows(start.expr, unknowns, sample) : null;
+  if (rows) {
+    const r = rref(rows, unknowns.length);
+    const ok = consistent(r);
+    if (!ok) return { kind: 'points', points: [], rref: r };
+    if (r.length === unknowns.length)
+      return { kind: 'points', points: [r.map((row) => realOfQ(row.rhs))], rref: r };
+    return { kind: 'linear', rref: r, consistent: true };
+  }
+  if (!definedPoints)
+    throw new Error('solve: malformed problem definition: a non-linear system needs definedSolutions');
+  return { kind: 'points', points: definedPoints, rref: null };
+}
+
+function wrongLine(
+  code: SolveFeedbackCode,
+  params: Record<string, string> = {},
+  highlight?: number[],
+): LineFeedback {
+  const f: LineFeedback = { correct: false, feedback: message(code, params) };
+  if (highlight) f.highlight = highlight;
+  return f;
+}
+
+function pointsLatex(points: readonly SystemPoint[], unknowns: readonly string[], radians: boolean): string {
+  return points
+    .map((p) => `(${unknowns.join(', ')}) = (${p.map((v) => realToLatex(v, radians)).join(', ')})`)
+    .join(', ');
+}
+
+/**
+ * Checks an answer to a system in several unknowns: each line must follow from the system (hold at
+ * every solution, or for linear systems be implied by it), a line that is a whole system must be
+ * equivalent to it, and the numeral completes when the solutions are stated (one line, or
+ * consecutive lines `x = 2` then `y = 1`).
+ */
+export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[]): TextCheckResult {
+  const { unknowns, samples } = problem;
+  const ctx = problem.ctx;
+  const valuesOf = (sample: ParamSample) => (e: Expr) => constValues(e, ctx, sample);
+
+  // Defined solutions as points (per sample).
+  const definedPoints: (SystemPoint[] | null)[] = samples.map(() => null);
+  if (problem.solutionNodes.length > 0) {
+    samples.forEach((s, k) => {
+      const pts: SystemPoint[] = [];
+      let partial: Assignment = {};
+      for (const n of problem.solutionNodes) {
+        const as = assignmentsOf(n, unknowns, valuesOf(s));
+        if (!as) throw new Error('solve: malformed problem definition: definedSolutions of a system');
+        for (const a of as) {
+          if (isComplete(a, unknowns)) pts.push(pointOf(a, unknowns));
+          else partial = { ...partial, ...a };
+        }
+      }
+      if (isComplete(partial, unknowns)) pts.push(pointOf(partial, unknowns));
+      definedPoints[k] = pts;
+    });
+  }
+  const truths = samples.map((s, k) => truthOf(problem, s, definedPoints[k] ?? null));
+  const targets = samples.map(
+    (_s, k) => definedPoints[k] ?? (truths[k]!.kind === 'points' ? truths[k]!.points : null),
+  );
+
+  const results: LineFeedback[] = inputs.map(() => ({ correct: true }));
+  const facts: { index: number; assignment: Assignment[] | null; correct: boolean }[] = [];
+  let complete = false;
+
+  for (const line of inputs) {
+    if (line.kind === 'empty') continue;
+    if (line.kind === 'skipped') {
+      results[line.index] = wrongLine('too-large');
+      facts.push({ index: line.index, assignment: null, correct: false });
+      continue;
+    }
+    let fb: LineFeedback = { correct: true };
+    let assignment: Assignment[] | null = null;
+    for (const step of line.steps) {
+      if (!step.read.ok) {
+        fb = wrongLine(step.read.code === 'empty-expression' ? 'unreadable-expression' : step.read.code);
+        break;
+      }
+      const node = step.read.node;
+      const cases = step.read.cases;
+      fb = judgeSystemLine(node, cases);
+      assignment = fb.correct ? assignmentsOf(node, unknowns, valuesOf(samples[0]!), cases) : null;
+      if (!fb.correct) break;
+    }
+    results[line.index] = fb;
+    facts.push({ index: line.index, assignment, correct: fb.correct });
+  }
+
+  // Completion: the last line states all solutions, or the last lines state one value each.
+  const last = facts[facts.length - 1];
+  if (last && last.correct) {
+    const target0 = targets[0];
+    const stated = last.assignment;
+    if (stated && target0 && stated.every((a) => isComplete(a, unknowns))) {
+      complete = samples.every((s, k) => {
+        const as = assignmentsOf(
+          lineNode(inputs, last.index),
+          unknowns,
+          valuesOf(s),
+          lineCases(inputs, last.index),
+        );
+        const t = targets[k];
+        return (
+          as !== null &&
+          t !== null &&
+          t !== undefined &&
+          samePoints(
+            as.map((a) => pointOf(a, unknowns)),
+            t,
+          )
+        );
+      });
+      if (!complete && stated.length > 0) {
+        const t = targets[0]!;
+        const pts = stated.map((a) => pointOf(a, unknowns));
+        if (pts.every((p) => t.some((r) => samePoint(p, r))))
+          results[last.index] = wrongLine('missing-solutions');
+      }
+    } else if (target0 && target0.length === 1) {
+      // x = 2 on one line, y = 1 on the next.
+      let merged: Assignment = {};
+      for (let i = facts.length - 1; i >= 0; i--) {
+        const f = facts[i]!;
+        if (!f.correct || !f.assignment || f.assignment.length !== 1) break;
+        merged = { ...f.assignment[0]!, ...merged };
+        if (isComplete(merged, unknowns)) break;
+      }
+      complete =
+        isComplete(merged, unknowns) &&
+        samePoint(pointOf(merged, unknowns), target0[0]!) &&
+        samples.length === 1;
+      if (!complete && samples.length > 1 && isComplete(merged, unknowns))
+        complete = samePoint(pointOf(merged, unknowns), target0[0]!);
+    } else if (target0 && target0.length === 0 && stated && stated.length === 0) complete = true;
+    else if (!target0 && truths[0]!.kind === 'linear') {
+      const node = lineNode(inputs, last.index);
+      const rows = node.kind === 'expr' ? linearRows(node.expr, unknowns, samples[0]!) : null;
+      complete =
+        rows !== null && rows.length === 1 && rowsEqual(rref(rows, unknowns.length), truths[0]!.rref);
+    }
+    if (!complete && results[last.index]!.correct && !results[last.index]!.feedback) {
+      results[last.index] = { correct: true, feedback: message('not-solved-yet') };
+    }
+  }
+  return { correct: complete, lines: results };
+
+  function judgeSystemLine(node: LineNode, cases: boolean): LineFeedback {
+    const expr = node.kind === 'expr' ? node.expr : null;
+    const stated = assignmentsOf(node, unknowns, valuesOf(samples[0]!), cases);
+    if (stated && (stated.length === 0 || stated.every((a) => isComplete(a, unknowns)))) {
+      // A statement of the solutions: compare as sets of points.
+      const verdicts = samples.map((s, k) => {
+        const as = assignmentsOf(node, unknowns, valuesOf(s), cases) ?? [];
+        const pts = as.map((a) => pointOf(a, unknowns));
+        const t = targets[k];
+        if (!t) return 'unknown';
+        if (samePoints(pts, t)) return 'equal';
+        if (pts.every((p) => t.some((r) => samePoint(p, r)))) return 'subset';
+        return 'other';
+      });
+      if (verdicts.every((v) => v === 'equal')) return { correct: true };
+      if (verdicts.every((v) => v === 'equal' || v === 'subset') && verdicts.includes('subset'))
+        return wrongLine('missing-solutions');
+      if (verdicts.includes('unknown')) return judgeByTruth(expr, cases);
+      const t = targets[0] ?? [];
+      const pts = (assignmentsOf(node, unknowns, valuesOf(samples[0]!), cases) ?? []).map((a) =>
+        pointOf(a, unknowns),
+      );
+      const extra = pts.filter((p) => !t.some((r) => samePoint(p, r)));
+      if (expr) {
+        const sign = detectSignError(
+          expr,
+          (c) => samples.every((s, k) => holdsEverywhere(c, s, k, cases) === true),
+          problem.variable,
+        );
+        if (sign) return wrongLine(sign.code, {}, sign.highlight);
+      }
+      return wrongLine(
+        'wrong-solution',
+        problem.hasParams ? {} : { value: pointsLatex(extra, unknowns, problem.radians) },
+      );
+    }
+    return judgeByTruth(expr, cases);
+  }
+
+  function holdsEverywhere(e: Expr, s: ParamSample, k: number, cases: boolean): boolean | null {
+    const truth = truths[k]!;
+    if (truth.kind === 'linear') {
+      const rows = linearRows(e, unknowns, s);
+      if (!rows) return null;
+      const both = rref([...truth.rref, ...rows], unknowns.length);
+      return rowsEqual(both, truth.rref);
+    }
+    if (truth.points.length === 0) {
+      const rows = linearRows(e, unknowns, s);
+      return rows ? !consistent(rref(rows, unknowns.length)) : null;
+    }
+    let all = true;
+    for (const p of truth.points) {
+      const h = holdsAt(e, unknowns, p, s, ctx.degrees, cases);
+      if (h === null) return null;
+      all &&= h;
+    }
+    return all;
+  }
+
+  function judgeByTruth(expr: Expr | null, cases: boolean): LineFeedback {
+    if (!expr) return wrongLine('not-equivalent');
+    const verdicts = samples.map((s, k) => holdsEverywhere(expr, s, k, cases));
+    if (verdicts.some((v) => v === null)) return wrongLine('not-equivalent');
+    if (verdicts.every(Boolean)) {
+      // A whole system must not lose information: compare linear systems exactly.
+      const rows = linearRows(expr, unknowns, samples[0]!);
+      const t = truths[0]!;
+      if (rows && rows.length >= unknowns.length && t.rref) {
+        const mine = rref(rows, unknowns.length);
+        if (!rowsEqual(mine, t.rref)) return wrongLine('extra-solutions');
+      }
+      return { correct: true };
+    }
+    // Holds at some solutions but not all: solutions were lost.
+    const t0 = truths[0]!;
+    if (t0.kind === 'points' && t0.points.length > 1) {
+      const lost = t0.points.filter(
+        (p) => holdsAt(expr, unknowns, p, samples[0]!, ctx.degrees, cases) === false,
+      );
+      if (lost.length < t0.points.length) {
+        return problem.hasParams
+          ? wrongLine('lost-solutions')
+          : wrongLine('lost-solution', { value: pointsLatex(lost, unknowns, problem.radians) });
+      }
+    }
+    const sign = detectSignError(
+      expr,
+      (c) => samples.every((s, k) => holdsEverywhere(c, s, k, cases) === true),
+      problem.variable,
+    );
+    if (sign) return wrongLine(sign.code, {}, sign.highlight);
+    return wrongLine('not-equivalent');
+  }
+}
+
+function lineNode(inputs: readonly LineInput[], index: number): LineNode {
+  const line = inputs.find((l) => l.index === index);
+  const step = line?.steps[line.steps.length - 1];
+  return step?.read.ok ? step.read.node : { kind: 'none' };
+}
+
+function lineCases(inputs: readonly LineInput[], index: number): boolean {
+  const line = inputs.find((l) => l.index === index);
+  const step = line?.steps[line.steps.length - 1];
+  return step?.read.ok ? step.read.cases : false;
+}

@@ -1,0 +1,306 @@
+import type { FunctionsData, LineFeedback, TextAnswer } from '@kib/core';
+import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
+import { approximatelyEqual, equivalent, mapChildren, type EquivalenceContext } from '../expr/equivalence';
+import { evaluateExact, evaluateFloatScaled, type EvalOptions, type FunctionModel } from '../expr/evaluate';
+import { toLatex } from '../expr/latex';
+import { locateMistake, type LocateBudget } from '../expr/locate';
+import * as Q from '../expr/rational';
+import type { TextCheckResult } from '../types';
+import {
+  ANSWER_LOCATE_BUDGET,
+  budgetLines,
+  buildContext,
+  chainSides,
+  hasDecimal,
+  message,
+  parseAuthored,
+  parseLine,
+  wrongLine,
+} from './context';
+import { rootsOf, type Root } from './roots';
+
+/** The function of a functions numeral: its name, variable and body. */
+interface FunctionDefinition {
+  name: string;
+  variable: string;
+  body: Expr;
+}
+
+/** Reads `f(x)=…`, `y=…` or a bare expression; throws for a malformed problem definition. */
+function readFunction(latex: string): FunctionDefinition {
+  const named = /^\s*([A-Za-z])\s*(?:\\left)?\s*\(\s*([A-Za-z])\s*(?:\\right)?\s*\)\s*=(.*)$/s.exec(latex);
+  if (named) return { name: named[1]!, variable: named[2]!, body: parseAuthored(named[3]!, 'functionExpr') };
+  const y = /^\s*y\s*=(.*)$/s.exec(latex);
+  const body = parseAuthored(y ? y[1]! : latex, 'functionExpr');
+  const vars = [...freeSymbols(body)].sort();
+  const variable = vars.includes('x') ? 'x' : (vars[0] ?? 'x');
+  return { name: 'f', variable, body };
+}
+
+function substitute(e: Expr, name: string, value: Expr): Expr {
+  if (e.type === 'symbol') return e.name === name ? value : e;
+  return mapChildren(e, (c) => substitute(c, name, value));
+}
+
+/** A plain rational literal: 7, −3, 2.5, \frac{3}{4} (in lowest terms), −\frac{3}{4}. */
+function isRationalLiteral(e: Expr): boolean {
+  const x = e.type === 'neg' ? e.arg : e;
+  if (x.type === 'number') return true;
+  if (x.type === 'div' && x.num.type === 'number' && x.den.type === 'number') {
+    const n = Q.parseRational(x.num.text);
+    const d = Q.parseRational(x.den.text);
+    return !!n && !!d && Q.isInteger(n) && Q.isInteger(d) && d.n > 1n && Q.gcdInt(n.n, d.n) === 1n;
+  }
+  return false;
+}
+
+function containsCall(e: Expr): boolean {
+  return e.type === 'call' || childrenOf(e).some(containsCall);
+}
+
+/**
+ * Checks a functions answer. With `xValue`: every line must be f(xValue) (a chain such as
+ * `f(2)=2^{2}+3=7`, or a restatement of f such as `f(x)=x^{2}+3`), and the last line must end in the
+ * value written as a number (or, for an irrational value, any exact form). With `yValue`: lines are
+ * equations with the same solutions as f(x) = yValue, or statements of solutions (`x=2`,
+ * `x=\pm 2`, `x=2 \lor x=-2`, a set); the answer is complete when the stated values are exactly all
+ * the solutions. Never throws for the student's input.
+ */
+export function checkFunctions(data: FunctionsData, answer: TextAnswer): TextCheckResult {
+  const def = readFunction(data.functionExpr);
+  const model: FunctionModel = { kind: 'defined', params: [def.variable], body: def.body };
+  const { ctx, functionNames } = buildContext({
+    convertToDegrees: data.convertToDegrees,
+    seedText: `${data.functionExpr}|${data.xValue ?? ''}|${data.yValue ?? ''}`,
+    defined: { [def.name]: model },
+  });
+  if (data.xValue !== null && data.xValue !== undefined) {
+    const x = parseAuthored(data.xValue, 'xValue');
+    return checkEvaluation(def, x, ctx, functionNames, answer);
+  }
+  if (data.yValue !== null && data.yValue !== undefined) {
+    const y = parseAuthored(data.yValue, 'yValue');
+    return checkPreimage(def, y, ctx, functionNames, answer);
+  }
+  throw new Error('malformed problem: functions needs xValue or yValue');
+}
+
+function checkEvaluation(
+  def: FunctionDefinition,
+  x: Expr,
+  ctx: EquivalenceContext,
+  functionNames: string[],
+  answer: TextAnswer,
+): TextCheckResult {
+  const value: Expr = { type: 'call', name: def.name, args: [x] };
+  const substituted = substitute(def.body, def.variable, x);
+  const opts: EvalOptions = { degrees: ctx.degrees, functions: ctx.functions };
+  const exact = evaluateExact(value, new Map(), opts);
+  const rationalValue = exact.kind === 'value';
+  const lines: LineFeedback[] = [];
+  const budget: LocateBudget = { remaining: ANSWER_LOCATE_BUDGET };
+  let reference: Expr = substituted;
+  let anyWrong = false;
+  let lastFinal = false;
+  let any = false;
+  for (const line of budgetLines(answer)) {
+    if (!line.checked) {
+      lines.push(wrongLine('too-large'));
+      anyWrong = true;
+      continue;
+    }
+    if (line.math.trim() === '') {
+      lines.push({ correct: true });
+      continue;
+    }
+    any = true;
+    lastFinal = false;
+    const parsed = parseLine(line.math, functionNames);
+    if (!parsed.ok) {
+      lines.push(wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'));
+      anyWrong = true;
+      continue;
+    }
+    const chain = chainSides(parsed.expr);
+    const sides = chain.map((c) => c.expr);
+    const prefix = (k: number) => chain[k]!.path;
+    const wrong = sides.findIndex((s) => equivalent(s, value, ctx).verdict !== 'equivalent');
+    if (wrong < 0) {
+      const last = sides[sides.length - 1]!;
+      lastFinal =
+        !containsCall(last) && (rationalValue ? isRationalLiteral(last) : freeSymbols(last).size === 0);
+      lines.push(
+        lastFinal ? { correct: true } : { correct: true, feedback: message('equivalent-not-simplified') },
+      );
+      reference = last;
+      continue;
+    }
+    // A restatement of the function (f(x) = x^2+3) is true, though not progress.
+    if (
+      sides.length > 1 &&
+      freeSymbols(sides[0]!).has(def.variable) &&
+      sides.every((s) => equivalent(s, sides[0]!, ctx).verdict === 'equivalent')
+    ) {
+      lines.push({ correct: true });
+      continue;
+    }
+    anyWrong = true;
+    const side = sides[wrong]!;
+    if (hasDecimal(side) && approximatelyEqual(side, value, ctx)) {
+      lines.push(wrongLine('rounded-value', prefix(wrong)));
+      continue;
+    }
+    const loc = locateMistake(wrong > 0 ? sides[wrong - 1]! : reference, side, ctx, budget);
+    lines.push(wrongLine(loc.code ?? 'wrong-value', [...prefix(wrong), ...loc.path]));
+  }
+  return { correct: any && !anyWrong && lastFinal, lines };
+}
+
+/** Values a solution statement gives for v, with their paths in the line; null when not a statement. */
+function statedValues(e: Expr, v: string): { expr: Expr; path: number[] }[] | null {
+  const isVar = (x: Expr) => x.type === 'symbol' && (x.name === v || x.name.startsWith(`${v}_`));
+  const fromRelation = (r: Expr, path: number[]): { expr: Expr; path: number[] }[] | null => {
+    if (r.type !== 'relation' || r.op !== '=' || r.args.length !== 2) return null;
+    const [l, rr] = r.args as [Expr, Expr];
+    const side = isVar(l) ? 1 : isVar(rr) ? 0 : -1;
+    if (side < 0) return null;
+    const val = r.args[side]!;
+    if (freeSymbols(val).has(v)) return null;
+    if (val.type === 'pm') {
+      const right = val.right;
+      const left = val.left;
+      const plus: Expr = left ? { type: 'add', args: [left, right] } : right;
+      const minus: Expr = left
+        ? { type: 'add', args: [left, { type: 'neg', arg: right }] }
+        : { type: 'neg', arg: right };
+      return [
+        { expr: plus, path: [...path, side] },
+        { expr: minus, path: [...path, side] },
+      ];
+    }
+    return [{ expr: val, path: [...path, side] }];
+  };
+  if (e.type === 'relation') return fromRelation(e, []);
+  if ((e.type === 'list' && e.items.length > 0) || (e.type === 'logic' && e.op === 'or')) {
+    const items = e.type === 'list' ? e.items : e.args;
+    const out: { expr: Expr; path: number[] }[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const r = fromRelation(items[i]!, [i]);
+      if (!r) return null;
+      out.push(...r);
+    }
+    return out;
+  }
+  if (e.type === 'set') return e.elements.map((x, i) => ({ expr: x, path: [i] }));
+  if (e.type === 'element' && isVar(e.member) && e.of.type === 'set') {
+    return e.of.elements.map((x, i) => ({ expr: x, path: [1, i] }));
+  }
+  return null;
+}
+
+function checkPreimage(
+  def: FunctionDefinition,
+  y: Expr,
+  ctx: EquivalenceContext,
+  functionNames: string[],
+  answer: TextAnswer,
+): TextCheckResult {
+  const v = def.variable;
+  const opts: EvalOptions = { degrees: ctx.degrees, functions: ctx.functions };
+  const g: Expr = { type: 'add', args: [def.body, { type: 'neg', arg: y }] };
+  const solutions = rootsOf(g, v, new Map(), opts);
+  const isSolution = (val: Expr): boolean => {
+    const at = substitute(g, v, val);
+    const ex = evaluateExact(at, new Map(), opts);
+    if (ex.kind === 'value') return Q.isZero(ex.value);
+    const f = evaluateFloatScaled(at, {}, opts);
+    return !!f && Math.abs(f.v) <= 1e-9 * Math.max(1, f.scale);
+  };
+  const lines: LineFeedback[] = [];
+  const stated: number[] = [];
+  let anyWrong = false;
+  let any = false;
+  let lastIsStatement = false;
+  let lastLineIndex = -1;
+  let lastIndex = -1;
+  for (const line of budgetLines(answer)) {
+    if (!line.checked) {
+      lines.push(wrongLine('too-large'));
+      anyWrong = true;
+      continue;
+    }
+    if (line.math.trim() === '') {
+      lines.push({ correct: true });
+      continue;
+    }
+    any = true;
+    lastIsStatement = false;
+    lastIndex = lines.length;
+    const parsed = parseLine(line.math, functionNames);
+    if (!parsed.ok) {
+      lines.push(wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'));
+      anyWrong = true;
+      continue;
+    }
+    const e = parsed.expr;
+    const values = statedValues(e, v);
+    if (values) {
+      const bad = values.find((x) => !isSolution(x.expr));
+      if (bad) {
+        anyWrong = true;
+        lines.push(wrongLine('not-a-solution', bad.path, { value: toLatex(bad.expr) }));
+        continue;
+      }
+      for (const x of values) {
+        const f = evaluateFloatScaled(x.expr, {}, opts);
+        if (f) stated.push(f.v);
+      }
+      lastIsStatement = true;
+      lastLineIndex = lines.length;
+      lines.push({ correct: true });
+      continue;
+    }
+    // An equation in x: the same solutions as f(x) = y; or a true restatement of f.
+    if (e.type === 'relation' && e.op === '=') {
+      const sides = chainSides(e).map((c) => c.expr);
+      const identity = sides.every((s) => equivalent(s, sides[0]!, ctx).verdict === 'equivalent');
+      if (identity && freeSymbols(sides[0]!).has(v)) {
+        lines.push({ correct: true });
+        continue;
+      }
+      let ok = true;
+      for (let k = 0; k + 1 < sides.length && ok; k++) {
+        const diff: Expr = { type: 'add', args: [sides[k]!, { type: 'neg', arg: sides[k + 1]! }] };
+        const roots = rootsOf(diff, v, new Map(), opts).map((r) => r.value);
+        ok = sameSet(roots, solutions);
+      }
+      if (ok) {
+        lines.push({ correct: true });
+        continue;
+      }
+    }
+    anyWrong = true;
+    lines.push(wrongLine('wrong-equation', []));
+  }
+  const complete = sameSet(stated, solutions);
+  if (lastIsStatement && !complete && lastLineIndex >= 0) {
+    const missing = solutions.filter((s) => !stated.some((x) => close(x, s.value))).length;
+    if (missing > 0)
+      lines[lastLineIndex] = { correct: true, feedback: message('missing-solution', { count: missing }) };
+  }
+  if (any && !lastIsStatement && !anyWrong && lastIndex >= 0) {
+    lines[lastIndex] = { correct: true, feedback: message('state-the-solutions') };
+  }
+  return { correct: any && !anyWrong && lastIsStatement && complete, lines };
+}
+
+function close(x: number, y: number): boolean {
+  return Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
+}
+
+function sameSet(values: readonly number[], roots: readonly Root[]): boolean {
+  return (
+    values.every((x) => roots.some((r) => close(x, r.value))) &&
+    roots.every((r) => values.some((x) => close(x, r.value)))
+  );
+}

@@ -1,0 +1,222 @@
+import type { LineFeedback, SimplifyData, TextAnswer } from '@kib/core';
+import type { Expr } from '../expr/ast';
+import { approximatelyEqual, equivalent, type EquivalenceContext } from '../expr/equivalence';
+import { comAssKey, isInForm, type FormName } from '../expr/forms';
+import { EVALUATION_BUDGET, locateMistake, type LocateBudget } from '../expr/locate';
+import type { TextCheckResult } from '../types';
+import {
+  buildContext,
+  hasDecimal,
+  mainVariables,
+  budgetLines,
+  chainSides,
+  ANSWER_LOCATE_BUDGET,
+  message,
+  parseAuthored,
+  parseLine,
+  symbolNames,
+  wrongLine,
+} from './context';
+import type { TextFeedbackCode } from './feedback-codes';
+
+/** The simplify data the checker reads: the record of spec 02 §3 with the optional `form` and `formVariable`. */
+export type SimplifyCheckData = SimplifyData;
+
+/** A prepared simplify problem: parsed once, checked line by line. */
+export interface SimplifyProblem {
+  start: Expr;
+  target: Expr;
+  ctx: EquivalenceContext;
+  functionNames: string[];
+  form: FormName | null;
+  formVariable: string | null;
+  exactExpr: boolean;
+  targetIsExact: boolean;
+}
+
+/** Parses the problem's expressions; throws only for a malformed problem definition. */
+export function prepareSimplify(data: SimplifyCheckData): SimplifyProblem {
+  const declared = [
+    ...symbolNames(data.constant),
+    ...symbolNames(data.units),
+    ...symbolNames(data.definedSymbols),
+    ...symbolNames(data.complementaryVariables),
+  ];
+  const base = buildContext({
+    functions: data.functions,
+    complementaryEquations: data.complementaryEquations,
+    convertToDegrees: data.convertToDegrees,
+    interval: null,
+    seedText: `${data.startingExpression}|${data.target}`,
+  });
+  const start = parseAuthored(data.startingExpression, 'startingExpression', base.functionNames);
+  const target = parseAuthored(data.target, 'target', base.functionNames);
+  const formVariable = data.formVariable ?? null;
+  // The interval restricts the problem's variable(s): the form variable, else the start's own
+  // variables that are not declared constants, units or symbols.
+  const restricted = formVariable ? [formVariable] : mainVariables(start, declared);
+  const { ctx } = data.interval
+    ? buildContext({
+        functions: data.functions,
+        complementaryEquations: data.complementaryEquations,
+        convertToDegrees: data.convertToDegrees,
+        interval: data.interval,
+        intervalVariables: restricted.length ? restricted : undefined,
+        seedText: `${data.startingExpression}|${data.target}`,
+      })
+    : base;
+  return {
+    start,
+    target,
+    ctx,
+    functionNames: base.functionNames,
+    form: data.form ?? null,
+    formVariable,
+    exactExpr: data.exactExpr,
+    targetIsExact: !hasDecimal(target),
+  };
+}
+
+/** The verdict on one line, with the state the next line continues from. */
+export interface SimplifyLineVerdict {
+  feedback: LineFeedback;
+  /** The line's final value when it is correct (the last side of a chain). */
+  value: Expr | null;
+  /** Correct and in the required form. */
+  final: boolean;
+  /** The line was blank. */
+  empty: boolean;
+}
+
+/**
+ * Checks one line of a simplify answer against the problem: every side of a chain `a = b = c` must be
+ * equivalent to the starting expression; a wrong side is located against `reference` (the last
+ * correct line or the start). Never throws.
+ */
+export function checkSimplifyLine(
+  problem: SimplifyProblem,
+  latex: string,
+  reference: Expr,
+  budget: LocateBudget = { remaining: EVALUATION_BUDGET },
+): SimplifyLineVerdict {
+  if (latex.trim() === '' || latex.trim() === '=')
+    return { feedback: { correct: true }, value: null, final: false, empty: true };
+  const parsed = parseLine(latex, problem.functionNames);
+  if (!parsed.ok) {
+    const code = parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression';
+    return { feedback: wrongLine(code), value: null, final: false, empty: false };
+  }
+  const line = parsed.expr;
+  const chain = chainSides(line);
+  if (chain.some((c) => ['relation', 'logic', 'set', 'interval'].includes(c.expr.type))) {
+    return { feedback: wrongLine('unexpected-relation', []), value: null, final: false, empty: false };
+  }
+  const sides = chain.map((c) => c.expr);
+  const prefix = (k: number) => chain[k]!.path;
+  for (let k = 0; k < sides.length; k++) {
+    const side = sides[k]!;
+    const r = equivalent(side, problem.start, problem.ctx);
+    if (r.verdict === 'equivalent') continue;
+    if (r.verdict === 'unknown') {
+      return {
+        feedback: wrongLine(r.reason === 'too-large' ? 'too-large' : 'cannot-check'),
+        value: null,
+        final: false,
+        empty: false,
+      };
+    }
+    // A later side of a chain is compared with the side before it (it was correct).
+    const ref = k > 0 ? sides[k - 1]! : reference;
+    return {
+      feedback: wrongSide(problem, side, ref, prefix(k), r.domain === true, budget),
+      value: null,
+      final: false,
+      empty: false,
+    };
+  }
+  const value = sides[sides.length - 1]!;
+  const decimalsNotAllowed = problem.exactExpr && problem.targetIsExact && sides.some(hasDecimal);
+  if (decimalsNotAllowed) {
+    return {
+      feedback: { correct: true, feedback: message('exact-value-required') },
+      value,
+      final: false,
+      empty: false,
+    };
+  }
+  const inForm = problem.form
+    ? isInForm(value, problem.form, problem.formVariable)
+    : comAssKey(value) === comAssKey(problem.target);
+  if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
+  const fb = problem.form
+    ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
+    : message('equivalent-not-simplified');
+  return { feedback: { correct: true, feedback: fb }, value, final: false, empty: false };
+}
+
+function wrongSide(
+  problem: SimplifyProblem,
+  side: Expr,
+  reference: Expr,
+  prefix: number[],
+  domain: boolean,
+  budget: LocateBudget,
+): LineFeedback {
+  if (hasDecimal(side) && approximatelyEqual(side, problem.start, problem.ctx)) {
+    const code: TextFeedbackCode = problem.exactExpr ? 'exact-value-required' : 'rounded-value';
+    return wrongLine(code, prefix);
+  }
+  if (domain) return wrongLine('domain-changed', prefix);
+  const loc = locateMistake(reference, side, problem.ctx, budget);
+  return wrongLine(loc.code ?? 'not-equivalent', [...prefix, ...loc.path]);
+}
+
+/**
+ * Checks a simplify answer line by line (spec 01 "Answer lines"): each line must be equivalent to
+ * the starting expression (a leading `=` continues the chain); a wrong line is marked with the
+ * mistake located against the last correct line (or the start) and the next lines continue from
+ * that correct line. The numeral is complete (`correct`) when no line is wrong and each branch
+ * (`solNum`) ends with a line in the required form: the target's (EqualComAss), or `data.form`.
+ * Blank lines are ignored (marked correct, without feedback). Never throws for the student's input.
+ */
+export function checkSimplify(data: SimplifyCheckData, answer: TextAnswer): TextCheckResult {
+  const problem = prepareSimplify(data);
+  return checkSimplifyPrepared(problem, answer);
+}
+
+/** {@link checkSimplify} on an already prepared problem. */
+export function checkSimplifyPrepared(problem: SimplifyProblem, answer: TextAnswer): TextCheckResult {
+  const lines: LineFeedback[] = [];
+  const branches = new Map<number, { reference: Expr; final: boolean; any: boolean }>();
+  let anyWrong = false;
+  // One evaluation budget for locating mistakes in the whole answer.
+  const budget: LocateBudget = { remaining: ANSWER_LOCATE_BUDGET };
+  const memo = new Map<string, SimplifyLineVerdict>();
+  for (const line of budgetLines(answer)) {
+    if (!line.checked) {
+      lines.push(wrongLine('too-large'));
+      anyWrong = true;
+      continue;
+    }
+    const key = line.solNum ?? -1;
+    const branch = branches.get(key) ?? { reference: problem.start, final: false, any: false };
+    branches.set(key, branch);
+    // The same line after the same reference gets the same verdict: repeated lines cost nothing.
+    const memoKey = `${line.math}\u0000${comAssKey(branch.reference)}`;
+    const v = memo.get(memoKey) ?? checkSimplifyLine(problem, line.math, branch.reference, budget);
+    memo.set(memoKey, v);
+    lines.push(v.feedback);
+    if (v.empty) continue;
+    branch.any = true;
+    if (!v.feedback.correct) {
+      anyWrong = true;
+      branch.final = false;
+      continue;
+    }
+    branch.reference = v.value ?? branch.reference;
+    branch.final = v.final;
+  }
+  const used = [...branches.values()].filter((b) => b.any);
+  const correct = !anyWrong && used.length > 0 && used.every((b) => b.final);
+  return { correct, lines };
+}

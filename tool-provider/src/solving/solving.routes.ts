@@ -1,0 +1,35 @@
+import { AttemptRequestSchema, SolutionDataRequestSchema } from '@kib/core';
+import { AUTHENTICATED } from '../http/access';
+import type { ApiRouter } from '../http/api-router';
+import type { SolvingService } from './solving.service';
+
+/** proof/, hints/ and getstudentproblemsolutiondata/ (spec 01 §7). The caller comes from the token. */
+export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService): void {
+  api.define({
+    method: 'post',
+    path: '/proof/',
+    access: AUTHENTICATED,
+    body: AttemptRequestSchema,
+    handle: async ({ body, principal, req }) => ({
+      body: await solving.attempt(principal!, body, req.language),
+    }),
+  });
+
+  api.define({
+    method: 'post',
+    path: '/hints/',
+    access: AUTHENTICATED,
+    body: AttemptRequestSchema,
+    handle: async ({ body, principal, req }) => ({
+      body: await solving.hints(principal!, body, req.language),
+    }),
+  });
+
+  api.define({
+    method: 'post',
+    path: '/getstudentproblemsolutiondata/',
+    access: AUTHENTICATED,
+    body: SolutionDataRequestSchema,
+    handle: async ({ body, principal }) => ({ body: await solving.solutionData(principal!, body.problemId) }),
+  });
+}

@@ -1,0 +1,177 @@
+import {
+  ANSWER_SCHEMAS,
+  MAX_ATTEMPT_SECONDS,
+  isModuleActive,
+  toCamelCase,
+  type AttemptRequest,
+  type MathType,
+  type Numeral,
+  type Step,
+} from '@kib/core';
+import { check, hints, isCorrect, type CheckRequest, type CheckResult, type HintResult } from '@kib/checker';
+import { translate, type Language } from '@kib/i18n';
+import type { Principal } from '../http/access';
+import { AppError } from '../http/errors';
+import type { ProblemAccess, ProblemRepository } from '../problems/problem.repository';
+import type { StatRecord, StatRepository } from './stat.repository';
+
+/** What proof/ answers. */
+export interface AttemptOutcome {
+  /** The numeral (or the step being answered) is now complete. */
+  correctAns: boolean;
+  /** The whole numeral is complete (the last step, or the numeral itself, is right). */
+  numeralCompleted: boolean;
+  /** False when the deadline has passed for this student: the attempt was not recorded. */
+  recorded: boolean;
+  stat: StatRecord | { numeralId: number };
+  fromBack: true;
+  /** The checker's result (line feedback, or the console's feedback shape), with texts in the reader's language. */
+  result: unknown;
+}
+
+/** What hints/ answers (spec 01 §3 "Hint response"). */
+export interface HintOutcome {
+  hints: string[];
+  hintMessages: unknown[];
+  hintPicture: string | null;
+  startingMath: string | null;
+  lineIndex: number;
+  initialHint: boolean;
+  exhausted: boolean;
+}
+
+/** Solving problems: checking attempts, recording stats, giving hints. */
+export class SolvingService {
+  constructor(
+    private readonly deps: {
+      problems: ProblemRepository;
+      stats: StatRepository;
+      /** May the user see unpublished problems (author, coauthor, reviewer, editor of any problem)? */
+      canSeeUnpublished: (principal: Principal, access: ProblemAccess) => Promise<boolean>;
+      now?: () => Date;
+    },
+  ) {}
+
+  /** Checks an attempt and, unless every assignment of the problem is past its deadline, records it. */
+  async attempt(principal: Principal, request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
+    const { numeral, problem, target, stepIndex } = await this.load(principal, request);
+    const checkRequest = this.checkRequest(target, request.answer);
+    const result = check(checkRequest);
+    const correct = isCorrect(checkRequest.mathType, result);
+    const numeralCompleted = correct && (stepIndex === null || stepIndex === numeral.steps.length - 1);
+    const seconds = Math.round(Math.min(request.totalTime, MAX_ATTEMPT_SECONDS));
+    const attempt = {
+      userId: principal.userId,
+      numeralId: numeral.id,
+      stepId: stepIndex === null ? null : (numeral.steps[stepIndex]?.id ?? null),
+      correct,
+      answer: checkRequest.answer,
+      seconds,
+    };
+    const now = this.deps.now?.() ?? new Date();
+    const assignments = await this.deps.stats.assignments(principal.userId, problem.id);
+    const late = assignments.length > 0 && assignments.every((a) => !isModuleActive(a.deadline, now));
+    let stat: StatRecord | { numeralId: number } = { numeralId: numeral.id };
+    if (late) await this.deps.stats.logLateAttempt(attempt);
+    else stat = await this.deps.stats.recordAttempt({ ...attempt, completed: numeralCompleted });
+    return {
+      correctAns: correct,
+      numeralCompleted,
+      recorded: !late,
+      stat,
+      fromBack: true,
+      result: localize(result, language),
+    };
+  }
+
+  /** The next hint(s) for the current answer: the author's first, then generated ones. */
+  async hints(principal: Principal, request: AttemptRequest, language: Language): Promise<HintOutcome> {
+    const { numeral, target, stepIndex } = await this.load(principal, request);
+    const checkRequest = this.checkRequest(target, request.answer);
+    const initialHint = stepIndex === null ? numeral.initialHint : null;
+    const result: HintResult = hints({
+      ...checkRequest,
+      shown: request.shown,
+      initialHint,
+      hintPicture: stepIndex === null ? numeral.hintPicture : null,
+    });
+    const messages = result.hints.map((h) =>
+      'text' in h ? { text: h.text } : { ...h, text: translate(language, h.key, h.params) },
+    );
+    return {
+      hints: messages.map((m) => m.text),
+      hintMessages: messages,
+      hintPicture: result.initialHint ? (numeral.hintPicture ?? null) : null,
+      startingMath: result.startingMath,
+      lineIndex: result.lineIndex,
+      initialHint: result.initialHint,
+      exhausted: result.exhausted,
+    };
+  }
+
+  /** The numerals of a problem the caller has completed. */
+  async solutionData(principal: Principal, problemId: number) {
+    const access = await this.deps.problems.findAccess(problemId);
+    if (!access || (!access.publishProblem && !(await this.deps.canSeeUnpublished(principal, access)))) {
+      throw AppError.notFound();
+    }
+    return { data: await this.deps.stats.solutionData(principal.userId, problemId) };
+  }
+
+  private async load(principal: Principal, request: AttemptRequest) {
+    const found = await this.deps.problems.findNumeral(request.numeral);
+    if (!found) throw AppError.notFound();
+    const { numeral, problem } = found;
+    if (!problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, problem)))
+      throw AppError.notFound();
+    const stepIndex = request.currentStep === null || request.currentStep < 0 ? null : request.currentStep;
+    const target: Numeral | Step | undefined = stepIndex === null ? numeral : numeral.steps[stepIndex];
+    if (!target) throw AppError.badRequest({ current_step: [{ key: 'validation.invalid' }] });
+    return { numeral, problem, target, stepIndex };
+  }
+
+  private checkRequest(target: Numeral | Step, rawAnswer: unknown): CheckRequest {
+    let answer = rawAnswer;
+    if (typeof answer === 'string') {
+      try {
+        answer = toCamelCase(JSON.parse(answer) as unknown);
+      } catch {
+        throw AppError.badRequest({ answer: [{ key: 'validation.invalid' }] });
+      }
+    }
+    const mathType: MathType = target.mathType;
+    const parsed = ANSWER_SCHEMAS[mathType].safeParse(answer);
+    if (!parsed.success) throw AppError.badRequest({ answer: [{ key: 'validation.invalid' }] });
+    if (target.mathType === 'multipleChoice') {
+      return {
+        mathType,
+        data: { choices: target.choices.map((c) => ({ id: c.id, correct: c.correct })) },
+        answer: parsed.data,
+      } as CheckRequest;
+    }
+    if (!target.data) throw new AppError(409, 'conflict', { key: 'errors.problem-incomplete' });
+    return { mathType, data: target.data, answer: parsed.data } as CheckRequest;
+  }
+}
+
+/**
+ * Adds the reader's text beside every feedback key of a checker result: `{key, params}` objects get
+ * `text`, and a plot feedback's `feedbacks` key gets `feedbacksText`.
+ */
+export function localize(result: CheckResult | unknown, language: Language): unknown {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, val] of Object.entries(o)) out[k] = walk(val);
+    if (typeof o.key === 'string' && o.key.startsWith('feedback.')) {
+      out.text = translate(language, o.key, (o.params as Record<string, unknown>) ?? {});
+    }
+    if (typeof o.feedbacks === 'string' && o.feedbacks.startsWith('feedback.')) {
+      out.feedbacksText = translate(language, o.feedbacks);
+    }
+    return out;
+  };
+  return walk(result);
+}

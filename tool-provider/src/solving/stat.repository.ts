@@ -1,0 +1,104 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+
+/** A stat row as the API reports it. */
+export interface StatRecord {
+  numeralId: number;
+  completed: boolean;
+  attempts: number;
+  answerTime: number;
+  lastAttemptDate: Date | null;
+}
+
+/** The assignments of a problem to a student (through classrooms), with the dates that apply. */
+export interface Assignment {
+  publishDate: Date | null;
+  deadline: Date | null;
+}
+
+/** Data access for stats and the attempts log. */
+export class StatRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  /**
+   * Records one attempt: the log row, and the stat row of (user, numeral) updated in place — attempts
+   * + 1, answer time + seconds, completed once ever completed, last attempt now. One statement per
+   * table inside one transaction; the upsert makes concurrent attempts of one student each count.
+   */
+  async recordAttempt(input: {
+    userId: number;
+    numeralId: number;
+    stepId: number | null;
+    correct: boolean;
+    completed: boolean;
+    answer: unknown;
+    seconds: number;
+  }): Promise<StatRecord> {
+    return this.sequelize.transaction(async (transaction) => {
+      await this.sequelize.query(
+        `INSERT INTO attempts (user_id, numeral_id, step_id, correct, answer, total_time, deadline_passed)
+         VALUES (:userId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false)`,
+        { replacements: { ...input, answer: JSON.stringify(input.answer ?? null) }, transaction },
+      );
+      const rows = await this.sequelize.query<StatRecord>(
+        `INSERT INTO stats (user_id, numeral_id, completed, answer_time, attempts, last_attempt_date)
+         VALUES (:userId, :numeralId, :completed, :seconds, 1, now())
+         ON CONFLICT (user_id, numeral_id) DO UPDATE SET
+           attempts = stats.attempts + 1,
+           answer_time = stats.answer_time + EXCLUDED.answer_time,
+           completed = stats.completed OR EXCLUDED.completed,
+           last_attempt_date = now(),
+           updated_at = now()
+         RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
+                   last_attempt_date AS "lastAttemptDate"`,
+        { replacements: input, type: QueryTypes.SELECT, transaction },
+      );
+      return rows[0]!;
+    });
+  }
+
+  /** Logs an attempt that is not recorded for the teacher (deadline passed). */
+  async logLateAttempt(input: {
+    userId: number;
+    numeralId: number;
+    stepId: number | null;
+    correct: boolean;
+    answer: unknown;
+    seconds: number;
+  }): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO attempts (user_id, numeral_id, step_id, correct, answer, total_time, deadline_passed)
+       VALUES (:userId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, true)`,
+      { replacements: { ...input, answer: JSON.stringify(input.answer ?? null) } },
+    );
+  }
+
+  /** The published assignments through which this student has this problem, with effective deadlines. */
+  async assignments(userId: number, problemId: number): Promise<Assignment[]> {
+    return this.sequelize.query<Assignment>(
+      `SELECT mc.publish_date AS "publishDate", COALESCE(sm.deadline, mc.deadline) AS deadline
+       FROM module_problems mp
+       JOIN module_classrooms mc ON mc.module_id = mp.module_id
+       JOIN classroom_students cs ON cs.classroom_id = mc.classroom_id AND cs.user_id = :userId
+       LEFT JOIN student_modules sm
+         ON sm.module_id = mc.module_id AND sm.classroom_id = mc.classroom_id AND sm.student_id = :userId
+       WHERE mp.problem_id = :problemId
+         AND (NOT mc.individual_students OR EXISTS (
+               SELECT 1 FROM module_students ms
+               WHERE ms.module_id = mc.module_id AND ms.classroom_id = mc.classroom_id AND ms.student_id = :userId))`,
+      { replacements: { userId, problemId }, type: QueryTypes.SELECT },
+    );
+  }
+
+  /** Which numerals of a problem the user has completed (every numeral, completed or not). */
+  async solutionData(
+    userId: number,
+    problemId: number,
+  ): Promise<{ numeralId: number; completed: boolean }[]> {
+    return this.sequelize.query<{ numeralId: number; completed: boolean }>(
+      `SELECT n.id AS "numeralId", COALESCE(s.completed, false) AS completed
+       FROM numerals n LEFT JOIN stats s ON s.numeral_id = n.id AND s.user_id = :userId
+       WHERE n.problem_id = :problemId ORDER BY n.number, n.id`,
+      { replacements: { userId, problemId }, type: QueryTypes.SELECT },
+    );
+  }
+}
