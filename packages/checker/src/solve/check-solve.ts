@@ -185,7 +185,8 @@ class SingleChecker {
       finals.set(line.key, { index: i, ev: lineEvals[lineEvals.length - 1] });
     });
 
-    const correct = this.complete(results, finals, numbered, multi);
+    // As for simplify: complete only when the solutions are stated and no line is left wrong.
+    const correct = this.complete(results, finals, numbered, multi) && results.every((r) => r.correct);
     return { correct, lines: results };
   }
 
