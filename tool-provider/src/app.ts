@@ -1,3 +1,4 @@
+import { parseLatex } from '@kib/checker';
 import { LANGUAGE_COOKIE, resolveLanguage } from '@kib/i18n';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
@@ -86,6 +87,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     infoEmail: config.infoEmail,
   });
 
+  // The LaTeX parser builds its engine on first use (~150 ms): pay that at start, not in a student's check.
+  parseLatex('x^{2}+1');
   const models = initModels(sequelize);
   const problems = new ProblemRepository(models);
   const canSeeUnpublished = problemVisibility(sequelize);
