@@ -29,6 +29,16 @@ export type Expr =
 /** Comparison operators of equations and inequalities. */
 export type RelationOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
+/** Each operator with its sides swapped (a < b is b > a); also the operator turned backwards. */
+export const SWAPPED_RELATION: Readonly<Record<RelationOp, RelationOp>> = {
+  '=': '=',
+  '!=': '!=',
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+};
+
 /** Named functions the checker understands (evaluation, equivalence). */
 export const FUNCTION_NAMES = [
   'sin',
@@ -96,6 +106,83 @@ export function childrenOf(e: Expr): Expr[] {
     case 'element':
       return [e.member, e.of];
   }
+}
+
+/**
+ * A copy of the node with each child transformed; `f` gets the child and its index, in the order of
+ * {@link childrenOf} (so paths stay valid).
+ */
+export function mapChildren(e: Expr, f: (child: Expr, index: number) => Expr): Expr {
+  switch (e.type) {
+    case 'number':
+    case 'symbol':
+      return e;
+    case 'add':
+    case 'mul':
+      return { type: e.type, args: e.args.map(f) };
+    case 'neg':
+      return { type: 'neg', arg: f(e.arg, 0) };
+    case 'div':
+      return { type: 'div', num: f(e.num, 0), den: f(e.den, 1) };
+    case 'pow':
+      return { type: 'pow', base: f(e.base, 0), exp: f(e.exp, 1) };
+    case 'root':
+      return { type: 'root', arg: f(e.arg, 0), index: e.index ? f(e.index, 1) : null };
+    case 'fn': {
+      const args = e.args.map(f);
+      return e.base
+        ? { type: 'fn', name: e.name, args, base: f(e.base, e.args.length) }
+        : { type: 'fn', name: e.name, args };
+    }
+    case 'pm':
+      return e.left
+        ? { type: 'pm', left: f(e.left, 0), right: f(e.right, 1) }
+        : { type: 'pm', left: null, right: f(e.right, 0) };
+    case 'relation':
+      return { type: 'relation', op: e.op, args: e.args.map(f) };
+    case 'logic':
+      return { type: 'logic', op: e.op, args: e.args.map(f) };
+    case 'call':
+      return { type: 'call', name: e.name, args: e.args.map(f) };
+    case 'interval':
+      return { ...e, left: f(e.left, 0), right: f(e.right, 1) };
+    case 'set':
+      return { type: 'set', elements: e.elements.map(f) };
+    case 'list':
+      return e.delims === undefined
+        ? { type: 'list', items: e.items.map(f) }
+        : { type: 'list', items: e.items.map(f), delims: e.delims };
+    case 'element':
+      return { type: 'element', member: f(e.member, 0), of: f(e.of, 1) };
+  }
+}
+
+/** A copy of the tree with the node at `path` (child indexes per {@link childrenOf}) replaced. */
+export function replaceAt(e: Expr, path: readonly number[], replacement: Expr): Expr {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  return mapChildren(e, (c, i) => (i === head ? replaceAt(c, rest, replacement) : c));
+}
+
+/** The first node (pre-order) satisfying the predicate, or null. */
+export function findNode(e: Expr, pred: (node: Expr) => boolean): Expr | null {
+  if (pred(e)) return e;
+  for (const c of childrenOf(e)) {
+    const hit = findNode(c, pred);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** True when a tree contains a node satisfying the predicate. */
+export function contains(e: Expr, pred: (node: Expr) => boolean): boolean {
+  return findNode(e, pred) !== null;
+}
+
+/** True when the tree mentions the symbol (constants included: `mentions(e, 'pi')`). */
+export function mentions(e: Expr, name: string): boolean {
+  if (e.type === 'symbol') return e.name === name;
+  return childrenOf(e).some((c) => mentions(c, name));
 }
 
 /** The node at `path`, or undefined when the path leaves the tree. */

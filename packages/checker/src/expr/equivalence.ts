@@ -1,4 +1,4 @@
-import { childrenOf, freeSymbols, size, type Expr } from './ast';
+import { freeSymbols, mapChildren, size, SWAPPED_RELATION, type Expr } from './ast';
 import {
   evaluateExact,
   evaluateFloatChecked,
@@ -10,8 +10,8 @@ import {
   type FloatValue,
   type FunctionModel,
 } from './evaluate';
-import { normaliseLatex } from './latex';
-import { parseLatex } from './parse';
+import { rationalToExpr } from './literals';
+import { normaliseLatex, parseLatex } from './parse';
 import { degreeIn, polyFromExpr, polyToExpr, scalePoly, type Poly } from './poly';
 import { hashSeed, Prng } from './prng';
 import * as Q from './rational';
@@ -257,8 +257,6 @@ function isStructure(e: Expr): boolean {
   return ['relation', 'logic', 'list', 'set', 'interval', 'element', 'pm'].includes(e.type);
 }
 
-const FLIP: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '=': '=', '!=': '!=' };
-
 function equivalentStructures(a: Expr, b: Expr, ctx: EquivalenceContext): EquivalenceResult {
   const all = (pairs: [Expr, Expr][]): EquivalenceResult => {
     for (const [x, y] of pairs) {
@@ -271,7 +269,7 @@ function equivalentStructures(a: Expr, b: Expr, ctx: EquivalenceContext): Equiva
     if (a.args.length === 2 && b.args.length === 2) {
       let [bl, br] = b.args as [Expr, Expr];
       let op = b.op;
-      if (a.op !== op && FLIP[op] === a.op) {
+      if (a.op !== op && SWAPPED_RELATION[op] === a.op) {
         [bl, br] = [br, bl];
         op = a.op;
       }
@@ -354,18 +352,9 @@ export function equivalentEquations(
 }
 
 function numberExpr(k: number): Expr {
-  const r = Q.fromNumber(Math.abs(k));
-  // Use a short rational when the float is one (ratios of small integers).
-  const approx = shortRational(Math.abs(k)) ?? r;
-  const body: Expr =
-    approx.d === 1n
-      ? { type: 'number', text: approx.n.toString() }
-      : {
-          type: 'div',
-          num: { type: 'number', text: approx.n.toString() },
-          den: { type: 'number', text: approx.d.toString() },
-        };
-  return k < 0 ? { type: 'neg', arg: body } : body;
+  // A short rational when the float is one (ratios of small integers).
+  const r = shortRational(Math.abs(k)) ?? Q.fromNumber(Math.abs(k));
+  return rationalToExpr(k < 0 ? Q.neg(r) : r);
 }
 
 /** The best rational approximation with denominator ≤ 10⁶ when it matches x to 1e-12. */
@@ -459,59 +448,6 @@ export function applySubstitutions(e: Expr, subs: readonly Substitution[]): Expr
 function replaceSymbols(e: Expr, subs: readonly Substitution[]): Expr {
   if (e.type === 'symbol') return subs.find((s) => s.name === e.name)?.value ?? e;
   return mapChildren(e, (c) => replaceSymbols(c, subs));
-}
-
-/** A copy of the node with each child transformed (same shape and path order as `childrenOf`). */
-export function mapChildren(e: Expr, f: (child: Expr) => Expr): Expr {
-  switch (e.type) {
-    case 'number':
-    case 'symbol':
-      return e;
-    case 'add':
-    case 'mul':
-      return { ...e, args: e.args.map(f) };
-    case 'neg':
-      return { ...e, arg: f(e.arg) };
-    case 'div':
-      return { ...e, num: f(e.num), den: f(e.den) };
-    case 'pow':
-      return { ...e, base: f(e.base), exp: f(e.exp) };
-    case 'root':
-      return { ...e, arg: f(e.arg), index: e.index ? f(e.index) : null };
-    case 'fn':
-      return e.base ? { ...e, args: e.args.map(f), base: f(e.base) } : { ...e, args: e.args.map(f) };
-    case 'pm':
-      return { ...e, left: e.left ? f(e.left) : null, right: f(e.right) };
-    case 'relation':
-    case 'logic':
-    case 'call':
-      return { ...e, args: e.args.map(f) } as Expr;
-    case 'interval':
-      return { ...e, left: f(e.left), right: f(e.right) };
-    case 'set':
-      return { ...e, elements: e.elements.map(f) };
-    case 'list':
-      return { ...e, items: e.items.map(f) };
-    case 'element':
-      return { ...e, member: f(e.member), of: f(e.of) };
-  }
-}
-
-/** Replaces the node at `path` (child indexes per `childrenOf`) by `replacement`. */
-export function replaceAt(e: Expr, path: readonly number[], replacement: Expr): Expr {
-  if (path.length === 0) return replacement;
-  const [i, ...rest] = path;
-  let k = -1;
-  return mapChildren(e, (c) => {
-    k++;
-    return k === i ? replaceAt(c, rest, replacement) : c;
-  });
-}
-
-/** True when a tree contains a node satisfying the predicate. */
-export function contains(e: Expr, pred: (node: Expr) => boolean): boolean {
-  if (pred(e)) return true;
-  return childrenOf(e).some((c) => contains(c, pred));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -292,21 +292,9 @@ function exactPow(b: Rational, k: Rational): Rational {
   return exactPow(root, Q.rat(k.n));
 }
 
-/** The real q-th root of a rational when it is rational. */
+/** The real q-th root of a rational when it is rational (not tried beyond 4096 bits). */
 function exactRoot(b: Rational, q: bigint): Rational | null {
-  if (Q.bitSize(b) > 4096) return null;
-  const negative = b.n < 0n;
-  const rn = iroot(negative ? -b.n : b.n, q);
-  const rd = iroot(b.d, q);
-  if (rn === null || rd === null) return null;
-  return Q.rat(negative ? -rn : rn, rd);
-}
-
-function iroot(x: bigint, q: bigint): bigint | null {
-  if (x < 2n) return x;
-  const guess = BigInt(Math.round(Math.pow(Number(x), 1 / Number(q))));
-  for (const c of [guess - 1n, guess, guess + 1n]) if (c >= 0n && c ** q === x) return c;
-  return null;
+  return Q.bitSize(b) > 4096 ? null : Q.root(b, Number(q));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -183,11 +183,3 @@ function fnLatex(e: Extract<Expr, { type: 'fn' }>): string {
       return `${FN_LATEX[e.name] ?? `\\operatorname{${e.name}}`}${paren(a)}`;
   }
 }
-
-/**
- * Rewrites what the parser cannot read into what it can: `\text{cm}`, `\mathrm{cm}` (units, names
- * written as text) become `\operatorname{cm}`, a single symbol.
- */
-export function normaliseLatex(latex: string): string {
-  return latex.replace(/\\(?:text|mathrm|textrm|mathit)\s*\{\s*([A-Za-z]+)\s*\}/g, '\\operatorname{$1}');
-}

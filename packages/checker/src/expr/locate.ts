@@ -1,6 +1,6 @@
-import { childrenOf, freeSymbols, nodeAt, size, type Expr } from './ast';
+import { childrenOf, freeSymbols, nodeAt, replaceAt, size, type Expr } from './ast';
 import { evaluateFloatScaled, type EvalOptions } from './evaluate';
-import { applySubstitutions, replaceAt, type EquivalenceContext } from './equivalence';
+import { applySubstitutions, type EquivalenceContext } from './equivalence';
 import { hashSeed, Prng } from './prng';
 import * as Q from './rational';
 import { randomPoint } from './sampling';

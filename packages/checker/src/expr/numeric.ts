@@ -11,114 +11,183 @@ export interface FloatOptions {
 
 const DEFAULT_MAX_EXPONENT = 10_000;
 
+/** A compiled real function of the unknown: NaN where undefined. */
+export type FloatFn = (x: number) => number;
+
+/** A tree compiled into a closure of its argument (a point, or the unknown's value). */
+type Compiled<A> = (arg: A) => number;
+
+/** Values of the variables at a point. */
+type Env = Readonly<Record<string, number>>;
+
+/** The value of a named constant (pi, e, infinity); NaN for any other symbol. */
+function constantValue(name: string): number {
+  return name === 'pi' ? Math.PI : name === 'e' ? Math.E : name === 'infinity' ? Infinity : NaN;
+}
+
 /**
- * Evaluates a tree in double precision with the given variable values. Undefined results (division
- * by zero, even roots and logarithms of negatives, unknown symbols, relations) are NaN; never throws.
- * Real-valued only: `\sqrt{-1}` is NaN.
+ * The one floating-point evaluator: compiles a tree into closures (about twenty times faster than
+ * walking the tree at each point, which matters when the numeric solver evaluates a line at a
+ * thousand points). `symbol` says how each symbol is read. Undefined results (division by zero,
+ * even roots and logarithms of negatives, unknown symbols, relations) are NaN; real-valued only.
  */
-export function evaluateFloat(
+function compile<A>(
   e: Expr,
-  env: Readonly<Record<string, number>> = {},
-  opts: FloatOptions = {},
-): number {
-  const maxExp = opts.maxExponent ?? DEFAULT_MAX_EXPONENT;
-  const toRad = opts.degrees ? Math.PI / 180 : 1;
-  const fromRad = opts.degrees ? 180 / Math.PI : 1;
-  const ev = (x: Expr): number => {
+  symbol: (name: string) => Compiled<A>,
+  degrees: boolean,
+  maxExponent: number,
+): Compiled<A> {
+  const toRad = degrees ? Math.PI / 180 : 1;
+  const fromRad = degrees ? 180 / Math.PI : 1;
+  const c = (x: Expr): Compiled<A> => {
     switch (x.type) {
-      case 'number':
-        return Number(x.text);
+      case 'number': {
+        const v = Number(x.text);
+        return () => v;
+      }
       case 'symbol':
-        if (x.name in env) return env[x.name]!;
-        if (x.name === 'pi') return Math.PI;
-        if (x.name === 'e') return Math.E;
-        if (x.name === 'infinity') return Infinity;
-        return NaN;
-      case 'add':
-        return x.args.reduce((s, a) => s + ev(a), 0);
-      case 'mul':
-        return x.args.reduce((p, a) => p * ev(a), 1);
-      case 'neg':
-        return -ev(x.arg);
+        return symbol(x.name);
+      case 'add': {
+        const fs = x.args.map(c);
+        if (fs.length === 2) {
+          const [f, g] = fs as [Compiled<A>, Compiled<A>];
+          // 0 + … as a sum from zero: −0 + −0 is +0 whatever the number of terms.
+          return (t) => 0 + f(t) + g(t);
+        }
+        return (t) => {
+          let s = 0;
+          for (const f of fs) s += f(t);
+          return s;
+        };
+      }
+      case 'mul': {
+        const fs = x.args.map(c);
+        if (fs.length === 2) {
+          const [f, g] = fs as [Compiled<A>, Compiled<A>];
+          return (t) => f(t) * g(t);
+        }
+        return (t) => {
+          let s = 1;
+          for (const f of fs) s *= f(t);
+          return s;
+        };
+      }
+      case 'neg': {
+        const f = c(x.arg);
+        return (t) => -f(t);
+      }
       case 'div': {
-        const d = ev(x.den);
-        return d === 0 ? NaN : ev(x.num) / d;
+        const n = c(x.num);
+        const d = c(x.den);
+        return (t) => {
+          const dv = d(t);
+          return dv === 0 ? NaN : n(t) / dv;
+        };
       }
       case 'pow': {
-        const b = ev(x.base);
-        const p = ev(x.exp);
-        if (Math.abs(p) > maxExp) return NaN;
-        if (b < 0 && !Number.isInteger(p)) return oddRoot(b, p);
-        if (b === 0 && p < 0) return NaN;
-        return Math.pow(b, p);
+        const b = c(x.base);
+        const p = c(x.exp);
+        return (t) => {
+          const bv = b(t);
+          const pv = p(t);
+          if (Math.abs(pv) > maxExponent) return NaN;
+          if (bv < 0 && !Number.isInteger(pv)) return oddRoot(bv, pv);
+          if (bv === 0 && pv < 0) return NaN;
+          return Math.pow(bv, pv);
+        };
       }
       case 'root': {
-        const a = ev(x.arg);
-        const n = x.index ? ev(x.index) : 2;
-        if (!Number.isInteger(n) || n < 2) return n > 0 ? Math.pow(a, 1 / n) : NaN;
-        if (a < 0) return n % 2 === 1 ? -Math.pow(-a, 1 / n) : NaN;
-        return Math.pow(a, 1 / n);
+        const a = c(x.arg);
+        const idx: Compiled<A> = x.index ? c(x.index) : () => 2;
+        return (t) => {
+          const av = a(t);
+          const n = idx(t);
+          if (!Number.isInteger(n) || n < 2) return n > 0 ? Math.pow(av, 1 / n) : NaN;
+          if (av < 0) return n % 2 === 1 ? -Math.pow(-av, 1 / n) : NaN;
+          return Math.pow(av, 1 / n);
+        };
       }
       case 'fn':
-        return fn(x.name, x.args.map(ev), x.base ? ev(x.base) : 10);
+        return compileFn(x, x.args[0] ? c(x.args[0]) : () => NaN, x.base ? c(x.base) : () => 10);
       default:
-        return NaN;
+        return () => NaN;
     }
   };
-  const fn = (name: string, a: number[], base: number): number => {
-    const v = a[0] ?? NaN;
-    switch (name) {
+  const compileFn = (x: Extract<Expr, { type: 'fn' }>, a: Compiled<A>, base: Compiled<A>): Compiled<A> => {
+    switch (x.name) {
       case 'sin':
-        return Math.sin(v * toRad);
+        return (t) => Math.sin(a(t) * toRad);
       case 'cos':
-        return Math.cos(v * toRad);
-      case 'tan': {
-        const c = Math.cos(v * toRad);
-        return Math.abs(c) < 1e-12 ? NaN : Math.sin(v * toRad) / c;
-      }
-      case 'cot': {
-        const s = Math.sin(v * toRad);
-        return Math.abs(s) < 1e-12 ? NaN : Math.cos(v * toRad) / s;
-      }
-      case 'sec': {
-        const c = Math.cos(v * toRad);
-        return Math.abs(c) < 1e-12 ? NaN : 1 / c;
-      }
-      case 'csc': {
-        const s = Math.sin(v * toRad);
-        return Math.abs(s) < 1e-12 ? NaN : 1 / s;
-      }
+        return (t) => Math.cos(a(t) * toRad);
+      case 'tan':
+        return (t) => {
+          const v = a(t) * toRad;
+          const co = Math.cos(v);
+          return Math.abs(co) < 1e-12 ? NaN : Math.sin(v) / co;
+        };
+      case 'cot':
+        return (t) => {
+          const v = a(t) * toRad;
+          const s = Math.sin(v);
+          return Math.abs(s) < 1e-12 ? NaN : Math.cos(v) / s;
+        };
+      case 'sec':
+        return (t) => {
+          const co = Math.cos(a(t) * toRad);
+          return Math.abs(co) < 1e-12 ? NaN : 1 / co;
+        };
+      case 'csc':
+        return (t) => {
+          const s = Math.sin(a(t) * toRad);
+          return Math.abs(s) < 1e-12 ? NaN : 1 / s;
+        };
       case 'arcsin':
-        return Math.asin(v) * fromRad;
+        return (t) => Math.asin(a(t)) * fromRad;
       case 'arccos':
-        return Math.acos(v) * fromRad;
+        return (t) => Math.acos(a(t)) * fromRad;
       case 'arctan':
-        return Math.atan(v) * fromRad;
+        return (t) => Math.atan(a(t)) * fromRad;
       case 'sinh':
-        return Math.sinh(v);
+        return (t) => Math.sinh(a(t));
       case 'cosh':
-        return Math.cosh(v);
+        return (t) => Math.cosh(a(t));
       case 'tanh':
-        return Math.tanh(v);
+        return (t) => Math.tanh(a(t));
       case 'ln':
-        return v > 0 ? Math.log(v) : NaN;
+        return (t) => {
+          const v = a(t);
+          return v > 0 ? Math.log(v) : NaN;
+        };
       case 'log':
-        return v > 0 && base > 0 && base !== 1 ? Math.log(v) / Math.log(base) : NaN;
+        return (t) => {
+          const v = a(t);
+          const b = base(t);
+          return v > 0 && b > 0 && b !== 1 ? Math.log(v) / Math.log(b) : NaN;
+        };
       case 'exp':
-        return Math.abs(v) > 1_000 ? NaN : Math.exp(v);
+        return (t) => {
+          const v = a(t);
+          return Math.abs(v) > 1_000 ? NaN : Math.exp(v);
+        };
       case 'abs':
-        return Math.abs(v);
+        return (t) => Math.abs(a(t));
       case 'factorial':
-        return Number.isInteger(v) && v >= 0 && v <= 170 ? factorial(v) : NaN;
+        return (t) => {
+          const v = a(t);
+          return Number.isInteger(v) && v >= 0 && v <= 170 ? factorial(v) : NaN;
+        };
       case 'degrees':
         // x° as a number: in degree mode the degree is the unit; otherwise convert to radians.
-        return opts.degrees ? v : (v * Math.PI) / 180;
+        return degrees ? a : (t) => (a(t) * Math.PI) / 180;
       default:
-        return NaN;
+        return () => NaN;
     }
   };
-  const r = ev(e);
-  return Number.isFinite(r) || r === Infinity || r === -Infinity ? r : NaN;
+  const f = c(e);
+  return (t) => {
+    const r = f(t);
+    return Number.isFinite(r) || r === Infinity || r === -Infinity ? r : NaN;
+  };
 }
 
 function oddRoot(b: number, p: number): number {
@@ -135,6 +204,51 @@ function factorial(n: number): number {
   let r = 1;
   for (let i = 2; i <= n; i++) r *= i;
   return r;
+}
+
+/** A symbol read from the point at call time: its value there, else a named constant, else NaN. */
+function pointSymbol(name: string): Compiled<Env> {
+  const k = constantValue(name);
+  return (env) => (name in env ? env[name]! : k);
+}
+
+/** Compiled trees of {@link evaluateFloat}, per tree and options (trees are never modified). */
+const compiledTrees = new WeakMap<Expr, Map<string, Compiled<Env>>>();
+
+/**
+ * Evaluates a tree in double precision with the given variable values. Undefined results (division
+ * by zero, even roots and logarithms of negatives, unknown symbols, relations) are NaN; never throws.
+ * Real-valued only: `\sqrt{-1}` is NaN. The tree is compiled once (see {@link compileFloat}) and the
+ * compiled form reused for every point.
+ */
+export function evaluateFloat(e: Expr, env: Env = {}, opts: FloatOptions = {}): number {
+  const maxExponent = opts.maxExponent ?? DEFAULT_MAX_EXPONENT;
+  const key = `${opts.degrees ? 'deg' : 'rad'}/${maxExponent}`;
+  let byOptions = compiledTrees.get(e);
+  if (!byOptions) {
+    byOptions = new Map();
+    compiledTrees.set(e, byOptions);
+  }
+  let f = byOptions.get(key);
+  if (!f) {
+    f = compile(e, pointSymbol, opts.degrees ?? false, maxExponent);
+    byOptions.set(key, f);
+  }
+  return f(env);
+}
+
+/**
+ * Compiles a tree into a function of the unknown `variable`, the parameters fixed to `params`, with
+ * the semantics of {@link evaluateFloat}: the numeric solver evaluates each line at a thousand points.
+ */
+export function compileFloat(e: Expr, variable: string, params: Env, degrees: boolean): FloatFn {
+  const symbol = (name: string): FloatFn => {
+    if (name === variable) return (t) => t;
+    const p = params[name];
+    const k = p !== undefined ? p : constantValue(name);
+    return () => k;
+  };
+  return compile(e, symbol, degrees, DEFAULT_MAX_EXPONENT);
 }
 
 /**

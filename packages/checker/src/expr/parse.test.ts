@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr } from './ast';
 import { nodeAt } from './ast';
-import { parseLatex, PARSE_LIMITS } from './parse';
+import { normaliseLatex, parseLatex, PARSE_LIMITS, relationChain } from './parse';
 
 const n = (text: string): Expr => ({ type: 'number', text });
 const s = (name: string): Expr => ({ type: 'symbol', name });
@@ -95,5 +95,41 @@ describe('parseLatex', () => {
     expect(parseLatex(Array.from({ length: 800 }, (_, i) => `x_{${i}}`).join('+'))).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('relationChain', () => {
+  it.each<[string, string[], string[], number[][]]>([
+    ['a=b=c', ['a', 'b', 'c'], ['=', '='], [[0], [1, 0], [1, 1]]],
+    ['f(2)=4+3=8', ['f(2)', '4+3', '8'], ['=', '='], [[0], [1, 0], [1, 1]]],
+    ['1<x\\le 3', ['1', 'x', '3'], ['<', '<='], [[0, 0], [0, 1], [1]]],
+    ['1<x<3', ['1', 'x', '3'], ['<', '<'], [[0], [1], [2]]],
+    ['a=b<c=d', ['a', 'b', 'c', 'd'], ['=', '<', '='], [[0], [1, 0, 0], [1, 0, 1], [1, 1]]],
+  ])('reads the nested chain %s as one, with the paths of its operands', (latex, operands, ops, paths) => {
+    const chain = relationChain(parsed(latex, ['f']))!;
+    expect(chain.operands).toHaveLength(operands.length);
+    chain.operands.forEach((o, i) => expect(o).toEqual(parsed(operands[i]!, ['f'])));
+    expect(chain.ops).toEqual(ops);
+    expect(chain.paths).toEqual(paths);
+  });
+
+  it('joins only the operators it is told to: a chain of equal expressions keeps b<c as a side', () => {
+    const chain = relationChain(parsed('a=b<c=d'), (op) => op === '=')!;
+    expect(chain.operands).toEqual([s('a'), parsed('b<c'), s('d')]);
+    expect(chain.paths).toEqual([[0], [1, 0], [1, 1]]);
+  });
+
+  it('is null for a line that is not a relation', () => {
+    expect(relationChain(parsed('x+1'))).toBeNull();
+  });
+});
+
+describe('normaliseLatex', () => {
+  it.each([
+    ['5\\text{cm}', { type: 'mul', args: [n('5'), s('cm')] }],
+    ['3\\mathrm{ kg }', { type: 'mul', args: [n('3'), s('kg')] }],
+  ])('reads units written as text (%s) as symbols', (latex, expected) => {
+    expect(parseLatex(latex)).toMatchObject({ ok: false });
+    expect(parsed(normaliseLatex(latex))).toEqual(expected);
   });
 });

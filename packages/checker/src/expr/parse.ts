@@ -65,6 +65,52 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
   }
 }
 
+/**
+ * Rewrites what the parser cannot read into what it can: `\text{cm}`, `\mathrm{cm}` (units, names
+ * written as text) become `\operatorname{cm}`, a single symbol.
+ */
+export function normaliseLatex(latex: string): string {
+  return latex.replace(/\\(?:text|mathrm|textrm|mathit)\s*\{\s*([A-Za-z]+)\s*\}/g, '\\operatorname{$1}');
+}
+
+/** A chain of relations `a < b \le c` read as one: operands and the operators between them. */
+export interface RelationChain {
+  readonly operands: readonly Expr[];
+  readonly ops: readonly RelationOp[];
+  /** Paths of the operands inside the relation node (for highlights). */
+  readonly paths: readonly (readonly number[])[];
+}
+
+/**
+ * compute-engine nests a chain of relations: `a=b=c` is a = (b = c), `1<x\le 3` is (1 < x) ≤ 3. The
+ * tree keeps the nesting (highlight paths point into it); this reads it back as one chain, joining
+ * an inner relation at either end when `joins` accepts its operator (any by default; `=` alone for a
+ * chain of equal expressions). Null when `e` is not a relation.
+ */
+export function relationChain(
+  e: Expr,
+  joins: (op: RelationOp) => boolean = () => true,
+): RelationChain | null {
+  if (e.type !== 'relation' || e.args.length < 2) return null;
+  const operands: Expr[] = [];
+  const ops: RelationOp[] = [];
+  const paths: number[][] = [];
+  e.args.forEach((a, i) => {
+    if (i > 0) ops.push(e.op);
+    const end = i === 0 || i === e.args.length - 1;
+    const inner = a.type === 'relation' && end && joins(a.op) ? relationChain(a, joins) : null;
+    if (inner) {
+      operands.push(...inner.operands);
+      ops.push(...inner.ops);
+      paths.push(...inner.paths.map((p) => [i, ...p]));
+    } else {
+      operands.push(a);
+      paths.push([i]);
+    }
+  });
+  return { operands, ops, paths };
+}
+
 /** Deepest nesting of {}, (), [] and \left…\right in a LaTeX string, without parsing it. */
 export function nestingDepth(latex: string): number {
   let depth = 0;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Expr } from './ast';
 import { parseLatex } from './parse';
 import {
+  divisors,
   equalPoly,
   isIrreducible,
   polyFromExpr,
@@ -62,6 +63,22 @@ describe('univariate algebra', () => {
     ['(x-2)^{2}(x+3)', '(x-2)(x+5)', 1],
   ])('gcd(%s, %s) has degree %d', (a, b, d) => {
     expect(udegree(ugcd(u(a), u(b)))).toBe(d);
+  });
+
+  it('computes a monic gcd, with bounded arithmetic too (the solve checker)', () => {
+    const poly = (...cs: number[]) => cs.map((c) => Q.rat(c));
+    expect(ugcd(poly(-1, 0, 1), poly(-1, 1)).map(Q.toNumber)).toEqual([-1, 1]);
+    expect(ugcd(poly(-1, 0, 1), poly(-1, 1), Q.bounded).map(Q.toNumber)).toEqual([-1, 1]);
+  });
+
+  it.each<[bigint, number, number, number[] | null]>([
+    [12n, 1e12, Infinity, [1, 2, 3, 4, 6, 12]],
+    [-9n, 1e12, Infinity, [1, 3, 9]],
+    [0n, 1e12, Infinity, null],
+    [10n ** 11n, 1e10, Infinity, null],
+    [720720n, 1e12, 60, null],
+  ])('divisors(%s) up to %d, at most %d of them: %j', (n, max, limit, expected) => {
+    expect(divisors(n, max, limit)?.map(Number) ?? null).toEqual(expected);
   });
 
   it.each([

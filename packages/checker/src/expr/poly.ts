@@ -349,18 +349,32 @@ function termToExpr(t: Term): Expr {
 // ---------------------------------------------------------------------------------------------
 // Univariate polynomials over Q (dense, index = degree).
 
-/** A univariate polynomial over Q: coefficients by degree, no trailing zeros. */
+/**
+ * A univariate polynomial over Q: coefficients by degree, no trailing zeros. The solve checker's
+ * polynomials are the same arrays (read-only), so the operations below serve both.
+ */
 export type UPoly = Rational[];
 
+/**
+ * The exact arithmetic of the dense operations: {@link Q} itself (unbounded, the default) or
+ * `Q.bounded` (throws `ExactSwell` past its size bound, for callers that fall back to floats).
+ */
+export interface Arithmetic {
+  add(a: Rational, b: Rational): Rational;
+  sub(a: Rational, b: Rational): Rational;
+  mul(a: Rational, b: Rational): Rational;
+  div(a: Rational, b: Rational): Rational | null;
+}
+
 /** Removes zero leading coefficients. */
-export function trim(a: UPoly): UPoly {
+export function trim(a: readonly Rational[]): UPoly {
   let n = a.length;
   while (n > 0 && Q.isZero(a[n - 1]!)) n--;
   return a.slice(0, n);
 }
 
 /** Degree (−1 for the zero polynomial). */
-export function udegree(a: UPoly): number {
+export function udegree(a: readonly Rational[]): number {
   return trim(a).length - 1;
 }
 
@@ -409,68 +423,71 @@ export function substitutePoly(a: Poly, values: ReadonlyMap<string, Rational>): 
   return out;
 }
 
-/** a mod b and the quotient (b non-zero). */
-export function udivmod(a: UPoly, b: UPoly): { q: UPoly; r: UPoly } {
-  const bb = trim(b);
-  let r = trim(a).slice();
-  const db = bb.length - 1;
-  const lead = bb[db]!;
-  const q: Rational[] = [];
-  while (r.length - 1 >= db && r.length > 0) {
-    const k = r.length - 1 - db;
-    const c = Q.div(r[r.length - 1]!, lead)!;
-    while (q.length <= k) q.push(Q.ZERO);
-    q[k] = c;
-    for (let i = 0; i <= db; i++) r[i + k] = Q.sub(r[i + k]!, Q.mul(c, bb[i]!));
-    r = trim(r);
+/** The quotient and the remainder of a by b (b non-zero). */
+export function udivmod(
+  a: readonly Rational[],
+  b: readonly Rational[],
+  R: Arithmetic = Q,
+): { q: UPoly; r: UPoly } {
+  const p = trim(a);
+  const d = trim(b);
+  if (d.length === 0) throw new RangeError('division by the zero polynomial');
+  if (p.length < d.length) return { q: [], r: p };
+  const rem = p;
+  const quo: Rational[] = new Array<Rational>(p.length - d.length + 1).fill(Q.ZERO);
+  const lead = d[d.length - 1]!;
+  for (let k = p.length - d.length; k >= 0; k--) {
+    const c = R.div(rem[k + d.length - 1]!, lead)!;
+    quo[k] = c;
+    if (Q.isZero(c)) continue;
+    for (let j = 0; j < d.length; j++) rem[k + j] = R.sub(rem[k + j]!, R.mul(c, d[j]!));
   }
-  return { q: trim(q), r };
+  return { q: trim(quo), r: trim(rem.slice(0, d.length - 1)) };
 }
 
 /** The monic gcd of two univariate polynomials over Q ([] when both are zero). */
-export function ugcd(a: UPoly, b: UPoly): UPoly {
+export function ugcd(a: readonly Rational[], b: readonly Rational[], R: Arithmetic = Q): UPoly {
   let x = trim(a);
   let y = trim(b);
   let guardSteps = 0;
   while (y.length > 0 && guardSteps++ < 200) {
-    const { r } = udivmod(x, y);
+    const { r } = udivmod(x, y, R);
     x = y;
-    y = r.map((c) => c);
     // Keep the remainders small: make them monic.
-    if (y.length > 0) y = monic(y);
+    y = r.length > 0 ? monic(r, R) : r;
   }
-  return x.length > 0 ? monic(x) : x;
+  return x.length > 0 ? monic(x, R) : x;
 }
 
 /** The polynomial divided by its leading coefficient. */
-export function monic(a: UPoly): UPoly {
+export function monic(a: readonly Rational[], R: Arithmetic = Q): UPoly {
   const t = trim(a);
   const lead = t[t.length - 1];
   if (!lead) return t;
-  return t.map((c) => Q.div(c, lead)!);
+  return t.map((c) => R.div(c, lead)!);
 }
 
 /** The derivative. */
-export function uderivative(a: UPoly): UPoly {
-  return trim(a.slice(1).map((c, i) => Q.mul(c, Q.rat(i + 1))));
+export function uderivative(a: readonly Rational[], R: Arithmetic = Q): UPoly {
+  return trim(a.slice(1).map((c, i) => R.mul(c, Q.rat(i + 1))));
 }
 
 /** Value at x in floating point (Horner). */
-export function uevalFloat(a: UPoly, x: number): number {
+export function uevalFloat(a: readonly Rational[], x: number): number {
   let s = 0;
   for (let i = a.length - 1; i >= 0; i--) s = s * x + Q.toNumber(a[i]!);
   return s;
 }
 
-/** Value at a rational x, exactly. */
-export function uevalExact(a: UPoly, x: Rational): Rational {
+/** Value at a rational x, exactly (Horner). */
+export function uevalExact(a: readonly Rational[], x: Rational, R: Arithmetic = Q): Rational {
   let s = Q.ZERO;
-  for (let i = a.length - 1; i >= 0; i--) s = Q.add(Q.mul(s, x), a[i]!);
+  for (let i = a.length - 1; i >= 0; i--) s = R.add(R.mul(s, x), a[i]!);
   return s;
 }
 
 /** The coefficients scaled to coprime integers (positive leading coefficient). */
-export function primitiveInt(a: UPoly): bigint[] {
+export function primitiveInt(a: readonly Rational[]): bigint[] {
   const t = trim(a);
   let l = 1n;
   for (const c of t) l = (l / Q.gcdInt(l, c.d)) * c.d;
@@ -490,20 +507,28 @@ export function integerContent(a: UPoly): bigint | null {
   return g;
 }
 
-function divisors(n: bigint, limit: number): bigint[] | null {
+/**
+ * The positive divisors of |n| in increasing order, or null when n is 0, |n| exceeds `max` (at most
+ * 2^53) or it has more than `limit` divisors: the candidates of a rational-root search.
+ */
+export function divisors(n: bigint, max: number, limit = Infinity): bigint[] | null {
   const m = n < 0n ? -n : n;
-  if (m === 0n) return [];
-  if (m > 10n ** 12n) return null;
-  const out: bigint[] = [];
-  for (let i = 1n; i * i <= m; i++) {
-    if (m % i === 0n) {
-      out.push(i);
-      if (i * i !== m) out.push(m / i);
-      if (out.length > limit) return null;
+  if (m === 0n || m > BigInt(max)) return null;
+  const v = Number(m);
+  const small: number[] = [];
+  const large: number[] = [];
+  for (let d = 1; d * d <= v; d++) {
+    if (v % d === 0) {
+      small.push(d);
+      if (d * d !== v) large.push(v / d);
     }
   }
-  return out;
+  if (small.length + large.length > limit) return null;
+  return [...small, ...large.reverse()].map((d) => BigInt(d));
 }
+
+/** Largest coefficient whose divisors are enumerated for rational roots and quadratic factors. */
+const MAX_ENUMERATED = 1e12;
 
 /**
  * The distinct rational roots (rational-root theorem), or null when the coefficients are too large
@@ -520,8 +545,8 @@ export function rationalRoots(a: UPoly): Rational[] | null {
     ints = ints.slice(k);
   }
   if (ints.length <= 1) return roots;
-  const ps = divisors(ints[0]!, 400);
-  const qs = divisors(ints[ints.length - 1]!, 400);
+  const ps = divisors(ints[0]!, MAX_ENUMERATED, 400);
+  const qs = divisors(ints[ints.length - 1]!, MAX_ENUMERATED, 400);
   if (!ps || !qs) return null;
   const poly = ints.map((c) => Q.rat(c));
   const seen = new Set<string>();
@@ -562,8 +587,8 @@ function hasQuadraticFactor(a: UPoly): boolean {
   // Over Z (Gauss's lemma): leading coefficient l = l1·l2, constant term c = c1·c2.
   const l = p[4]!;
   const c0 = p[0]!;
-  const ls = divisors(l, 60);
-  const cs = divisors(c0, 200);
+  const ls = divisors(l, MAX_ENUMERATED, 60);
+  const cs = divisors(c0, MAX_ENUMERATED, 200);
   if (!ls || !cs) return false;
   for (const l1 of ls) {
     const l2 = l / l1;

@@ -82,3 +82,48 @@ describe('conversions', () => {
     expect(r * r <= x && (r + 1n) * (r + 1n) > x).toBe(true);
   });
 });
+
+describe('rationals as the solve checker reads and prints them', () => {
+  it.each<[string, string]>([
+    ['12', '12'],
+    ['0.25', '\\frac{1}{4}'],
+    ['1.5e3', '1500'],
+    ['0.333333', '0.333333'],
+    ['1.414', '1.414'],
+    ['0.05', '0.05'],
+  ])('reads %s exactly as %s', (text, latex) => {
+    expect(Q.toLatex(Q.bounded.fromText(text)!, 'decimal')).toBe(latex);
+  });
+
+  it('prints negative decimals as decimals and other fractions as fractions', () => {
+    expect(Q.toLatex(Q.rat(-1, 20), 'decimal')).toBe('-0.05');
+    expect(Q.toLatex(Q.rat(-1, 2), 'decimal')).toBe('-\\frac{1}{2}');
+  });
+
+  it('takes exact roots only when they are rational', () => {
+    expect(Q.root(Q.rat(8, 27), 3)).toEqual(Q.rat(2, 3));
+    expect(Q.root(Q.rat(2), 2)).toBeNull();
+    expect(Q.isqrt(10n ** 40n)).toBe(10n ** 20n);
+  });
+
+  it('converts huge rationals to doubles', () => {
+    expect(Q.toNumber(Q.rat(10n ** 400n, 10n ** 399n))).toBeCloseTo(10);
+  });
+});
+
+describe('bounded arithmetic', () => {
+  it('throws ExactSwell once a result passes 2^2048, and not before', () => {
+    const big = Q.rat(2n ** 2047n);
+    expect(Q.bounded.add(big, big)).toEqual(Q.rat(2n ** 2048n));
+    expect(() => Q.bounded.mul(big, Q.rat(4))).toThrow(Q.ExactSwell);
+    expect(() => Q.bounded.pow(Q.rat(3), 2000)).toThrow(Q.ExactSwell);
+    expect(Q.bounded.pow(Q.rat(1, 2), -10)).toEqual(Q.rat(1024));
+  });
+
+  it('reads numerals up to 400 digits and exponents up to 400, else null', () => {
+    expect(Q.bounded.fromText('1e400')).toEqual(Q.rat(10n ** 400n));
+    expect(Q.bounded.fromText('1e401')).toBeNull();
+    expect(Q.bounded.fromText('9'.repeat(401))).toBeNull();
+    expect(Q.bounded.fromText('1e-400')).toEqual(Q.rat(1n, 10n ** 400n));
+  });
+});

@@ -34,17 +34,26 @@ export function rat(n: bigint | number, d: bigint | number = 1n): Rational {
   return g === 1n ? { n: nn, d: dd } : { n: nn / g, d: dd / g };
 }
 
+/** Bounds of {@link parseRational}: longer numerals or larger exponents are refused (null). */
+export interface NumeralLimits {
+  /** Most digits (integer and fractional part together); unbounded by default. */
+  maxDigits?: number;
+  /** Largest |exponent|; 100000 by default. */
+  maxExponent?: number;
+}
+
 /**
  * The exact value of a number as written (`12`, `0.333333`, `.5`, `1.5e3`, `2E-4`), or null when
- * the text is not a plain decimal number. Exponents beyond ±100000 are refused (null).
+ * the text is not a plain decimal number or exceeds `limits` (exponents beyond ±100000 by default).
  */
-export function parseRational(text: string): Rational | null {
+export function parseRational(text: string, limits: NumeralLimits = {}): Rational | null {
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
   if (!m) return null;
   const [, sign, intPart = '', fracPart = '', expPart] = m;
   if (intPart === '' && fracPart === '') return null;
   const exp = expPart === undefined ? 0 : Number(expPart);
-  if (!Number.isFinite(exp) || Math.abs(exp) > 100_000) return null;
+  if (!Number.isFinite(exp) || Math.abs(exp) > (limits.maxExponent ?? 100_000)) return null;
+  if (intPart.length + fracPart.length > (limits.maxDigits ?? Infinity)) return null;
   let n = BigInt(intPart + fracPart || '0');
   if (sign === '-') n = -n;
   const shift = exp - fracPart.length;
@@ -139,7 +148,7 @@ export function sign(a: Rational): -1 | 0 | 1 {
   return a.n < 0n ? -1 : a.n > 0n ? 1 : 0;
 }
 
-/** Number of bits of a BigInt's magnitude (exact below 2^53, within 3 bits above). */
+/** Number of bits of a BigInt's magnitude (0 for 0). */
 export function bitLength(x: bigint): number {
   const v = x < 0n ? -x : x;
   if (v < 9007199254740992n) {
@@ -148,8 +157,9 @@ export function bitLength(x: bigint): number {
     const high = Math.floor(n / 2 ** 32);
     return high > 0 ? 64 - Math.clz32(high) : 32 - Math.clz32(n);
   }
-  // Beyond 2^53 an estimate within 3 bits is enough (size guards).
-  return v.toString(16).length * 4;
+  // Whole hex digits, then the bits of the leading one.
+  const hex = v.toString(16);
+  return (hex.length - 1) * 4 + 32 - Math.clz32(parseInt(hex[0]!, 16));
 }
 
 /** Size of a rational in bits (numerator plus denominator). */
@@ -177,11 +187,38 @@ export function toString(a: Rational): string {
   return a.d === 1n ? a.n.toString() : `${a.n}/${a.d}`;
 }
 
-/** LaTeX of the rational: `3`, `-3`, `\frac{1}{3}`, `-\frac{1}{3}`. */
-export function toLatex(a: Rational): string {
+/**
+ * LaTeX of the rational: `3`, `-3`, `\frac{1}{3}`, `-\frac{1}{3}`. In the `decimal` style a number
+ * that came from a decimal (its denominator a multiple of 10, at most 12 places) stays one: `-0.05`,
+ * `1.414` rather than `-\frac{1}{20}`, `\frac{707}{500}`.
+ */
+export function toLatex(a: Rational, style: 'fraction' | 'decimal' = 'fraction'): string {
   if (a.d === 1n) return a.n.toString();
+  const decimal = style === 'decimal' ? decimalText(a) : null;
+  if (decimal) return decimal;
   const s = a.n < 0n ? '-' : '';
   return `${s}\\frac{${a.n < 0n ? -a.n : a.n}}{${a.d}}`;
+}
+
+/** The terminating decimal of a rational whose denominator is a multiple of 10, or null. */
+function decimalText(a: Rational): string | null {
+  if (a.d % 10n !== 0n) return null;
+  let d = a.d;
+  let digits = 0;
+  while (d % 10n === 0n) {
+    d /= 10n;
+    digits++;
+  }
+  // Still 2s or 5s left: scale them up to a power of ten.
+  while (d % 2n === 0n || d % 5n === 0n) {
+    d /= d % 2n === 0n ? 2n : 5n;
+    digits++;
+  }
+  if (d !== 1n || digits > 12) return null;
+  const scaled = (a.n * 10n ** BigInt(digits)) / a.d;
+  const neg = scaled < 0n;
+  const text = (neg ? -scaled : scaled).toString().padStart(digits + 1, '0');
+  return `${neg ? '-' : ''}${text.slice(0, text.length - digits)}.${text.slice(text.length - digits)}`;
 }
 
 /** The square root of a when a is the square of a rational, otherwise null. */
@@ -203,3 +240,93 @@ export function isqrt(x: bigint): bigint {
   }
   return r;
 }
+
+/** The real k-th root of a (k ≥ 2; odd roots of negatives included) when it is rational, else null. */
+export function root(a: Rational, k: number): Rational | null {
+  if (!Number.isInteger(k) || k < 2) return null;
+  if (a.n < 0n) {
+    if (k % 2 === 0) return null;
+    const r = root(neg(a), k);
+    return r ? neg(r) : null;
+  }
+  const rn = integerRoot(a.n, k);
+  const rd = integerRoot(a.d, k);
+  return rn !== null && rd !== null ? rat(rn, rd) : null;
+}
+
+/** The k-th root of a non-negative integer when it is an integer (exact for square roots). */
+function integerRoot(x: bigint, k: number): bigint | null {
+  if (x < 2n) return x;
+  if (k === 2) {
+    const r = isqrt(x);
+    return r * r === x ? r : null;
+  }
+  // A float estimate is within one of the root for the sizes that reach here.
+  const guess = BigInt(Math.round(Math.pow(Number(x), 1 / k)));
+  for (const c of [guess - 1n, guess, guess + 1n]) if (c >= 0n && c ** BigInt(k) === x) return c;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounded arithmetic
+
+/** Largest size (bits) of a numerator or denominator in {@link bounded} arithmetic. */
+export const MAX_BOUNDED_BITS = 2048;
+
+const BOUND = 1n << BigInt(MAX_BOUNDED_BITS);
+
+/** Thrown by {@link bounded} arithmetic when a result grows past its bound; callers fall back to floats. */
+export class ExactSwell extends Error {
+  constructor() {
+    super('exact arithmetic too large');
+  }
+}
+
+function capped(r: Rational): Rational {
+  if ((r.n < 0n ? -r.n : r.n) > BOUND || r.d > BOUND) throw new ExactSwell();
+  return r;
+}
+
+/**
+ * This module's operations for callers that must stay small (the solve checker): a result whose
+ * numerator or denominator exceeds 2^{@link MAX_BOUNDED_BITS} throws {@link ExactSwell}, which the
+ * caller catches to fall back to floating point (so `(x-1)^{6000}` never expands into a huge number).
+ */
+export const bounded = {
+  /** The rational n/d (d ≠ 0). */
+  rat: (n: bigint | number, d: bigint | number = 1n): Rational => capped(rat(n, d)),
+  /** a + b. */
+  add: (a: Rational, b: Rational): Rational => capped(add(a, b)),
+  /** a − b. */
+  sub: (a: Rational, b: Rational): Rational => capped(sub(a, b)),
+  /** a · b. */
+  mul: (a: Rational, b: Rational): Rational => capped(mul(a, b)),
+  /** a / b, or null when b = 0. */
+  div: (a: Rational, b: Rational): Rational | null => {
+    const r = div(a, b);
+    return r && capped(r);
+  },
+  /** a^k for an integer k (null for 0 to a negative power, or a non-integer k). */
+  pow: (a: Rational, k: number): Rational | null => {
+    if (!Number.isInteger(k)) return null;
+    if (k < 0) {
+      const p = bounded.pow(a, -k);
+      return p && bounded.div(ONE, p);
+    }
+    // Refused before it is computed: the power has about bits·k bits.
+    if (Math.max(bitLength(a.n), bitLength(a.d)) * k > MAX_BOUNDED_BITS + 64) throw new ExactSwell();
+    return capped(pow(a, k)!);
+  },
+  /** The exact value of a decimal numeral (`12`, `0.25`, `1.5e3`), or null beyond 400 digits or exponent 400. */
+  fromText: (text: string): Rational | null => {
+    try {
+      const r = parseRational(text, { maxDigits: 400, maxExponent: 400 });
+      return r && capped(r);
+    } catch (err) {
+      if (err instanceof ExactSwell) return null;
+      throw err;
+    }
+  },
+  /** The exact value of a finite double. */
+  fromNumber: (x: number): Rational => capped(fromNumber(x)),
+} as const;

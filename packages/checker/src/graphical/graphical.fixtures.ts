@@ -1,16 +1,11 @@
 import { parseLatex } from '../expr/parse';
 import { evaluateFloat } from '../expr/numeric';
+import { Prng } from '../expr/prng';
 
-/** A small seeded PRNG (mulberry32) so that generated test strokes are the same on every run. */
+/** The checker's seeded PRNG as a function, so that generated test strokes are the same on every run. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Prng(seed);
+  return () => rng.next();
 }
 
 /** Samples y = f(x) from `from` to `to` as a freehand stroke would: n points, optional jitter. */

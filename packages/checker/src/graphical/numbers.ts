@@ -27,3 +27,24 @@ export function readPoint(value: unknown): PlanePoint | null {
 export function listOf(value: unknown, max: number): unknown[] {
   return Array.isArray(value) ? value.slice(0, max) : [];
 }
+
+/**
+ * Splits a typed list at `separator` (by default `;` when the text has one, else `,`) where no
+ * bracket or brace is open: `(1,2);(3,4)` gives `(1,2)` and `(3,4)`. Parts are not trimmed.
+ */
+export function splitTopLevel(text: string, separator = text.includes(';') ? ';' : ','): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '{' || ch === '[') depth++;
+    else if (ch === ')' || ch === '}' || ch === ']') depth--;
+    else if (ch === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}

@@ -4,7 +4,7 @@ import { numericValue } from '../expr/numeric';
 import { parseLatex } from '../expr/parse';
 import type { CheckData } from '../types';
 import { feedbackKey, type GraphicalFeedbackCode } from './feedback-codes';
-import { listOf } from './numbers';
+import { listOf, splitTopLevel } from './numbers';
 import { gcdOf, isPrime, lcmOf, MAX_TABLE_INTEGER } from './primes';
 
 /** Rows of the table read at most (a correct table of ten 12-digit numbers needs under 400). */
@@ -155,7 +155,12 @@ function finalAnswer(
   const ask = (code: GraphicalFeedbackCode, correct = false) => reply(correct, code, {}, [], true);
   if (text.replace(/\\placeholder\{\}|\\[,;:! ]|\s|[{}]/g, '') === '') return ask('write-final-answer');
   if (type === 'Decomp') {
-    const parts = numbers.length === 1 ? [text] : splitTopLevel(text);
+    const parts =
+      numbers.length === 1
+        ? [text]
+        : splitTopLevel(text)
+            .map((p) => p.trim())
+            .filter((p) => p !== '');
     if (parts.length !== numbers.length) return ask('wrong-final-answer');
     for (let i = 0; i < parts.length; i++) {
       const verdict = factorization(parts[i]!, numbers[i]!);
@@ -166,25 +171,6 @@ function finalAnswer(
   }
   const expected = type === 'LCM' ? lcmOf(numbers) : BigInt(gcdOf(numbers));
   return ask(sameValue(text, expected) ? 'correct' : 'wrong-final-answer', sameValue(text, expected));
-}
-
-/** Splits a list typed as `a, b` or `a; b` where no bracket or brace is open. */
-function splitTopLevel(text: string): string[] {
-  const separator = text.includes(';') ? ';' : ',';
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '{' || ch === '[') depth++;
-    else if (ch === ')' || ch === '}' || ch === ']') depth--;
-    else if (ch === separator && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
 /** True when the LaTeX is exactly the integer `expected` (written as a number or a product of powers). */

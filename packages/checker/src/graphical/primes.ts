@@ -1,3 +1,6 @@
+import { modPow } from '../expr/evaluate';
+import { gcdInt } from '../expr/rational';
+
 /** Largest integer the prime table works with: 13 digits, beyond any number a problem can give. */
 export const MAX_TABLE_INTEGER = 9_999_999_999_999;
 
@@ -28,7 +31,7 @@ function millerRabin(n: bigint): boolean {
     s++;
   }
   for (const base of SMALL_PRIMES) {
-    let x = powMod(BigInt(base), d, n);
+    let x = modPow(BigInt(base), d, n);
     if (x === 1n || x === n - 1n) continue;
     let witness = true;
     for (let i = 1; i < s; i++) {
@@ -41,18 +44,6 @@ function millerRabin(n: bigint): boolean {
     if (witness) return false;
   }
   return true;
-}
-
-function powMod(base: bigint, exp: bigint, mod: bigint): bigint {
-  let result = 1n;
-  let b = base % mod;
-  let e = exp;
-  while (e > 0n) {
-    if (e & 1n) result = (result * b) % mod;
-    b = (b * b) % mod;
-    e >>= 1n;
-  }
-  return result;
 }
 
 /** Greatest common divisor of non-negative safe integers. */
@@ -72,13 +63,6 @@ export function gcdOf(values: readonly number[]): number {
 export function lcmOf(values: readonly number[]): bigint {
   return values.reduce((l, v) => {
     const big = BigInt(v);
-    return (l / bigGcd(l, big)) * big;
+    return (l / gcdInt(l, big)) * big;
   }, 1n);
-}
-
-function bigGcd(a: bigint, b: bigint): bigint {
-  let x = a;
-  let y = b;
-  while (y) [x, y] = [y, x % y];
-  return x;
 }

@@ -3,7 +3,7 @@ import { numericValue } from '../expr/numeric';
 import type { CheckData } from '../types';
 import { feedbackKey, type GraphicalFeedbackCode } from './feedback-codes';
 import { memoize } from './memo';
-import { listOf, readPoint, sameNumber, type PlanePoint } from './numbers';
+import { listOf, readPoint, sameNumber, splitTopLevel, type PlanePoint } from './numbers';
 
 /**
  * setPointCartesianPlane: exactly the point (x, y) must be placed (a repeat of it is ignored). A
@@ -46,7 +46,7 @@ function readPoints(pointsList: string): PlanePoint[] {
   const text = pointsList.replace(/\\left|\\right|\$/g, '').replace(/\\\\/g, '\n');
   const points: PlanePoint[] = [];
   for (const group of topLevelGroups(text)) {
-    const parts = splitTopLevel(group, group.includes(';') ? ';' : ',');
+    const parts = splitTopLevel(group);
     const coords = parts.map(coordinate);
     const [x, y] = coords;
     if (parts.length !== 2 || x === null || y === null || x === undefined || y === undefined) {
@@ -80,24 +80,6 @@ function topLevelGroups(text: string): string[] {
     }
   }
   return groups;
-}
-
-/** Splits at the separator where no bracket or brace is open. */
-function splitTopLevel(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '{' || ch === '[') depth++;
-    else if (ch === ')' || ch === '}' || ch === ']') depth--;
-    else if (ch === separator && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
 
 function samePoint(a: PlanePoint, b: PlanePoint): boolean {

@@ -3,23 +3,10 @@ import { describe, expect, it } from 'vitest';
 import hintsEn from '../../../i18n/locales/feedback/hints.en.json' with { type: 'json' };
 import hintsEs from '../../../i18n/locales/feedback/hints.es.json' with { type: 'json' };
 import type { SimplifyCheckData } from '../text/simplify';
+import { BASE } from '../text/text.fixtures';
 import type { HintRequest } from '../types';
 import { HINTS_FEEDBACK_CODES } from './hint-codes';
 import { hintsForSimplify } from './simplify-hints';
-
-const BASE: SimplifyCheckData = {
-  startingExpression: '2(x+3)',
-  target: '2x+6',
-  constant: [],
-  units: [],
-  definedSymbols: [],
-  functions: [],
-  complementaryEquations: [],
-  complementaryVariables: [],
-  convertToDegrees: false,
-  exactExpr: false,
-  interval: null,
-};
 
 function request(
   start: string,

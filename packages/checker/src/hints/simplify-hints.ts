@@ -3,6 +3,7 @@ import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
 import { isRationalExpr } from '../expr/evaluate';
 import { comAssKey, isInForm, termSignature, type FormName } from '../expr/forms';
 import { toLatex } from '../expr/latex';
+import { isNumberLiteral } from '../expr/literals';
 import {
   fromUPoly,
   isPolynomial,
@@ -82,17 +83,6 @@ function containsNamedConstant(e: Expr): boolean {
   return childrenOf(e).some(containsNamedConstant);
 }
 
-function isLiteral(e: Expr): boolean {
-  const x = e.type === 'neg' ? e.arg : e;
-  if (x.type === 'number') return true;
-  if (x.type === 'div' && x.num.type === 'number' && x.den.type === 'number') {
-    const n = Q.parseRational(x.num.text);
-    const d = Q.parseRational(x.den.text);
-    return !!n && !!d && Q.isInteger(n) && Q.isInteger(d) && Q.gcdInt(n.n, d.n) === 1n;
-  }
-  return false;
-}
-
 /** Arithmetic left to do: 2\cdot 3, 4+2, 2^{3}, \frac{6}{4}. */
 function computeHint(e: Expr): FeedbackMessage | null {
   const node = first(
@@ -101,7 +91,7 @@ function computeHint(e: Expr): FeedbackMessage | null {
       (n.type === 'add' || n.type === 'mul' || n.type === 'pow' || n.type === 'div') &&
       isNumeric(n) &&
       isRationalExpr(n) &&
-      !isLiteral(n),
+      !isNumberLiteral(n, 0),
   );
   if (!node) {
     // Numbers in one product that can be multiplied: 2\cdot 3x.

@@ -1,9 +1,9 @@
 import type { LineFeedback, SolveData, TextAnswer } from '@kib/core';
-import { freeSymbols, type Expr } from '../expr/ast';
+import { freeSymbols, mentions, type Expr } from '../expr/ast';
 import type { TextCheckResult } from '../types';
 import { message, type SolveFeedbackCode } from './feedback-codes';
 import { functionNames, unknownsOf } from './problem';
-import { mentions, readLine, splitSteps, type LineNode, type ReadLine } from './line-reader';
+import { readLine, splitSteps, type LineNode, type ReadLine } from './line-reader';
 import {
   detectInequalityMistake,
   detectSignError,
@@ -37,7 +37,7 @@ import {
   type SolutionSet,
 } from './solution-set';
 import { NotAStatement, solveNode } from './solve-line';
-import { q, qDiv, qMul, qSub, type Q } from './rational';
+import { bounded as QB, type Rational } from '../expr/rational';
 import { rationalOf, realApprox, realOfQ, type RealValue } from './real-value';
 import type { ParamSample } from './samples';
 import { checkSystem } from './systems';
@@ -466,14 +466,14 @@ function modulo(x: RealValue, period: RealValue): RealValue {
   const pq = rationalOf(period);
   if (xq && pq) {
     const k = qFloorDiv(xq, pq);
-    return realOfQ(qSub(xq, qMul(pq, k)));
+    return realOfQ(QB.sub(xq, QB.mul(pq, k)));
   }
   const r = x.v - period.v * Math.floor(x.v / period.v + 1e-12);
   return realApprox(Math.abs(r) < 1e-12 ? 0 : r, 1e-11);
 }
 
-function qFloorDiv(a: Q, b: Q): Q {
-  const d = qDiv(a, b)!;
+function qFloorDiv(a: Rational, b: Rational): Rational {
+  const d = QB.div(a, b)!;
   const fl = d.n >= 0n ? d.n / d.d : -((-d.n + d.d - 1n) / d.d);
-  return q(fl);
+  return QB.rat(fl);
 }

@@ -1,5 +1,5 @@
-import { childrenOf, type Expr, type RelationOp } from '../expr/ast';
-import { parseLatex, type ParseErrorCode } from '../expr/parse';
+import { childrenOf, contains, mapChildren, type Expr } from '../expr/ast';
+import { parseLatex, PARSE_LIMITS, type ParseErrorCode } from '../expr/parse';
 
 /**
  * A student's line as the solve checker reads it: a parsed expression, a set operation between
@@ -104,7 +104,7 @@ function splitSetOps(latex: string): { parts: string[]; ops: ('cup' | 'cap' | 'm
  */
 export function readLine(latex: string, options: ReadOptions): ReadLine {
   if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
-  if (latex.length > 2000) return { ok: false, code: 'too-large' };
+  if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
   const source = normalizeLatex(latex);
   if (source === '') return { ok: false, code: 'empty-expression' };
   const cases = /\\begin\{(?:cases|array|aligned|matrix)\}|\\\\/.test(source);
@@ -155,110 +155,9 @@ export function renameSubscripts(e: Expr, variable: string): Expr {
   return walk(e);
 }
 
-/** A copy of a node with its children mapped (same shape, same child order as `childrenOf`). */
-export function mapChildren(e: Expr, f: (c: Expr, i: number) => Expr): Expr {
-  switch (e.type) {
-    case 'number':
-    case 'symbol':
-      return e;
-    case 'add':
-    case 'mul':
-      return { type: e.type, args: e.args.map(f) };
-    case 'neg':
-      return { type: 'neg', arg: f(e.arg, 0) };
-    case 'div':
-      return { type: 'div', num: f(e.num, 0), den: f(e.den, 1) };
-    case 'pow':
-      return { type: 'pow', base: f(e.base, 0), exp: f(e.exp, 1) };
-    case 'root':
-      return { type: 'root', arg: f(e.arg, 0), index: e.index ? f(e.index, 1) : null };
-    case 'fn': {
-      const args = e.args.map(f);
-      return e.base
-        ? { type: 'fn', name: e.name, args, base: f(e.base, e.args.length) }
-        : { type: 'fn', name: e.name, args };
-    }
-    case 'pm':
-      return e.left
-        ? { type: 'pm', left: f(e.left, 0), right: f(e.right, 1) }
-        : { type: 'pm', left: null, right: f(e.right, 0) };
-    case 'relation':
-      return { type: 'relation', op: e.op, args: e.args.map(f) };
-    case 'logic':
-      return { type: 'logic', op: e.op, args: e.args.map(f) };
-    case 'call':
-      return { type: 'call', name: e.name, args: e.args.map(f) };
-    case 'interval':
-      return { ...e, left: f(e.left, 0), right: f(e.right, 1) };
-    case 'set':
-      return { type: 'set', elements: e.elements.map(f) };
-    case 'list':
-      return e.delims === undefined
-        ? { type: 'list', items: e.items.map(f) }
-        : { type: 'list', items: e.items.map(f), delims: e.delims };
-    case 'element':
-      return { type: 'element', member: f(e.member, 0), of: f(e.of, 1) };
-  }
-}
-
-/** Replaces the node at `path` (a `childrenOf` path) by `replacement`. */
-export function replaceAt(e: Expr, path: readonly number[], replacement: Expr): Expr {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  return mapChildren(e, (c, i) => (i === head ? replaceAt(c, rest, replacement) : c));
-}
-
-/** A relation chain `a < b \le c` flattened: operands and the operators between them. */
-export interface RelationChain {
-  readonly operands: readonly Expr[];
-  readonly ops: readonly RelationOp[];
-  /** Paths of the operands inside the relation node (for highlights). */
-  readonly paths: readonly (readonly number[])[];
-}
-
-/** Flattens a relation node (the parser nests `1<x\le 3` as (1<x)\le 3). */
-export function relationChain(e: Expr): RelationChain | null {
-  if (e.type !== 'relation' || e.args.length < 2) return null;
-  const operands: Expr[] = [];
-  const ops: RelationOp[] = [];
-  const paths: number[][] = [];
-  e.args.forEach((a, i) => {
-    if (i > 0) ops.push(e.op);
-    const inner = a.type === 'relation' && (i === 0 || i === e.args.length - 1) ? relationChain(a) : null;
-    if (inner) {
-      const innerOps = inner.ops;
-      if (i === 0) {
-        operands.push(...inner.operands);
-        ops.splice(ops.length, 0, ...innerOps);
-        paths.push(...inner.paths.map((p) => [i, ...p]));
-      } else {
-        operands.push(...inner.operands);
-        ops.push(...innerOps);
-        paths.push(...inner.paths.map((p) => [i, ...p]));
-      }
-    } else {
-      operands.push(a);
-      paths.push([i]);
-    }
-  });
-  return { operands, ops, paths };
-}
-
-/** True when the tree mentions the symbol. */
-export function mentions(e: Expr, name: string): boolean {
-  if (e.type === 'symbol') return e.name === name;
-  return childrenOf(e).some((c) => mentions(c, name));
-}
-
-/** True when the tree holds a node of the given type. */
-export function hasNode(e: Expr, type: Expr['type']): boolean {
-  if (e.type === type) return true;
-  return childrenOf(e).some((c) => hasNode(c, type));
-}
-
 /** Expands ± into its sign choices (at most 16 variants). */
 export function expandPm(e: Expr): Expr[] {
-  if (!hasNode(e, 'pm')) return [e];
+  if (!contains(e, (x) => x.type === 'pm')) return [e];
   const walk = (x: Expr): Expr[] => {
     if (x.type === 'pm') {
       const rights = walk(x.right);

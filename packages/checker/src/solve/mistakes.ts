@@ -1,5 +1,13 @@
-import { childrenOf, type Expr, type RelationOp } from '../expr/ast';
-import { mentions, replaceAt, type LineNode } from './line-reader';
+import {
+  childrenOf,
+  mentions,
+  nodeAt,
+  replaceAt,
+  SWAPPED_RELATION,
+  type Expr,
+  type RelationOp,
+} from '../expr/ast';
+import type { LineNode } from './line-reader';
 
 /** A recognised mistake: its feedback code and where it is in the student's line. */
 export interface Detection {
@@ -23,14 +31,6 @@ export function findPaths(e: Expr, pred: (x: Expr) => boolean, limit = 32): numb
 }
 
 const INEQUALITY: ReadonlySet<RelationOp> = new Set(['<', '<=', '>', '>=']);
-const DIRECTION: Record<RelationOp, RelationOp> = {
-  '=': '=',
-  '!=': '!=',
-  '<': '>',
-  '<=': '>=',
-  '>': '<',
-  '>=': '<=',
-};
 const STRICTNESS: Record<RelationOp, RelationOp> = {
   '=': '=',
   '!=': '!=',
@@ -55,16 +55,16 @@ export function detectInequalityMistake(e: Expr, matches: Matches): Detection | 
   const rels = findPaths(e, (x) => x.type === 'relation' && INEQUALITY.has(x.op));
   const intervals = findPaths(e, (x) => x.type === 'interval');
   if (rels.length === 0 && intervals.length === 0) return null;
-  const swap = (table: Record<RelationOp, RelationOp>, paths: number[][]): Expr => {
+  const swap = (table: Readonly<Record<RelationOp, RelationOp>>, paths: number[][]): Expr => {
     let out = e;
     for (const p of paths) {
-      const node = nodeAtPath(out, p);
+      const node = nodeAt(out, p);
       if (node?.type === 'relation') out = replaceAt(out, p, { ...node, op: table[node.op] });
     }
     return out;
   };
   for (const [table, code] of [
-    [DIRECTION, 'inequality-direction'],
+    [SWAPPED_RELATION, 'inequality-direction'],
     [STRICTNESS, 'inequality-strictness'],
   ] as const) {
     for (const p of rels) if (matches(swap(table, [p]))) return { code, highlight: p };
@@ -72,7 +72,7 @@ export function detectInequalityMistake(e: Expr, matches: Matches): Detection | 
   }
   // An interval with a wrong bracket: ( for [ or ] for ).
   for (const p of intervals) {
-    const node = nodeAtPath(e, p);
+    const node = nodeAt(e, p);
     if (node?.type !== 'interval') continue;
     for (const end of ['leftOpen', 'rightOpen'] as const) {
       if (matches(replaceAt(e, p, { ...node, [end]: !node[end] })))
@@ -80,12 +80,6 @@ export function detectInequalityMistake(e: Expr, matches: Matches): Detection | 
     }
   }
   return null;
-}
-
-function nodeAtPath(e: Expr, path: readonly number[]): Expr | undefined {
-  let node: Expr | undefined = e;
-  for (const i of path) node = node ? childrenOf(node)[i] : undefined;
-  return node;
 }
 
 /**
@@ -119,7 +113,7 @@ export function signCandidates(e: Expr, limit = 16): number[][] {
     }
   };
   for (const r of rels) {
-    const rel = nodeAtPath(e, r);
+    const rel = nodeAt(e, r);
     if (rel?.type !== 'relation') continue;
     rel.args.forEach((side, i) => {
       if (side.type !== 'relation') addTerms(side, [...r, i], 0);
@@ -128,7 +122,7 @@ export function signCandidates(e: Expr, limit = 16): number[][] {
   // Bare zero sides cannot carry a lost sign.
   return out
     .filter((p) => {
-      const n = nodeAtPath(e, p);
+      const n = nodeAt(e, p);
       return n !== undefined && !(n.type === 'number' && Number(n.text) === 0);
     })
     .slice(0, limit);
@@ -141,13 +135,13 @@ export function detectSignError(e: Expr, matches: Matches, variable?: string, li
   // smallest (deepest) first, so that the mark is as precise as possible.
   if (variable) {
     const withVar = (p: number[]) => {
-      const n = nodeAtPath(e, p);
+      const n = nodeAt(e, p);
       return n !== undefined && mentions(n, variable) ? 1 : 0;
     };
     candidates.sort((a, b) => withVar(a) - withVar(b) || b.length - a.length);
   }
   for (const p of candidates) {
-    const node = nodeAtPath(e, p);
+    const node = nodeAt(e, p);
     if (!node) continue;
     const flipped: Expr = node.type === 'neg' ? node.arg : { type: 'neg', arg: node };
     if (matches(replaceAt(e, p, flipped))) return { code: 'sign-error', highlight: p };

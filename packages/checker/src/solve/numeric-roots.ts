@@ -1,4 +1,4 @@
-import type { FloatFn } from './compile';
+import type { FloatFn } from '../expr/numeric';
 import { cmpReal, snapReal, type RealValue } from './real-value';
 
 /** Where the numeric solver looks: [lo, hi]; `extend` means the ends stand for ±∞ (no interval given). */

@@ -1,39 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseLatex } from '../expr/parse';
-import { deg, numericPolyRoots, pGcd, realRoots, toExact, type Poly } from './polynomial';
-import { q, qFromText, qToNumber, qRoot, qToLatex, isqrt } from './rational';
+import { deg, numericPolyRoots, realRoots, toExact, type Poly } from './polynomial';
+import * as Q from '../expr/rational';
 import { surdToLatex } from './real-value';
 
-const poly = (...cs: number[]): Poly => cs.map((c) => q(c));
+const poly = (...cs: number[]): Poly => cs.map((c) => Q.rat(c));
 const roots = (p: Poly) => realRoots(p).map((r) => (r.exact ? surdToLatex(r.exact) : r.v.toFixed(6)));
-
-describe('rationals', () => {
-  it.each<[string, string]>([
-    ['12', '12'],
-    ['0.25', '\\frac{1}{4}'],
-    ['1.5e3', '1500'],
-    ['0.333333', '0.333333'],
-    ['1.414', '1.414'],
-    ['0.05', '0.05'],
-  ])('reads %s exactly as %s', (text, latex) => {
-    expect(qToLatex(qFromText(text)!)).toBe(latex);
-  });
-
-  it('prints negative decimals as decimals and other fractions as fractions', () => {
-    expect(qToLatex(q(-1, 20))).toBe('-0.05');
-    expect(qToLatex(q(-1, 2))).toBe('-\\frac{1}{2}');
-  });
-
-  it('takes exact roots only when they are rational', () => {
-    expect(qRoot(q(8, 27), 3)).toEqual(q(2, 3));
-    expect(qRoot(q(2), 2)).toBeNull();
-    expect(isqrt(10n ** 40n)).toBe(10n ** 20n);
-  });
-
-  it('converts huge rationals to doubles', () => {
-    expect(qToNumber(q(10n ** 400n, 10n ** 399n))).toBeCloseTo(10);
-  });
-});
 
 describe('polynomials', () => {
   it.each<[string, Poly, string[]]>([
@@ -63,10 +35,6 @@ describe('polynomials', () => {
     const r = numericPolyRoots([-1, -1, 0, 0, 0, 1]);
     expect(r).toHaveLength(1);
     expect(r[0]).toBeCloseTo(1.1673039783, 9);
-  });
-
-  it('computes a monic gcd', () => {
-    expect(pGcd(poly(-1, 0, 1), poly(-1, 1)).map(qToNumber)).toEqual([-1, 1]);
   });
 
   it.each<[string, number | null]>([

@@ -1,25 +1,15 @@
+/**
+ * The solve checker's exact algebra in its unknown: rational functions with the points they exclude,
+ * conversion of a line with parameter values and angle mode, and real roots as exact surds
+ * (a + b√c) where possible. Polynomials are the dense arrays of expr/poly.ts, whose operations
+ * (division, gcd, derivative, evaluation, divisors) serve here with bounded arithmetic
+ * (`Q.bounded`: an `ExactSwell` past 2048 bits sends the line to the numeric solver); expr/poly.ts
+ * itself is about sparse multivariate Laurent polynomials (equivalence, forms, hints).
+ */
 import type { Expr } from '../expr/ast';
-import {
-  ExactSwell,
-  gcd,
-  q,
-  qAdd,
-  qDiv,
-  qFromFloat,
-  qFromText,
-  qIsInteger,
-  qIsZero,
-  qMul,
-  qNeg,
-  qPow,
-  qRoot,
-  qSign,
-  qSub,
-  qToNumber,
-  Q0,
-  Q1,
-  type Q,
-} from './rational';
+import { divisors, primitiveInt, trim, udivmod, ugcd, uderivative, uevalExact } from '../expr/poly';
+import * as Q from '../expr/rational';
+import { bounded as QB, type Rational } from '../expr/rational';
 import {
   cmpReal,
   realApprox,
@@ -35,7 +25,7 @@ import {
 } from './real-value';
 
 /** A polynomial with rational coefficients, lowest degree first, without trailing zeros ([] is 0). */
-export type Poly = readonly Q[];
+export type Poly = readonly Rational[];
 
 /** A rational function num/den of the unknown (den not the zero polynomial). */
 export interface RatFn {
@@ -46,11 +36,8 @@ export interface RatFn {
 /** Highest degree handled exactly; larger polynomials are left to the numeric solver. */
 export const MAX_DEGREE = 24;
 
-function trim(p: Q[]): Q[] {
-  let n = p.length;
-  while (n > 0 && qIsZero(p[n - 1]!)) n--;
-  return p.slice(0, n);
-}
+/** Largest coefficient whose divisors are tried as rational roots. */
+const MAX_ENUMERATED = 10_000_000_000;
 
 /** Degree of p (−1 for the zero polynomial). */
 export function deg(p: Poly): number {
@@ -58,20 +45,20 @@ export function deg(p: Poly): number {
 }
 
 /** The constant polynomial c. */
-export function pConst(c: Q): Poly {
+export function pConst(c: Rational): Poly {
   return trim([c]);
 }
 
 /** p + r. */
 export function pAdd(p: Poly, r: Poly): Poly {
-  const out: Q[] = [];
-  for (let i = 0; i < Math.max(p.length, r.length); i++) out.push(qAdd(p[i] ?? Q0, r[i] ?? Q0));
+  const out: Rational[] = [];
+  for (let i = 0; i < Math.max(p.length, r.length); i++) out.push(QB.add(p[i] ?? Q.ZERO, r[i] ?? Q.ZERO));
   return trim(out);
 }
 
 /** −p. */
 export function pNeg(p: Poly): Poly {
-  return p.map(qNeg);
+  return p.map(Q.neg);
 }
 
 /** p − r. */
@@ -82,59 +69,18 @@ export function pSub(p: Poly, r: Poly): Poly {
 /** p · r (degree bounded by {@link MAX_DEGREE}). */
 export function pMul(p: Poly, r: Poly): Poly {
   if (p.length === 0 || r.length === 0) return [];
-  if (deg(p) + deg(r) > MAX_DEGREE) throw new ExactSwell();
-  const out: Q[] = new Array<Q>(p.length + r.length - 1).fill(Q0);
+  if (deg(p) + deg(r) > MAX_DEGREE) throw new Q.ExactSwell();
+  const out: Rational[] = new Array<Rational>(p.length + r.length - 1).fill(Q.ZERO);
   for (let i = 0; i < p.length; i++) {
-    if (qIsZero(p[i]!)) continue;
-    for (let j = 0; j < r.length; j++) out[i + j] = qAdd(out[i + j]!, qMul(p[i]!, r[j]!));
+    if (Q.isZero(p[i]!)) continue;
+    for (let j = 0; j < r.length; j++) out[i + j] = QB.add(out[i + j]!, QB.mul(p[i]!, r[j]!));
   }
   return trim(out);
 }
 
 /** c · p. */
-export function pScale(p: Poly, c: Q): Poly {
-  return trim(p.map((a) => qMul(a, c)));
-}
-
-/** Exact division with remainder over Q (r ≠ 0). */
-export function pDivmod(p: Poly, r: Poly): [Poly, Poly] {
-  if (r.length === 0) throw new RangeError('division by the zero polynomial');
-  if (p.length < r.length) return [[], p];
-  const rem: Q[] = [...p];
-  const quo: Q[] = new Array<Q>(p.length - r.length + 1).fill(Q0);
-  const lead = r[r.length - 1]!;
-  for (let k = p.length - r.length; k >= 0; k--) {
-    const c = qDiv(rem[k + r.length - 1]!, lead)!;
-    quo[k] = c;
-    if (qIsZero(c)) continue;
-    for (let j = 0; j < r.length; j++) rem[k + j] = qSub(rem[k + j]!, qMul(c, r[j]!));
-  }
-  return [trim(quo), trim(rem.slice(0, r.length - 1))];
-}
-
-/** The monic greatest common divisor of p and r. */
-export function pGcd(p: Poly, r: Poly): Poly {
-  let a = p;
-  let b = r;
-  while (b.length > 0) {
-    const [, rem] = pDivmod(a, b);
-    a = b;
-    b = rem;
-  }
-  if (a.length === 0) return [];
-  return pScale(a, qDiv(Q1, a[a.length - 1]!)!);
-}
-
-/** p′. */
-export function pDeriv(p: Poly): Poly {
-  return trim(p.slice(1).map((a, i) => qMul(a, q(i + 1))));
-}
-
-/** p(x) exactly. */
-export function pEval(p: Poly, x: Q): Q {
-  let acc = Q0;
-  for (let i = p.length - 1; i >= 0; i--) acc = qAdd(qMul(acc, x), p[i]!);
-  return acc;
+export function pScale(p: Poly, c: Rational): Poly {
+  return trim(p.map((a) => QB.mul(a, c)));
 }
 
 /** p(x) in floating point. */
@@ -146,38 +92,38 @@ export function pEvalFloat(p: readonly number[], x: number): number {
 
 /** p^k. */
 export function pPow(p: Poly, k: number): Poly {
-  if (k === 0) return [Q1];
-  if (deg(p) * k > MAX_DEGREE) throw new ExactSwell();
-  let out: Poly = [Q1];
+  if (k === 0) return [Q.ONE];
+  if (deg(p) * k > MAX_DEGREE) throw new Q.ExactSwell();
+  let out: Poly = [Q.ONE];
   for (let i = 0; i < k; i++) out = pMul(out, p);
   return out;
 }
 
 /** The constant rational of a constant rational function, or null. */
-export function constOf(f: RatFn): Q | null {
+export function constOf(f: RatFn): Rational | null {
   if (deg(f.den) !== 0) return null;
-  if (f.num.length === 0) return Q0;
+  if (f.num.length === 0) return Q.ZERO;
   if (deg(f.num) !== 0) return null;
-  return qDiv(f.num[0]!, f.den[0]!);
+  return QB.div(f.num[0]!, f.den[0]!);
 }
 
 function rf(num: Poly, den: Poly): RatFn {
   if (den.length === 0) throw new RangeError('zero denominator');
-  if (num.length === 0) return { num: [], den: [Q1] };
-  if (deg(den) === 0) return { num: pScale(num, qDiv(Q1, den[0]!)!), den: [Q1] };
+  if (num.length === 0) return { num: [], den: [Q.ONE] };
+  if (deg(den) === 0) return { num: pScale(num, QB.div(Q.ONE, den[0]!)!), den: [Q.ONE] };
   // Keep it reduced so nested fractions do not swell; excluded points are tracked separately.
-  const g = pGcd(num, den);
+  const g = ugcd(num, den, QB);
   if (deg(g) > 0) {
-    num = pDivmod(num, g)[0];
-    den = pDivmod(den, g)[0];
+    num = udivmod(num, g, QB).q;
+    den = udivmod(den, g, QB).q;
   }
   const lead = den[den.length - 1]!;
-  return { num: pScale(num, qDiv(Q1, lead)!), den: pScale(den, qDiv(Q1, lead)!) };
+  return { num: pScale(num, QB.div(Q.ONE, lead)!), den: pScale(den, QB.div(Q.ONE, lead)!) };
 }
 
 /** f + g. */
 export function rfAdd(f: RatFn, g: RatFn): RatFn {
-  if (deg(f.den) === 0 && deg(g.den) === 0) return rf(pAdd(f.num, g.num), [Q1]);
+  if (deg(f.den) === 0 && deg(g.den) === 0) return rf(pAdd(f.num, g.num), [Q.ONE]);
   return rf(pAdd(pMul(f.num, g.den), pMul(g.num, f.den)), pMul(f.den, g.den));
 }
 
@@ -200,7 +146,7 @@ export function rfDiv(f: RatFn, g: RatFn): RatFn | null {
 /** The environment of an exact conversion: the unknown, parameter values, the angle mode. */
 export interface ExactEnv {
   readonly variable: string;
-  readonly params: Readonly<Record<string, Q>>;
+  readonly params: Readonly<Record<string, Rational>>;
   readonly degrees: boolean;
 }
 
@@ -221,14 +167,14 @@ export function toExact(e: Expr, env: ExactEnv): ExactForm | null {
   const conv = (x: Expr): RatFn => {
     switch (x.type) {
       case 'number': {
-        const v = qFromText(x.text);
+        const v = QB.fromText(x.text);
         if (!v) throw new NotRational();
-        return { num: pConst(v), den: [Q1] };
+        return { num: pConst(v), den: [Q.ONE] };
       }
       case 'symbol': {
-        if (x.name === env.variable) return { num: [Q0, Q1], den: [Q1] };
+        if (x.name === env.variable) return { num: [Q.ZERO, Q.ONE], den: [Q.ONE] };
         const p = env.params[x.name];
-        if (p) return { num: pConst(p), den: [Q1] };
+        if (p) return { num: pConst(p), den: [Q.ONE] };
         throw new NotRational();
       }
       case 'add':
@@ -251,40 +197,40 @@ export function toExact(e: Expr, env: ExactEnv): ExactForm | null {
         const k = constOf(ef);
         if (!k) throw new NotRational();
         const bc = constOf(b);
-        if (!qIsInteger(k)) {
+        if (!Q.isInteger(k)) {
           // A rational power of a constant: exact only when the root is rational (8^{1/3} = 2).
           if (!bc || k.d > 12n) throw new NotRational();
-          const r = qRoot(bc, Number(k.d));
-          const p = r ? qPow(r, Number(k.n)) : null;
+          const r = Q.root(bc, Number(k.d));
+          const p = r ? QB.pow(r, Number(k.n)) : null;
           if (!p) throw new NotRational();
-          return { num: pConst(p), den: [Q1] };
+          return { num: pConst(p), den: [Q.ONE] };
         }
         const kk = Number(k.n);
         if (bc) {
-          if (Math.abs(kk) > 4096) throw new ExactSwell();
-          const p = qPow(bc, kk);
+          if (Math.abs(kk) > 4096) throw new Q.ExactSwell();
+          const p = QB.pow(bc, kk);
           if (!p) throw new NotRational();
-          return { num: pConst(p), den: [Q1] };
+          return { num: pConst(p), den: [Q.ONE] };
         }
-        if (Math.abs(kk) > MAX_DEGREE) throw new ExactSwell();
+        if (Math.abs(kk) > MAX_DEGREE) throw new Q.ExactSwell();
         if (kk >= 0) return rf(pPow(b.num, kk), pPow(b.den, kk));
         if (deg(b.num) > 0) excluded.push(b.num);
         return rf(pPow(b.den, -kk), pPow(b.num, -kk));
       }
       case 'root': {
         const a = constOf(conv(x.arg));
-        const idx = x.index ? constOf(conv(x.index)) : q(2);
-        if (!a || !idx || !qIsInteger(idx)) throw new NotRational();
-        const r = qRoot(a, Number(idx.n));
+        const idx = x.index ? constOf(conv(x.index)) : Q.rat(2);
+        if (!a || !idx || !Q.isInteger(idx)) throw new NotRational();
+        const r = Q.root(a, Number(idx.n));
         if (!r) throw new NotRational();
-        return { num: pConst(r), den: [Q1] };
+        return { num: pConst(r), den: [Q.ONE] };
       }
       case 'fn': {
         if (x.name === 'degrees' && env.degrees) return conv(x.args[0]!);
         if (x.name === 'abs') {
           const a = constOf(conv(x.args[0]!));
           if (!a) throw new NotRational();
-          return { num: pConst(qSign(a) < 0 ? qNeg(a) : a), den: [Q1] };
+          return { num: pConst(Q.sign(a) < 0 ? Q.neg(a) : a), den: [Q.ONE] };
         }
         throw new NotRational();
       }
@@ -295,35 +241,9 @@ export function toExact(e: Expr, env: ExactEnv): ExactForm | null {
   try {
     return { f: conv(e), excluded };
   } catch (err) {
-    if (err instanceof NotRational || err instanceof ExactSwell || err instanceof RangeError) return null;
+    if (err instanceof NotRational || err instanceof Q.ExactSwell || err instanceof RangeError) return null;
     throw err;
   }
-}
-
-/** Divisors of a positive integer up to 1e10, or null when it is larger (then no rational-root search). */
-function divisors(n: bigint): bigint[] | null {
-  if (n < 0n) n = -n;
-  if (n === 0n || n > 10_000_000_000n) return null;
-  const m = Number(n);
-  const small: number[] = [];
-  const large: number[] = [];
-  for (let d = 1; d * d <= m; d++) {
-    if (m % d === 0) {
-      small.push(d);
-      if (d * d !== m) large.push(m / d);
-    }
-  }
-  return [...small, ...large.reverse()].map((d) => BigInt(d));
-}
-
-/** p scaled to integer coefficients with no common factor. */
-function primitive(p: Poly): bigint[] {
-  let l = 1n;
-  for (const c of p) l = (l * c.d) / gcd(l, c.d);
-  const ints = p.map((c) => (c.n * l) / c.d);
-  let g = 0n;
-  for (const c of ints) g = gcd(g, c);
-  return ints.map((c) => c / (g === 0n ? 1n : g));
 }
 
 /**
@@ -334,38 +254,38 @@ export function realRoots(p: Poly): RealValue[] {
   if (deg(p) <= 0) return [];
   let sq = p;
   try {
-    const g = pGcd(p, pDeriv(p));
-    if (deg(g) > 0) sq = pDivmod(p, g)[0];
+    const g = ugcd(p, uderivative(p, QB), QB);
+    if (deg(g) > 0) sq = udivmod(p, g, QB).q;
   } catch (err) {
-    if (!(err instanceof ExactSwell)) throw err;
+    if (!(err instanceof Q.ExactSwell)) throw err;
   }
   const roots: RealValue[] = [];
   let rest = sq;
   // Zero roots.
-  if (qIsZero(rest[0]!)) {
-    roots.push(realOfQ(Q0));
+  if (Q.isZero(rest[0]!)) {
+    roots.push(realOfQ(Q.ZERO));
     let k = 0;
-    while (qIsZero(rest[k]!)) k++;
+    while (Q.isZero(rest[k]!)) k++;
     rest = rest.slice(k);
   }
   // Rational roots (degrees 1 and 2 are solved exactly below anyway).
   if (deg(rest) >= 3) {
-    const ints = primitive(rest);
-    const ps = divisors(ints[0]!);
-    const qs = divisors(ints[ints.length - 1]!);
+    const ints = primitiveInt(rest);
+    const ps = divisors(ints[0]!, MAX_ENUMERATED);
+    const qs = divisors(ints[ints.length - 1]!, MAX_ENUMERATED);
     if (ps && qs && ps.length * qs.length <= 4000) {
       const seen = new Set<string>();
       for (const dp of ps) {
         for (const dq of qs) {
           if (deg(rest) < 1) break;
           for (const sign of [1n, -1n]) {
-            const cand = q(sign * dp, dq);
+            const cand = QB.rat(sign * dp, dq);
             const key = `${cand.n}/${cand.d}`;
             if (seen.has(key)) continue;
             seen.add(key);
-            if (qIsZero(pEval(rest, cand))) {
+            if (Q.isZero(uevalExact(rest, cand, QB))) {
               roots.push(realOfQ(cand));
-              rest = pDivmod(rest, [qNeg(cand), Q1])[0];
+              rest = udivmod(rest, [Q.neg(cand), Q.ONE], QB).q;
             }
           }
         }
@@ -379,42 +299,42 @@ export function realRoots(p: Poly): RealValue[] {
 function irrationalRoots(p: Poly): RealValue[] {
   const d = deg(p);
   if (d <= 0) return [];
-  if (d === 1) return [realOfQ(qNeg(qDiv(p[0]!, p[1]!)!))];
+  if (d === 1) return [realOfQ(Q.neg(QB.div(p[0]!, p[1]!)!))];
   if (d === 2) return quadraticRoots(p[2]!, p[1]!, p[0]!).map(realOfSurd);
-  if (d === 4 && qIsZero(p[1]!) && qIsZero(p[3]!)) {
+  if (d === 4 && Q.isZero(p[1]!) && Q.isZero(p[3]!)) {
     // Biquadratic: y = x², then x = ±√y.
     const ys = quadraticRoots(p[4]!, p[2]!, p[0]!);
     const out: RealValue[] = [];
     for (const y of ys) {
       const yv = surdToNumber(y);
       if (yv <= 0) continue;
-      const s = qIsZero(y.b) ? surdSqrtOfQ(y.a) : null;
-      if (s) out.push(realOfSurd(s), realOfSurd({ a: qNeg(s.a), b: qNeg(s.b), c: s.c }));
+      const s = Q.isZero(y.b) ? surdSqrtOfQ(y.a) : null;
+      if (s) out.push(realOfSurd(s), realOfSurd({ a: Q.neg(s.a), b: Q.neg(s.b), c: s.c }));
       else out.push(realApprox(Math.sqrt(yv), 1e-13), realApprox(-Math.sqrt(yv), 1e-13));
     }
     return out;
   }
-  return numericPolyRoots(p.map(qToNumber)).map((v) => realApprox(v, 1e-10));
+  return numericPolyRoots(p.map(Q.toNumber)).map((v) => realApprox(v, 1e-10));
 }
 
 /** Real roots of a·x² + b·x + c (a ≠ 0) as surds. */
-export function quadraticRoots(a: Q, b: Q, c: Q): Surd[] {
-  const disc = qSub(qMul(b, b), qMul(q(4), qMul(a, c)));
-  const s = qSign(disc);
+export function quadraticRoots(a: Rational, b: Rational, c: Rational): Surd[] {
+  const disc = QB.sub(QB.mul(b, b), QB.mul(Q.rat(4), QB.mul(a, c)));
+  const s = Q.sign(disc);
   if (s < 0) return [];
-  const twoA = qMul(q(2), a);
-  const minusB = surdOfQ(qNeg(b));
+  const twoA = QB.mul(Q.rat(2), a);
+  const minusB = surdOfQ(Q.neg(b));
   if (s === 0) return [surdDiv(minusB, surdOfQ(twoA))!];
   const r = surdSqrtOfQ(disc);
   if (!r) {
-    const dv = Math.sqrt(qToNumber(disc));
-    const bv = qToNumber(b);
-    const av = qToNumber(a);
+    const dv = Math.sqrt(Q.toNumber(disc));
+    const bv = Q.toNumber(b);
+    const av = Q.toNumber(a);
     // Not representable (huge discriminant): approximate with a rational.
-    return [(-bv - dv) / (2 * av), (-bv + dv) / (2 * av)].map((v) => surdOfQ(qFromFloat(v)));
+    return [(-bv - dv) / (2 * av), (-bv + dv) / (2 * av)].map((v) => surdOfQ(QB.fromNumber(v)));
   }
   const plus = surdDiv(surdAdd(minusB, r)!, surdOfQ(twoA))!;
-  const minus = surdDiv(surdAdd(minusB, { a: qNeg(r.a), b: qNeg(r.b), c: r.c })!, surdOfQ(twoA))!;
+  const minus = surdDiv(surdAdd(minusB, { a: Q.neg(r.a), b: Q.neg(r.b), c: r.c })!, surdOfQ(twoA))!;
   return [minus, plus];
 }
 
@@ -474,8 +394,8 @@ function dedupe(xs: number[]): number[] {
 }
 
 /** Sign of f at a rational point: −1, 0, 1, or null where f is undefined (den = 0). */
-export function rfSignAt(f: RatFn, x: Q): -1 | 0 | 1 | null {
-  const d = pEval(f.den, x);
-  if (qIsZero(d)) return null;
-  return (qSign(pEval(f.num, x)) * qSign(d)) as -1 | 0 | 1;
+export function rfSignAt(f: RatFn, x: Rational): -1 | 0 | 1 | null {
+  const d = uevalExact(f.den, x, QB);
+  if (Q.isZero(d)) return null;
+  return (Q.sign(uevalExact(f.num, x, QB)) * Q.sign(d)) as -1 | 0 | 1;
 }

@@ -1,10 +1,10 @@
 import type { SolveData } from '@kib/core';
-import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
+import { childrenOf, freeSymbols, mentions, type Expr } from '../expr/ast';
 import { parseLatex } from '../expr/parse';
-import { mentions, readLine, type LineNode } from './line-reader';
+import { readLine, type LineNode } from './line-reader';
 import { BudgetExceeded, DEFAULT_WINDOW, type Budget, type SearchWindow } from './numeric-roots';
 import { realOfQ, type RealValue } from './real-value';
-import { q } from './rational';
+import * as Q from '../expr/rational';
 import { makeSamples, type ParamSample } from './samples';
 import { intervalSet, unionAll, type SolutionSet } from './solution-set';
 import { NotAStatement, solveNode, type SolveContext } from './solve-line';
@@ -166,7 +166,7 @@ export function prepareProblem(
 
   let domain: SolutionSet | null = null;
   let defaultPeriod = false;
-  const periodValue: RealValue = degrees ? realOfQ(q(360)) : { v: 2 * Math.PI, exact: null, err: 1e-12 };
+  const periodValue: RealValue = degrees ? realOfQ(Q.rat(360)) : { v: 2 * Math.PI, exact: null, err: 1e-12 };
   if (data.interval) {
     const r = readLine(data.interval, { variable, functions });
     if (!r.ok) throw problemError('interval');
@@ -179,7 +179,7 @@ export function prepareProblem(
     if (domain.pieces.length === 0) throw problemError('interval is empty');
   } else if (periodic) {
     defaultPeriod = true;
-    domain = intervalSet(realOfQ(q(0)), periodValue, true, false);
+    domain = intervalSet(realOfQ(Q.ZERO), periodValue, true, false);
   }
   const window = windowOf(domain);
   const ctx: SolveContext = { ...base, domain, window };

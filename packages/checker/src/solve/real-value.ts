@@ -1,20 +1,5 @@
-import {
-  gcd,
-  qAdd,
-  qCmp,
-  qDiv,
-  qIsZero,
-  qMul,
-  qNeg,
-  qSign,
-  qSub,
-  qToLatex,
-  qToNumber,
-  Q0,
-  Q1,
-  q,
-  type Q,
-} from './rational';
+import * as Q from '../expr/rational';
+import { bounded as QB, type Rational } from '../expr/rational';
 
 /**
  * An exact real of the form a + b·√c (a, b rational; c a square-free integer ≥ 2, or c = 1 and
@@ -22,8 +7,8 @@ import {
  * quadratic formula.
  */
 export interface Surd {
-  readonly a: Q;
-  readonly b: Q;
+  readonly a: Rational;
+  readonly b: Rational;
   readonly c: bigint;
 }
 
@@ -39,13 +24,13 @@ export interface RealValue {
 }
 
 /** A rational as a surd. */
-export function surdOfQ(a: Q): Surd {
-  return { a, b: Q0, c: 1n };
+export function surdOfQ(a: Rational): Surd {
+  return { a, b: Q.ZERO, c: 1n };
 }
 
 /** The exact real value of a rational. */
-export function realOfQ(a: Q): RealValue {
-  return { v: qToNumber(a), exact: surdOfQ(a), err: 0 };
+export function realOfQ(a: Rational): RealValue {
+  return { v: Q.toNumber(a), exact: surdOfQ(a), err: 0 };
 }
 
 /** The exact real value of a surd. */
@@ -65,31 +50,31 @@ export const NEG_INF: RealValue = { v: -Infinity, exact: null, err: 0 };
 
 /** The double value of a surd. */
 export function surdToNumber(s: Surd): number {
-  return qToNumber(s.a) + (qIsZero(s.b) ? 0 : qToNumber(s.b) * Math.sqrt(Number(s.c)));
+  return Q.toNumber(s.a) + (Q.isZero(s.b) ? 0 : Q.toNumber(s.b) * Math.sqrt(Number(s.c)));
 }
 
 function normalizeSurd(s: Surd): Surd {
-  return qIsZero(s.b) || s.c === 1n ? { a: s.c === 1n ? qAdd(s.a, s.b) : s.a, b: Q0, c: 1n } : s;
+  return Q.isZero(s.b) || s.c === 1n ? { a: s.c === 1n ? QB.add(s.a, s.b) : s.a, b: Q.ZERO, c: 1n } : s;
 }
 
 /** True when the surd is a rational. */
 export function isRationalSurd(s: Surd): boolean {
-  return qIsZero(s.b);
+  return Q.isZero(s.b);
 }
 
 /** s + t, or null when their radicals differ. */
 export function surdAdd(s: Surd, t: Surd): Surd | null {
   s = normalizeSurd(s);
   t = normalizeSurd(t);
-  if (isRationalSurd(s)) return { a: qAdd(s.a, t.a), b: t.b, c: t.c };
-  if (isRationalSurd(t)) return { a: qAdd(s.a, t.a), b: s.b, c: s.c };
+  if (isRationalSurd(s)) return { a: QB.add(s.a, t.a), b: t.b, c: t.c };
+  if (isRationalSurd(t)) return { a: QB.add(s.a, t.a), b: s.b, c: s.c };
   if (s.c !== t.c) return null;
-  return normalizeSurd({ a: qAdd(s.a, t.a), b: qAdd(s.b, t.b), c: s.c });
+  return normalizeSurd({ a: QB.add(s.a, t.a), b: QB.add(s.b, t.b), c: s.c });
 }
 
 /** −s. */
 export function surdNeg(s: Surd): Surd {
-  return { a: qNeg(s.a), b: qNeg(s.b), c: s.c };
+  return { a: Q.neg(s.a), b: Q.neg(s.b), c: s.c };
 }
 
 /** s − t, or null when their radicals differ. */
@@ -101,13 +86,13 @@ export function surdSub(s: Surd, t: Surd): Surd | null {
 export function surdMul(s: Surd, t: Surd): Surd | null {
   s = normalizeSurd(s);
   t = normalizeSurd(t);
-  if (isRationalSurd(s)) return normalizeSurd({ a: qMul(s.a, t.a), b: qMul(s.a, t.b), c: t.c });
-  if (isRationalSurd(t)) return normalizeSurd({ a: qMul(t.a, s.a), b: qMul(t.a, s.b), c: s.c });
+  if (isRationalSurd(s)) return normalizeSurd({ a: QB.mul(s.a, t.a), b: QB.mul(s.a, t.b), c: t.c });
+  if (isRationalSurd(t)) return normalizeSurd({ a: QB.mul(t.a, s.a), b: QB.mul(t.a, s.b), c: s.c });
   if (s.c !== t.c) return null;
-  const cq = q(s.c);
+  const cq = QB.rat(s.c);
   return normalizeSurd({
-    a: qAdd(qMul(s.a, t.a), qMul(qMul(s.b, t.b), cq)),
-    b: qAdd(qMul(s.a, t.b), qMul(s.b, t.a)),
+    a: QB.add(QB.mul(s.a, t.a), QB.mul(QB.mul(s.b, t.b), cq)),
+    b: QB.add(QB.mul(s.a, t.b), QB.mul(s.b, t.a)),
     c: s.c,
   });
 }
@@ -116,29 +101,29 @@ export function surdMul(s: Surd, t: Surd): Surd | null {
 export function surdDiv(s: Surd, t: Surd): Surd | null {
   t = normalizeSurd(t);
   if (isRationalSurd(t)) {
-    if (qIsZero(t.a)) return null;
-    const inv = qDiv(Q1, t.a)!;
+    if (Q.isZero(t.a)) return null;
+    const inv = QB.div(Q.ONE, t.a)!;
     return surdMul(s, surdOfQ(inv));
   }
   // Multiply by the conjugate: (a + b√c)(a − b√c) = a² − b²c, a non-zero rational.
-  const conj: Surd = { a: t.a, b: qNeg(t.b), c: t.c };
-  const norm = qSub(qMul(t.a, t.a), qMul(qMul(t.b, t.b), q(t.c)));
-  if (qIsZero(norm)) return null;
+  const conj: Surd = { a: t.a, b: Q.neg(t.b), c: t.c };
+  const norm = QB.sub(QB.mul(t.a, t.a), QB.mul(QB.mul(t.b, t.b), QB.rat(t.c)));
+  if (Q.isZero(norm)) return null;
   const top = surdMul(s, conj);
-  return top ? surdMul(top, surdOfQ(qDiv(Q1, norm)!)) : null;
+  return top ? surdMul(top, surdOfQ(QB.div(Q.ONE, norm)!)) : null;
 }
 
 /** √r of a rational r ≥ 0 as a surd (square factors taken out), or null when r < 0 or too large. */
-export function surdSqrtOfQ(r: Q): Surd | null {
-  if (qSign(r) < 0) return null;
-  if (qIsZero(r)) return surdOfQ(Q0);
+export function surdSqrtOfQ(r: Rational): Surd | null {
+  if (Q.sign(r) < 0) return null;
+  if (Q.isZero(r)) return surdOfQ(Q.ZERO);
   // √(n/d) = √(n·d)/d
   const m = r.n * r.d;
   const split = squareFree(m);
   if (!split) return null;
   const [outside, inside] = split;
-  const coef = qDiv(q(outside), q(r.d))!;
-  return inside === 1n ? surdOfQ(coef) : { a: Q0, b: coef, c: inside };
+  const coef = QB.div(QB.rat(outside), QB.rat(r.d))!;
+  return inside === 1n ? surdOfQ(coef) : { a: Q.ZERO, b: coef, c: inside };
 }
 
 /** Writes m = s²·t with t square-free; null when m cannot be factored quickly (a factor above 1e5). */
@@ -163,12 +148,12 @@ function squareFree(m: bigint): [bigint, bigint] | null {
 
 /** Sign of a surd, exactly. */
 export function surdSign(s: Surd): -1 | 0 | 1 {
-  const sa = qSign(s.a);
-  const sb = isRationalSurd(s) ? 0 : qSign(s.b);
+  const sa = Q.sign(s.a);
+  const sb = isRationalSurd(s) ? 0 : Q.sign(s.b);
   if (sb === 0) return sa;
   if (sa === 0 || sa === sb) return sb;
   // Opposite signs: compare a² with b²c.
-  const c = qCmp(qMul(s.a, s.a), qMul(qMul(s.b, s.b), q(s.c)));
+  const c = Q.cmp(QB.mul(s.a, s.a), QB.mul(QB.mul(s.b, s.b), QB.rat(s.c)));
   return c > 0 ? sa : c < 0 ? sb : 0;
 }
 
@@ -186,7 +171,7 @@ export function cmpReal(x: RealValue, y: RealValue): -1 | 0 | 1 {
 }
 
 /** The rational of a value when it is exactly rational. */
-export function rationalOf(x: RealValue): Q | null {
+export function rationalOf(x: RealValue): Rational | null {
   return x.exact && isRationalSurd(x.exact) ? x.exact.a : null;
 }
 
@@ -203,7 +188,7 @@ export function snapReal(v: number, relTol: number, radians = false): RealValue 
   const tol = relTol * Math.max(1, Math.abs(v));
   for (let den = 1; den <= 12; den++) {
     const num = Math.round(v * den);
-    if (Math.abs(num / den - v) <= tol && Math.abs(num) < 1e15) return realOfQ(q(num, den));
+    if (Math.abs(num / den - v) <= tol && Math.abs(num) < 1e15) return realOfQ(QB.rat(num, den));
   }
   if (radians) {
     for (const [num, den] of PI_FRACTIONS) {
@@ -217,8 +202,8 @@ export function snapReal(v: number, relTol: number, radians = false): RealValue 
 /** LaTeX of a surd: `3`, `-\frac{1}{2}`, `2+\sqrt{3}`, `\frac{-5-\sqrt{13}}{2}`. */
 export function surdToLatex(s: Surd): string {
   s = normalizeSurd(s);
-  if (isRationalSurd(s)) return qToLatex(s.a);
-  const den = (s.a.d * s.b.d) / gcd(s.a.d, s.b.d);
+  if (isRationalSurd(s)) return Q.toLatex(s.a, 'decimal');
+  const den = (s.a.d * s.b.d) / Q.gcdInt(s.a.d, s.b.d);
   const A = (s.a.n * den) / s.a.d;
   const B = (s.b.n * den) / s.b.d;
   const absB = B < 0n ? -B : B;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { q } from './rational';
+import * as Q from '../expr/rational';
 import { NEG_INF, POS_INF, realApprox, realOfQ, realOfSurd, surdSqrtOfQ, type RealValue } from './real-value';
 import {
   ALL_REALS,
@@ -21,8 +21,8 @@ import {
   type SolutionSet,
 } from './solution-set';
 
-const r = (n: number, d = 1): RealValue => realOfQ(q(n, d));
-const sqrt2 = realOfSurd(surdSqrtOfQ(q(2))!);
+const r = (n: number, d = 1): RealValue => realOfQ(Q.rat(n, d));
+const sqrt2 = realOfSurd(surdSqrtOfQ(Q.rat(2))!);
 const open = (a: RealValue, b: RealValue) => intervalSet(a, b, false, false);
 const closed = (a: RealValue, b: RealValue) => intervalSet(a, b, true, true);
 
@@ -81,7 +81,7 @@ describe('solution sets', () => {
   });
 
   it('keeps square-root ends exact', () => {
-    const a = closed(realOfSurd({ a: q(0), b: q(-1), c: 2n }), sqrt2);
+    const a = closed(realOfSurd({ a: Q.rat(0), b: Q.rat(-1), c: 2n }), sqrt2);
     const b = closed(realApprox(-Math.SQRT2), realApprox(Math.SQRT2));
     expect(setsEqual(a, b)).toBe(true);
     expect(setToLatex(a)).toBe('x \\in [-\\sqrt{2}, \\sqrt{2}]');

@@ -1,14 +1,15 @@
 import type { FeedbackMessage, SolveData, TextAnswer } from '@kib/core';
-import { childrenOf, freeSymbols, type Expr, type RelationOp } from '../expr/ast';
+import { findNode, freeSymbols, mentions, type Expr, type RelationOp } from '../expr/ast';
 import type { HintRequest, HintResult } from '../types';
 import { checkSolve } from './check-solve';
 import { message } from './feedback-codes';
-import { mentions, readLine, relationChain } from './line-reader';
+import { relationChain } from '../expr/parse';
+import { readLine } from './line-reader';
 import { isStated } from './mistakes';
 import { deg, pSub, realRoots, toExact, type Poly } from './polynomial';
 import { functionNames, unknownsOf } from './problem';
-import { qIsZero, qSign, qToLatex, qNeg, qEq, Q1 } from './rational';
-import { exprToLatex } from './print';
+import * as Q from '../expr/rational';
+import { toLatex } from '../expr/latex';
 
 const TRIG = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc']);
 
@@ -119,20 +120,11 @@ function dedupe(hints: FeedbackMessage[]): FeedbackMessage[] {
   });
 }
 
-function find(e: Expr, pred: (x: Expr) => boolean): Expr | null {
-  if (pred(e)) return e;
-  for (const c of childrenOf(e)) {
-    const f = find(c, pred);
-    if (f) return f;
-  }
-  return null;
-}
-
 function relationHints(e: Expr, variable: string, data: SolveData): FeedbackMessage[] {
   const chain = relationChain(e);
   if (!chain) return [];
   const out: FeedbackMessage[] = [];
-  const has = (pred: (x: Expr) => boolean) => chain.operands.some((o) => find(o, pred) !== null);
+  const has = (pred: (x: Expr) => boolean) => chain.operands.some((o) => findNode(o, pred) !== null);
   const withVar = (x: Expr) => mentions(x, variable);
 
   if (has((x) => x.type === 'fn' && x.name === 'abs' && x.args.some(withVar))) {
@@ -153,11 +145,11 @@ function relationHints(e: Expr, variable: string, data: SolveData): FeedbackMess
   }
   const log = chain.operands
     .map((o) =>
-      find(o, (x) => x.type === 'fn' && (x.name === 'log' || x.name === 'ln') && x.args.some(withVar)),
+      findNode(o, (x) => x.type === 'fn' && (x.name === 'log' || x.name === 'ln') && x.args.some(withVar)),
     )
     .find((x) => x);
   if (log && log.type === 'fn') {
-    const base = log.name === 'ln' ? 'e' : log.base ? exprToLatex(log.base) : '10';
+    const base = log.name === 'ln' ? 'e' : log.base ? toLatex(log.base) : '10';
     out.push(message('hint-log-definition', { base }), message('hint-check-excluded-values'));
     return out;
   }
@@ -176,10 +168,12 @@ function relationHints(e: Expr, variable: string, data: SolveData): FeedbackMess
     out.push(message('hint-trig-solutions-interval'));
     return out;
   }
-  const den = chain.operands.map((o) => find(o, (x) => x.type === 'div' && withVar(x.den))).find((x) => x);
+  const den = chain.operands
+    .map((o) => findNode(o, (x) => x.type === 'div' && withVar(x.den)))
+    .find((x) => x);
   if (den && den.type === 'div') {
     out.push(
-      message('hint-multiply-by-denominator', { value: exprToLatex(den.den) }),
+      message('hint-multiply-by-denominator', { value: toLatex(den.den) }),
       message('hint-check-excluded-values'),
     );
     return out;
@@ -187,11 +181,13 @@ function relationHints(e: Expr, variable: string, data: SolveData): FeedbackMess
   if (chain.operands.length !== 2) {
     // A chained inequality: work on the three parts at once.
     const middle = chain.operands[1]!;
-    out.push(...linearHints(middle, { type: 'number', text: '0' }, chain.ops[0]!, variable, data));
+    out.push(
+      ...linearHints({ lhs: middle, rhs: { type: 'number', text: '0' }, op: chain.ops[0]!, variable, data }),
+    );
     return out;
   }
   const [lhs, rhs] = chain.operands as [Expr, Expr];
-  out.push(...polynomialHints(lhs, rhs, chain.ops[0]!, variable, data));
+  out.push(...polynomialHints({ lhs, rhs, op: chain.ops[0]!, variable, data }));
   return out;
 }
 
@@ -203,7 +199,7 @@ function exactPoly(e: Expr, variable: string, data: SolveData): Poly | null {
 
 function hasUnexpandedProduct(e: Expr, variable: string): boolean {
   return (
-    find(
+    findNode(
       e,
       (x) =>
         (x.type === 'mul' &&
@@ -214,25 +210,38 @@ function hasUnexpandedProduct(e: Expr, variable: string): boolean {
   );
 }
 
-function polynomialHints(
-  lhs: Expr,
-  rhs: Expr,
-  op: RelationOp,
-  variable: string,
-  data: SolveData,
-): FeedbackMessage[] {
+/** A relation being solved: its two sides and operator, the unknown, the problem. */
+interface Step {
+  readonly lhs: Expr;
+  readonly rhs: Expr;
+  readonly op: RelationOp;
+  readonly variable: string;
+  readonly data: SolveData;
+}
+
+function isInequality(op: RelationOp): boolean {
+  return op !== '=' && op !== '!=';
+}
+
+/** `hint-remove-brackets` when a side still has a product of a sum with the unknown. */
+function bracketHints({ lhs, rhs, variable }: Step): FeedbackMessage[] {
+  return hasUnexpandedProduct(lhs, variable) || hasUnexpandedProduct(rhs, variable)
+    ? [message('hint-remove-brackets')]
+    : [];
+}
+
+function polynomialHints(step: Step): FeedbackMessage[] {
+  const { lhs, rhs, op, variable, data } = step;
   const pl = exactPoly(lhs, variable, data);
   const pr = exactPoly(rhs, variable, data);
-  const inequality = op !== '=' && op !== '!=';
-  if (!pl || !pr) {
-    // Parameters or other letters: structural hints only.
-    return linearHints(lhs, rhs, op, variable, data);
-  }
+  const inequality = isInequality(op);
+  // Parameters or other letters: structural hints only.
+  if (!pl || !pr) return linearHints(step);
   const p = pSub(pl, pr);
   const d = deg(p);
   const out: FeedbackMessage[] = [];
   if (d <= 0) return [message('hint-state-solution')];
-  if (d === 1) return linearHints(lhs, rhs, op, variable, data);
+  if (d === 1) return linearHints(step);
   const rhsZero = pr.length === 0;
   const lhsZero = pl.length === 0;
   const productSide = rhsZero ? lhs : lhsZero ? rhs : null;
@@ -252,20 +261,23 @@ function polynomialHints(
     if (inequality) out.push(message('hint-sign-chart'));
     return out;
   }
-  if (hasUnexpandedProduct(lhs, variable) || hasUnexpandedProduct(rhs, variable))
-    out.push(message('hint-remove-brackets'));
+  out.push(...bracketHints(step));
   if (!rhsZero && !lhsZero) out.push(message('hint-move-all-to-one-side'));
-  if (qIsZero(p[0]!))
+  if (Q.isZero(p[0]!))
     out.push(message('hint-common-factor', { factor: variable }), message('hint-zero-product'));
-  else if (d === 2 && qIsZero(p[1]!) && !inequality) out.push(message('hint-square-root-both-sides'));
+  else if (d === 2 && Q.isZero(p[1]!) && !inequality) out.push(message('hint-square-root-both-sides'));
   if (d === 2) {
-    const rational = realRoots(p).every((r) => r.exact !== null && qIsZero(r.exact.b));
+    const rational = realRoots(p).every((r) => r.exact !== null && Q.isZero(r.exact.b));
     const hasRoots = realRoots(p).length > 0;
-    if (rational && hasRoots && !qIsZero(p[0]!))
+    if (rational && hasRoots && !Q.isZero(p[0]!))
       out.push(message('hint-factor'), message('hint-zero-product'));
-    if (!qIsZero(p[0]!))
+    if (!Q.isZero(p[0]!))
       out.push(
-        message('hint-quadratic-formula', { a: qToLatex(p[2]!), b: qToLatex(p[1]!), c: qToLatex(p[0]!) }),
+        message('hint-quadratic-formula', {
+          a: Q.toLatex(p[2]!, 'decimal'),
+          b: Q.toLatex(p[1]!, 'decimal'),
+          c: Q.toLatex(p[0]!, 'decimal'),
+        }),
       );
     if (!rational || !hasRoots) out.push(message('hint-complete-the-square'));
   } else if (d > 2) {
@@ -280,17 +292,10 @@ function termsOf(e: Expr): Expr[] {
   return e.type === 'add' ? e.args : [e];
 }
 
-function linearHints(
-  lhs: Expr,
-  rhs: Expr,
-  op: RelationOp,
-  variable: string,
-  data: SolveData,
-): FeedbackMessage[] {
-  const out: FeedbackMessage[] = [];
-  const inequality = op !== '=' && op !== '!=';
-  if (hasUnexpandedProduct(lhs, variable) || hasUnexpandedProduct(rhs, variable))
-    out.push(message('hint-remove-brackets'));
+function linearHints(step: Step): FeedbackMessage[] {
+  const { lhs, rhs, op, variable, data } = step;
+  const out = bracketHints(step);
+  const inequality = isInequality(op);
   const lv = termsOf(lhs).filter((t) => mentions(t, variable));
   const rv = termsOf(rhs).filter((t) => mentions(t, variable));
   if (lv.length > 0 && rv.length > 0) {
@@ -305,7 +310,7 @@ function linearHints(
   if (constTerms.length > 0) out.push(message('hint-move-term', { term: signedLatex(constTerms[0]!) }));
   // The coefficient of the unknown once it is alone on its side.
   const poly = exactPoly(side, variable, data);
-  if (poly && deg(poly) === 1 && !qEq(poly[1]!, Q1)) {
+  if (poly && deg(poly) === 1 && !Q.equals(poly[1]!, Q.ONE)) {
     const a = poly[1]!;
     const single = varTerms.length === 1 ? varTerms[0]! : null;
     if (
@@ -313,11 +318,11 @@ function linearHints(
       single.type === 'div' &&
       !mentions(single.den, variable) &&
       mentions(single.num, variable) &&
-      qEq(a.n < 0n ? qNeg(a) : a, { n: 1n, d: a.d })
+      Q.equals(a.n < 0n ? Q.neg(a) : a, { n: 1n, d: a.d })
     ) {
       out.push(message('hint-multiply-both-sides', { value: a.d.toString() }));
-    } else out.push(message('hint-divide-both-sides', { value: qToLatex(a) }));
-    if (inequality && qSign(a) < 0) out.push(message('hint-flip-inequality'));
+    } else out.push(message('hint-divide-both-sides', { value: Q.toLatex(a, 'decimal') }));
+    if (inequality && Q.sign(a) < 0) out.push(message('hint-flip-inequality'));
   } else if (!poly && varTerms.length === 1) {
     const t = varTerms[0]!;
     if (t.type === 'mul') {
@@ -325,7 +330,7 @@ function linearHints(
       if (coef.length > 0)
         out.push(
           message('hint-divide-both-sides', {
-            value: exprToLatex(coef.length === 1 ? coef[0]! : { type: 'mul', args: coef }),
+            value: toLatex(coef.length === 1 ? coef[0]! : { type: 'mul', args: coef }),
           }),
         );
       if (inequality) out.push(message('hint-flip-inequality'));
@@ -337,7 +342,7 @@ function linearHints(
 
 /** A term with its sign, as it stands in a sum: `+3`, `-2x`. */
 function signedLatex(t: Expr): string {
-  if (t.type === 'neg') return `-${exprToLatex(t.arg)}`;
-  const s = exprToLatex(t);
+  if (t.type === 'neg') return `-${toLatex(t.arg)}`;
+  const s = toLatex(t);
   return s.startsWith('-') ? s : `+${s}`;
 }

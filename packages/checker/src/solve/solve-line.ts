@@ -1,6 +1,15 @@
-import { childrenOf, size, type Expr, type RelationOp } from '../expr/ast';
-import { compileFloat } from './compile';
-import { expandPm, mapChildren, mentions, readLine, relationChain, type LineNode } from './line-reader';
+import {
+  childrenOf,
+  mapChildren,
+  mentions,
+  size,
+  SWAPPED_RELATION,
+  type Expr,
+  type RelationOp,
+} from '../expr/ast';
+import { compileFloat } from '../expr/numeric';
+import { relationChain } from '../expr/parse';
+import { expandPm, readLine, type LineNode } from './line-reader';
 import {
   analyzeNumeric,
   dedupeCritical,
@@ -19,7 +28,8 @@ import {
   type Poly,
   type RatFn,
 } from './polynomial';
-import { ExactSwell, qFromFloat, qPow, qRoot, qSign, q } from './rational';
+import * as Q from '../expr/rational';
+import { bounded as QB } from '../expr/rational';
 import {
   NEG_INF,
   POS_INF,
@@ -119,15 +129,6 @@ export function solveNode(
 export function constValues(e: Expr, ctx: SolveContext, sample: ParamSample): RealValue[] {
   return new LineSolver(ctx, sample).values(e);
 }
-
-const FLIP: Record<RelationOp, RelationOp> = {
-  '=': '=',
-  '!=': '!=',
-  '<': '>',
-  '<=': '>=',
-  '>': '<',
-  '>=': '<=',
-};
 
 /** Whether a sign (−1, 0, 1) or an undefined value satisfies the operator. */
 function holds(op: RelationOp, s: -1 | 0 | 1 | 'undef'): boolean {
@@ -334,7 +335,7 @@ class LineSolver {
     try {
       return this.surdOf(this.subst(e));
     } catch (err) {
-      if (err instanceof ExactSwell || err instanceof RangeError) return null;
+      if (err instanceof Q.ExactSwell || err instanceof RangeError) return null;
       throw err;
     }
   }
@@ -343,14 +344,14 @@ class LineSolver {
     switch (e.type) {
       case 'number': {
         const f = toExact(e, this.env);
-        return f && deg(f.f.num) <= 0 ? surdOfQ(f.f.num[0] ?? q(0)) : null;
+        return f && deg(f.f.num) <= 0 ? surdOfQ(f.f.num[0] ?? Q.ZERO) : null;
       }
       case 'symbol': {
         const p = this.sample.exact[e.name];
         return p ? surdOfQ(p) : null;
       }
       case 'add': {
-        let acc: Surd | null = surdOfQ(q(0));
+        let acc: Surd | null = surdOfQ(Q.ZERO);
         for (const a of e.args) {
           const s = this.surdOf(a);
           acc = s && acc ? surdAdd(acc, s) : null;
@@ -359,7 +360,7 @@ class LineSolver {
         return acc;
       }
       case 'mul': {
-        let acc: Surd | null = surdOfQ(q(1));
+        let acc: Surd | null = surdOfQ(Q.ONE);
         for (const a of e.args) {
           const s = this.surdOf(a);
           acc = s && acc ? surdMul(acc, s) : null;
@@ -385,32 +386,32 @@ class LineSolver {
           const n = Number(kq.n);
           if (Math.abs(n) > 64) return null;
           if (isRationalSurd(b)) {
-            const p = qPow(b.a, n);
+            const p = QB.pow(b.a, n);
             return p ? surdOfQ(p) : null;
           }
-          let acc: Surd | null = surdOfQ(q(1));
+          let acc: Surd | null = surdOfQ(Q.ONE);
           for (let i = 0; i < Math.abs(n); i++) acc = acc ? surdMul(acc, b) : null;
-          return acc && n < 0 ? surdDiv(surdOfQ(q(1)), acc) : acc;
+          return acc && n < 0 ? surdDiv(surdOfQ(Q.ONE), acc) : acc;
         }
-        if (kq.d === 2n && isRationalSurd(b) && qSign(b.a) >= 0) {
+        if (kq.d === 2n && isRationalSurd(b) && Q.sign(b.a) >= 0) {
           const r = surdSqrtOfQ(b.a);
           if (!r) return null;
-          let acc: Surd | null = surdOfQ(q(1));
+          let acc: Surd | null = surdOfQ(Q.ONE);
           const n = Number(kq.n);
           if (Math.abs(n) > 16) return null;
           for (let i = 0; i < Math.abs(n); i++) acc = acc ? surdMul(acc, r) : null;
-          return acc && n < 0 ? surdDiv(surdOfQ(q(1)), acc) : acc;
+          return acc && n < 0 ? surdDiv(surdOfQ(Q.ONE), acc) : acc;
         }
         return null;
       }
       case 'root': {
         const a = this.surdOf(e.arg);
         if (!a || !isRationalSurd(a)) return null;
-        const idx = e.index ? this.surdOf(e.index) : surdOfQ(q(2));
+        const idx = e.index ? this.surdOf(e.index) : surdOfQ(Q.rat(2));
         if (!idx || !isRationalSurd(idx) || idx.a.d !== 1n) return null;
         const n = Number(idx.a.n);
         if (n === 2) return surdSqrtOfQ(a.a);
-        const r = qRoot(a.a, n);
+        const r = Q.root(a.a, n);
         return r ? surdOfQ(r) : null;
       }
       case 'fn': {
@@ -441,8 +442,8 @@ class LineSolver {
     if (a.type === 'symbol' && this.isSetLike(b) && op === '=') return this.setValue(b);
     if (b.type === 'symbol' && this.isSetLike(a) && op === '=') return this.setValue(a);
     if (this.isVar(a) && this.free(b)) return this.direct(op, this.values(b));
-    if (this.isVar(b) && this.free(a)) return this.direct(FLIP[op], this.values(a));
-    const power = this.hugePowerLink(a, op, b) ?? this.hugePowerLink(b, FLIP[op], a);
+    if (this.isVar(b) && this.free(a)) return this.direct(SWAPPED_RELATION[op], this.values(a));
+    const power = this.hugePowerLink(a, op, b) ?? this.hugePowerLink(b, SWAPPED_RELATION[op], a);
     if (power) return power;
     const exact = this.exactLink(a, op, b);
     if (exact) return exact;
@@ -515,7 +516,7 @@ class LineSolver {
     try {
       diff = rfAdd(fa.f, rfNeg(fb.f));
     } catch (err) {
-      if (err instanceof ExactSwell) return null;
+      if (err instanceof Q.ExactSwell) return null;
       throw err;
     }
     return exactSet(diff, [...fa.excluded, ...fb.excluded], op);
@@ -592,7 +593,7 @@ class LineSolver {
 }
 
 function snapEnd(v: number): RealValue {
-  if (Number.isInteger(v)) return realOfSurd(surdOfQ(q(v)));
+  if (Number.isInteger(v)) return realOfSurd(surdOfQ(QB.rat(v)));
   return realApprox(v, 1e-13);
 }
 
@@ -609,7 +610,7 @@ export function exactSet(f: RatFn, excluded: readonly Poly[], op: RelationOp): S
   const values = points.map((p) => p.value);
   const pointStatus: Status[] = points.map((p) => (p.kind === 'excluded' ? 'undef' : 0));
   const segStatus: Status[] = segmentTests(values).map((t) => {
-    const s = rfSignAt(f, qFromFloat(t));
+    const s = rfSignAt(f, QB.fromNumber(t));
     return s === null ? 'undef' : s;
   });
   return buildSet(values, pointStatus, segStatus, op);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLatex } from '../expr/parse';
-import { qToLatex } from './rational';
+import * as Q from '../expr/rational';
 import { makeSamples } from './samples';
 import { linearOf, rref } from './systems';
 
@@ -9,7 +9,7 @@ const lin = (latex: string) => {
   const r = parseLatex(latex);
   if (!r.ok) throw new Error(latex);
   const f = linearOf(r.expr, ['x', 'y'], sample);
-  return f ? [...f.c.map(qToLatex), qToLatex(f.k)] : null;
+  return f ? [...f.c.map((c) => Q.toLatex(c, 'decimal')), Q.toLatex(f.k, 'decimal')] : null;
 };
 
 describe('linear systems', () => {
@@ -40,6 +40,6 @@ describe('linear systems', () => {
       2,
     );
     expect(a).toEqual(b);
-    expect(a.map((r) => qToLatex(r.rhs))).toEqual(['2', '1']);
+    expect(a.map((r) => Q.toLatex(r.rhs, 'decimal'))).toEqual(['2', '1']);
   });
 });

@@ -1,13 +1,15 @@
 import type { LineFeedback } from '@kib/core';
-import type { Expr, RelationOp } from '../expr/ast';
+import { mentions, type Expr, type RelationOp } from '../expr/ast';
 import type { TextCheckResult } from '../types';
 import type { LineInput } from './check-solve';
-import { compileFloat } from './compile';
+import { compileFloat } from '../expr/numeric';
 import { message, type SolveFeedbackCode } from './feedback-codes';
-import { expandPm, mentions, relationChain, type LineNode } from './line-reader';
+import { relationChain } from '../expr/parse';
+import { expandPm, type LineNode } from './line-reader';
 import { detectSignError } from './mistakes';
 import { constOf, toExact } from './polynomial';
-import { ExactSwell, qAdd, qDiv, qEq, qIsZero, qMul, qSign, qSub, Q0, Q1, q, type Q } from './rational';
+import * as Q from '../expr/rational';
+import { bounded as QB, type Rational } from '../expr/rational';
 import { cmpReal, rationalOf, realOfQ, realToLatex, type RealValue } from './real-value';
 import type { ParamSample } from './samples';
 import type { SolveProblem } from './problem';
@@ -21,8 +23,8 @@ type Assignment = Readonly<Record<string, RealValue>>;
 
 /** A linear equation Σ coef·u = rhs over Q. */
 interface Row {
-  readonly coef: readonly Q[];
-  readonly rhs: Q;
+  readonly coef: readonly Rational[];
+  readonly rhs: Rational;
 }
 
 /** The solution set of a system for one parameter sample. */
@@ -33,31 +35,38 @@ type Truth =
 class NotLinear extends Error {}
 
 /** The linear form Σ c·u + k of an expression in the unknowns, or null. */
-export function linearOf(e: Expr, unknowns: readonly string[], sample: ParamSample): { c: Q[]; k: Q } | null {
+export function linearOf(
+  e: Expr,
+  unknowns: readonly string[],
+  sample: ParamSample,
+): { c: Rational[]; k: Rational } | null {
   const n = unknowns.length;
-  const zero = (): { c: Q[]; k: Q } => ({ c: new Array<Q>(n).fill(Q0), k: Q0 });
-  const isConst = (f: { c: Q[] }) => f.c.every(qIsZero);
-  const scale = (f: { c: Q[]; k: Q }, s: Q) => ({ c: f.c.map((x) => qMul(x, s)), k: qMul(f.k, s) });
-  const conv = (x: Expr): { c: Q[]; k: Q } => {
+  const zero = (): { c: Rational[]; k: Rational } => ({ c: new Array<Rational>(n).fill(Q.ZERO), k: Q.ZERO });
+  const isConst = (f: { c: Rational[] }) => f.c.every(Q.isZero);
+  const scale = (f: { c: Rational[]; k: Rational }, s: Rational) => ({
+    c: f.c.map((x) => QB.mul(x, s)),
+    k: QB.mul(f.k, s),
+  });
+  const conv = (x: Expr): { c: Rational[]; k: Rational } => {
     switch (x.type) {
       case 'symbol': {
         const i = unknowns.indexOf(x.name);
         if (i >= 0) {
           const f = zero();
-          f.c[i] = Q1;
+          f.c[i] = Q.ONE;
           return f;
         }
         break;
       }
       case 'add': {
         const parts = x.args.map(conv);
-        return parts.reduce((a, b) => ({ c: a.c.map((v, i) => qAdd(v, b.c[i]!)), k: qAdd(a.k, b.k) }));
+        return parts.reduce((a, b) => ({ c: a.c.map((v, i) => QB.add(v, b.c[i]!)), k: QB.add(a.k, b.k) }));
       }
       case 'neg':
-        return scale(conv(x.arg), q(-1));
+        return scale(conv(x.arg), QB.rat(-1));
       case 'mul': {
         const parts = x.args.map(conv);
-        let acc = { c: zero().c, k: Q1 };
+        let acc = { c: zero().c, k: Q.ONE };
         for (const p of parts) {
           if (isConst(acc)) acc = scale(p, acc.k);
           else if (isConst(p)) acc = scale(acc, p.k);
@@ -67,8 +76,8 @@ export function linearOf(e: Expr, unknowns: readonly string[], sample: ParamSamp
       }
       case 'div': {
         const d = conv(x.den);
-        if (!isConst(d) || qIsZero(d.k)) throw new NotLinear();
-        return scale(conv(x.num), qDiv(Q1, d.k)!);
+        if (!isConst(d) || Q.isZero(d.k)) throw new NotLinear();
+        return scale(conv(x.num), QB.div(Q.ONE, d.k)!);
       }
       default:
         break;
@@ -76,7 +85,7 @@ export function linearOf(e: Expr, unknowns: readonly string[], sample: ParamSamp
     if (unknowns.some((u) => mentions(x, u))) {
       if (x.type === 'pow') {
         const k = constantOf(x.exp, sample);
-        if (k && qEq(k, Q1)) return conv(x.base);
+        if (k && Q.equals(k, Q.ONE)) return conv(x.base);
       }
       throw new NotLinear();
     }
@@ -87,12 +96,12 @@ export function linearOf(e: Expr, unknowns: readonly string[], sample: ParamSamp
   try {
     return conv(e);
   } catch (err) {
-    if (err instanceof NotLinear || err instanceof ExactSwell) return null;
+    if (err instanceof NotLinear || err instanceof Q.ExactSwell) return null;
     throw err;
   }
 }
 
-function constantOf(e: Expr, sample: ParamSample): Q | null {
+function constantOf(e: Expr, sample: ParamSample): Rational | null {
   const f = toExact(e, { variable: '\u0000', params: sample.exact, degrees: false });
   return f ? constOf(f.f) : null;
 }
@@ -101,22 +110,22 @@ function constantOf(e: Expr, sample: ParamSample): Q | null {
 export function rref(rows: readonly Row[], n: number): Row[] {
   const m = rows.map((r) => [...r.coef, r.rhs]);
   let lead = 0;
-  const out: Q[][] = [];
+  const out: Rational[][] = [];
   for (let col = 0; col <= n && lead < m.length; col++) {
     let piv = -1;
     for (let r = lead; r < m.length; r++)
-      if (!qIsZero(m[r]![col]!)) {
+      if (!Q.isZero(m[r]![col]!)) {
         piv = r;
         break;
       }
     if (piv < 0) continue;
     [m[lead], m[piv]] = [m[piv]!, m[lead]!];
     const p = m[lead]![col]!;
-    m[lead] = m[lead]!.map((v) => qDiv(v, p)!);
+    m[lead] = m[lead]!.map((v) => QB.div(v, p)!);
     for (let r = 0; r < m.length; r++) {
-      if (r === lead || qIsZero(m[r]![col]!)) continue;
+      if (r === lead || Q.isZero(m[r]![col]!)) continue;
       const f = m[r]![col]!;
-      m[r] = m[r]!.map((v, j) => qSub(v, qMul(f, m[lead]![j]!)));
+      m[r] = m[r]!.map((v, j) => QB.sub(v, QB.mul(f, m[lead]![j]!)));
     }
     lead++;
   }
@@ -125,13 +134,13 @@ export function rref(rows: readonly Row[], n: number): Row[] {
 }
 
 function consistent(rows: readonly Row[]): boolean {
-  return !rows.some((r) => r.coef.every(qIsZero) && !qIsZero(r.rhs));
+  return !rows.some((r) => r.coef.every(Q.isZero) && !Q.isZero(r.rhs));
 }
 
 function rowsEqual(a: readonly Row[], b: readonly Row[]): boolean {
   return (
     a.length === b.length &&
-    a.every((r, i) => qEq(r.rhs, b[i]!.rhs) && r.coef.every((c, j) => qEq(c, b[i]!.coef[j]!)))
+    a.every((r, i) => Q.equals(r.rhs, b[i]!.rhs) && r.coef.every((c, j) => Q.equals(c, b[i]!.coef[j]!)))
   );
 }
 
@@ -156,7 +165,7 @@ function linearRows(e: Expr, unknowns: readonly string[], sample: ParamSample): 
       const a = linearOf(chain.operands[i]!, unknowns, sample);
       const b = a ? linearOf(chain.operands[i + 1]!, unknowns, sample) : null;
       if (!a || !b) return null;
-      rows.push({ coef: a.c.map((c, j) => qSub(c, b.c[j]!)), rhs: qSub(b.k, a.k) });
+      rows.push({ coef: a.c.map((c, j) => QB.sub(c, b.c[j]!)), rhs: QB.sub(b.k, a.k) });
     }
   }
   return rows;
@@ -283,7 +292,7 @@ export function holdsAt(
   cases = false,
 ): boolean | null {
   const rational = point.map(rationalOf);
-  const exactParams: Record<string, Q> = { ...sample.exact };
+  const exactParams: Record<string, Rational> = { ...sample.exact };
   const floatParams: Record<string, number> = { ...sample.float };
   unknowns.forEach((u, i) => {
     floatParams[u] = point[i]!.v;
@@ -296,7 +305,7 @@ export function holdsAt(
       const fb = fa ? toExact(b, { variable: '\u0000', params: exactParams, degrees }) : null;
       const ca = fa ? constOf(fa.f) : null;
       const cb = fb ? constOf(fb.f) : null;
-      if (ca && cb) return qSign(qSub(ca, cb));
+      if (ca && cb) return Q.sign(QB.sub(ca, cb));
     }
     const va = compileFloat(a, '\u0000', floatParams, degrees)(NaN);
     const vb = compileFloat(b, '\u0000', floatParams, degrees)(NaN);

@@ -3,8 +3,7 @@ import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
 import type { FunctionModel } from '../expr/evaluate';
 import { substitutionsFrom, type EquivalenceContext } from '../expr/equivalence';
 import { evaluateFloatScaled } from '../expr/evaluate';
-import { normaliseLatex } from '../expr/latex';
-import { parseLatex, type ParseResult } from '../expr/parse';
+import { normaliseLatex, parseLatex, relationChain, type ParseResult } from '../expr/parse';
 import { hashSeed } from '../expr/prng';
 import type { SampleInterval } from '../expr/sampling';
 import type { TextFeedbackCode } from './feedback-codes';
@@ -60,8 +59,8 @@ export function wrongLine(
     : { correct: false, feedback: message(code, params) };
 }
 
-/** Rewrites `\text{cm}` and `\mathrm{cm}` as `\operatorname{cm}` (see expr/latex). */
-export { normaliseLatex } from '../expr/latex';
+/** Rewrites `\text{cm}` and `\mathrm{cm}` as `\operatorname{cm}` (see expr/parse). */
+export { normaliseLatex } from '../expr/parse';
 
 /** Parsed lines kept for the next check: each attempt sends every line again. */
 const PARSE_CACHE_SIZE = 2_000;
@@ -85,6 +84,49 @@ export function parseLine(latex: string, functions: readonly string[]): ParseRes
     if (parseCache.size > PARSE_CACHE_SIZE) parseCache.delete(parseCache.keys().next().value!);
   }
   return r;
+}
+
+/** What a text checker does with the lines of an answer it can read. */
+export interface LineChecks {
+  /** Called for each line within the budgets that is not blank, before it is read. */
+  attempt?: (index: number) => void;
+  /** The feedback of a readable line. */
+  read: (expr: Expr, index: number) => LineFeedback;
+}
+
+/** The feedback of every line of an answer, and what the verdict on the whole answer needs. */
+export interface CheckedLines {
+  lines: LineFeedback[];
+  /** Some line was not blank. */
+  any: boolean;
+  /** Some line is wrong. */
+  anyWrong: boolean;
+}
+
+/**
+ * Checks an answer line by line: blank lines are right (without feedback), lines over the budgets
+ * ({@link budgetLines}) get `too-large`, unreadable ones `unreadable-expression` (or `too-large`),
+ * and each readable line the feedback `checks.read` gives it.
+ */
+export function checkLines(answer: unknown, functions: readonly string[], checks: LineChecks): CheckedLines {
+  const lines: LineFeedback[] = [];
+  let any = false;
+  for (const line of budgetLines(answer)) {
+    const index = lines.length;
+    if (!line.checked) lines.push(wrongLine('too-large'));
+    else if (line.math.trim() === '') lines.push({ correct: true });
+    else {
+      any = true;
+      checks.attempt?.(index);
+      const parsed = parseLine(line.math, functions);
+      lines.push(
+        parsed.ok
+          ? checks.read(parsed.expr, index)
+          : wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'),
+      );
+    }
+  }
+  return { lines, any, anyWrong: lines.some((l) => !l.correct) };
 }
 
 /** Parses an author's expression; a malformed problem definition throws (never a student's input). */
@@ -206,12 +248,7 @@ export interface ChainSide {
  * the line itself as the only side when it is not an equality.
  */
 export function chainSides(e: Expr): ChainSide[] {
-  if (e.type !== 'relation' || e.op !== '=') return [{ expr: e, path: [] }];
-  const out: ChainSide[] = [];
-  const visit = (x: Expr, path: number[]): void => {
-    if (x.type === 'relation' && x.op === '=') x.args.forEach((a, i) => visit(a, [...path, i]));
-    else out.push({ expr: x, path });
-  };
-  visit(e, []);
-  return out;
+  const chain = e.type === 'relation' && e.op === '=' ? relationChain(e, (op) => op === '=') : null;
+  if (!chain) return [{ expr: e, path: [] }];
+  return chain.operands.map((expr, i) => ({ expr, path: [...chain.paths[i]!] }));
 }

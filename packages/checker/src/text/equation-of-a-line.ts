@@ -1,7 +1,8 @@
 import type { EquationOfALineData, LineFeedback, TextAnswer } from '@kib/core';
-import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
-import { equivalent, mapChildren, type EquivalenceContext } from '../expr/equivalence';
+import { childrenOf, freeSymbols, mapChildren, type Expr } from '../expr/ast';
+import { equivalent, type EquivalenceContext } from '../expr/equivalence';
 import { evaluateExact, evaluateFloatScaled } from '../expr/evaluate';
+import { isNumberLiteral, rationalToExpr } from '../expr/literals';
 import { locateMistake, type LocateBudget } from '../expr/locate';
 import { degreeIn, polyVariables, ratFunFromExpr, totalDegree } from '../expr/poly';
 import * as Q from '../expr/rational';
@@ -9,8 +10,8 @@ import type { Rational } from '../expr/rational';
 import type { TextCheckResult } from '../types';
 import {
   ANSWER_LOCATE_BUDGET,
-  budgetLines,
   chainSides,
+  checkLines,
   message,
   parseAuthored,
   parseLine,
@@ -35,17 +36,7 @@ function readNumber(latex: string, what: string): Num {
 }
 
 function numExpr(n: Num): Expr {
-  if (!n.exact) return n.expr;
-  const a = Q.abs(n.exact);
-  const body: Expr =
-    a.d === 1n
-      ? { type: 'number', text: a.n.toString() }
-      : {
-          type: 'div',
-          num: { type: 'number', text: a.n.toString() },
-          den: { type: 'number', text: a.d.toString() },
-        };
-  return n.exact.n < 0n ? { type: 'neg', arg: body } : body;
+  return n.exact ? rationalToExpr(n.exact) : n.expr;
 }
 
 function symbolOf(latex: string, fallback: string): string {
@@ -100,7 +91,7 @@ export function checkEquationOfALine(data: EquationOfALineData, answer: TextAnsw
   const b: Num = vertical
     ? { expr: { type: 'number', text: '0' }, exact: null, value: NaN }
     : bExact
-      ? { expr: numExprOf(bExact), exact: bExact, value: Q.toNumber(bExact) }
+      ? { expr: rationalToExpr(bExact), exact: bExact, value: Q.toNumber(bExact) }
       : {
           expr: sub(y1.expr, { type: 'mul', args: [slopeExpr, x1.expr] }),
           exact: null,
@@ -124,76 +115,51 @@ export function checkEquationOfALine(data: EquationOfALineData, answer: TextAnsw
   } else {
     known.set(xs, x1.expr);
   }
-  const lines: LineFeedback[] = [];
   const budget: LocateBudget = { remaining: ANSWER_LOCATE_BUDGET };
-  let anyWrong = false;
-  let any = false;
   let gotM = false;
   let gotB = false;
   let gotEquation = false;
   let mReference: Expr = slopeExpr;
   let bReference: Expr = b.expr;
-  for (const line of budgetLines(answer)) {
-    if (!line.checked) {
-      lines.push(wrongLine('too-large'));
-      anyWrong = true;
-      continue;
-    }
-    if (line.math.trim() === '') {
-      lines.push({ correct: true });
-      continue;
-    }
-    any = true;
-    const parsed = parseLine(line.math, []);
-    if (!parsed.ok) {
-      lines.push(wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'));
-      anyWrong = true;
-      continue;
-    }
-    const e = parsed.expr;
-    if (e.type !== 'relation' || e.op !== '=' || e.args.length < 2) {
-      lines.push(wrongLine('wrong-line-equation', []));
-      anyWrong = true;
-      continue;
-    }
-    const chain = chainSides(e);
-    const sides = chain.map((c) => c.expr);
-    const lone = (name: string) => sides[0]!.type === 'symbol' && sides[0]!.name === name;
-    // Every adjacent pair of sides must be equal on the line.
-    let wrongAt = -1;
-    for (let k = 0; k + 1 < sides.length && wrongAt < 0; k++) {
-      const l = substitute(sides[k]!, known);
-      const r = substitute(sides[k + 1]!, known);
-      if (equivalent(l, r, ctx).verdict !== 'equivalent') wrongAt = k + 1;
-    }
-    const last = sides[sides.length - 1]!;
-    if (wrongAt < 0) {
-      lines.push({ correct: true });
-      const constantLast = freeSymbols(last).size === 0;
-      if (lone(ms) && !vertical) {
-        mReference = last;
-        if (constantLast && isFinalNumber(last)) gotM = true;
-      } else if (lone(bs) && !vertical) {
-        bReference = last;
-        if (constantLast && isFinalNumber(last)) gotB = true;
-      } else if (isLineEquation(e, xs, ys)) gotEquation = true;
-      continue;
-    }
-    anyWrong = true;
-    const side = sides[wrongAt]!;
-    const knownSide = substitute(side, known);
-    if (lone(ms) && !vertical && freeSymbols(knownSide).size === 0) {
-      const fb = slopeFeedback(knownSide, m, mReference, chain[wrongAt]!.path, budget);
-      lines.push({ ...fb, highlight: validPath(e, fb.highlight ?? []) });
-    } else if (lone(bs) && !vertical && freeSymbols(knownSide).size === 0) {
-      const loc = locateMistake(bReference, knownSide, ctx, budget);
-      lines.push(
-        wrongLine(loc.code ?? 'wrong-intercept', validPath(e, [...chain[wrongAt]!.path, ...loc.path])),
-      );
-    } else {
-      lines.push(wrongLine(lineMistake(e, xs, ys, x1, y1, x2, y2, m, b, vertical), []));
-    }
-  }
+  const { lines, any, anyWrong } = checkLines(answer, [], {
+    read: (e) => {
+      if (e.type !== 'relation' || e.op !== '=' || e.args.length < 2)
+        return wrongLine('wrong-line-equation', []);
+      const chain = chainSides(e);
+      const sides = chain.map((c) => c.expr);
+      const lone = (name: string) => sides[0]!.type === 'symbol' && sides[0]!.name === name;
+      // Every adjacent pair of sides must be equal on the line.
+      let wrongAt = -1;
+      for (let k = 0; k + 1 < sides.length && wrongAt < 0; k++) {
+        const l = substitute(sides[k]!, known);
+        const r = substitute(sides[k + 1]!, known);
+        if (equivalent(l, r, ctx).verdict !== 'equivalent') wrongAt = k + 1;
+      }
+      const last = sides[sides.length - 1]!;
+      if (wrongAt < 0) {
+        const constantLast = freeSymbols(last).size === 0;
+        if (lone(ms) && !vertical) {
+          mReference = last;
+          if (constantLast && isNumberLiteral(last)) gotM = true;
+        } else if (lone(bs) && !vertical) {
+          bReference = last;
+          if (constantLast && isNumberLiteral(last)) gotB = true;
+        } else if (isLineEquation(e, xs, ys)) gotEquation = true;
+        return { correct: true };
+      }
+      const side = sides[wrongAt]!;
+      const knownSide = substitute(side, known);
+      if (lone(ms) && !vertical && freeSymbols(knownSide).size === 0) {
+        const fb = slopeFeedback(knownSide, m, mReference, chain[wrongAt]!.path, budget);
+        return { ...fb, highlight: validPath(e, fb.highlight ?? []) };
+      }
+      if (lone(bs) && !vertical && freeSymbols(knownSide).size === 0) {
+        const loc = locateMistake(bReference, knownSide, ctx, budget);
+        return wrongLine(loc.code ?? 'wrong-intercept', validPath(e, [...chain[wrongAt]!.path, ...loc.path]));
+      }
+      return wrongLine(lineMistake(e, xs, ys, x1, y1, x2, y2, m, b, vertical), []);
+    },
+  });
   const missing = [
     data.findM && !gotM ? ms : null,
     data.findB && !gotB ? bs : null,
@@ -223,25 +189,14 @@ function validPath(e: Expr, path: number[]): number[] {
   return out;
 }
 
-function numExprOf(r: Rational): Expr {
-  return numExpr({ expr: { type: 'number', text: '0' }, exact: r, value: Q.toNumber(r) });
-}
-
 function findLastIndex(lines: LineFeedback[], answer: TextAnswer): number {
   for (let i = lines.length - 1; i >= 0; i--) if ((answer[i]?.math ?? '').trim() !== '') return i;
   return -1;
 }
 
-/** A number written as a final value: 2, −3, 0.5, \frac{3}{4} in lowest terms. */
-function isFinalNumber(e: Expr): boolean {
-  const x = e.type === 'neg' ? e.arg : e;
-  if (x.type === 'number') return true;
-  if (x.type === 'div' && x.num.type === 'number' && x.den.type === 'number') {
-    const n = Q.parseRational(x.num.text);
-    const d = Q.parseRational(x.den.text);
-    return !!n && !!d && Q.isInteger(n) && Q.isInteger(d) && d.n > 1n && Q.gcdInt(n.n, d.n) === 1n;
-  }
-  return false;
+/** True when two values of the line agree (within a relative 1e-9). */
+function close(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
 /** An equation in x and y only, linear in them (after clearing denominators). */
@@ -269,7 +224,6 @@ function slopeFeedback(
 ): LineFeedback {
   const f = evaluateFloatScaled(side, {});
   if (f && m.value !== 0) {
-    const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
     if (close(f.v, -m.value)) return wrongLine('sign-error', prefix);
     if (close(f.v, 1 / m.value)) return wrongLine('slope-inverted', prefix);
   }
@@ -312,7 +266,6 @@ function lineMistake(
   if (c === 0) return 'wrong-line-equation';
   const slope = -a / c;
   const intercept = -d0 / c;
-  const close = (p: number, q: number) => Math.abs(p - q) <= 1e-9 * Math.max(1, Math.abs(p), Math.abs(q));
   if (close(slope, m.value)) return 'wrong-intercept';
   if (close(intercept, b.value)) return 'wrong-slope';
   return 'wrong-line-equation';

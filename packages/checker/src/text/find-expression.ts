@@ -1,5 +1,5 @@
-import type { FindExpressionData, LineFeedback, TextAnswer } from '@kib/core';
-import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
+import type { FindExpressionData, TextAnswer } from '@kib/core';
+import { freeSymbols, mentions, type Expr } from '../expr/ast';
 import { equivalent, floatClose, type EquivalenceContext } from '../expr/equivalence';
 import { evaluateFloatScaled, type EvalOptions } from '../expr/evaluate';
 import { locateMistake, type LocateBudget } from '../expr/locate';
@@ -8,11 +8,10 @@ import { floatPoint, randomInInterval, randomPoint } from '../expr/sampling';
 import type { TextCheckResult } from '../types';
 import {
   ANSWER_LOCATE_BUDGET,
-  budgetLines,
   buildContext,
+  checkLines,
   message,
   parseAuthored,
-  parseLine,
   symbolNames,
   wrongLine,
 } from './context';
@@ -65,7 +64,7 @@ function keepsRelation(p: Problem, l: Expr, r: Expr): boolean {
   // π and e are fixed to other values here, the same in both equations: what follows from the
   // defining equation for every value of a constant follows for these, and the line becomes a
   // polynomial in the unknown more often (solved exactly instead of scanned).
-  const constants = ['pi', 'e'].filter((c) => containsSymbol(lineDiff, c) || containsSymbol(definingDiff, c));
+  const constants = ['pi', 'e'].filter((c) => mentions(lineDiff, c) || mentions(definingDiff, c));
   let solved = 0;
   for (let i = 0; i < 8 && solved < 3; i++) {
     const exactPoint = positivePoint(rng, [...others, ...constants]);
@@ -79,10 +78,6 @@ function keepsRelation(p: Problem, l: Expr, r: Expr): boolean {
     }
   }
   return true;
-}
-
-function containsSymbol(e: Expr, name: string): boolean {
-  return (e.type === 'symbol' && e.name === name) || childrenOf(e).some((c) => containsSymbol(c, name));
 }
 
 /** Sample values of the other letters: mostly positive (formulas of lengths, areas, masses). */
@@ -117,70 +112,40 @@ export function checkFindExpression(data: FindExpressionData, answer: TextAnswer
     ctx,
     opts: { degrees: ctx.degrees, functions: ctx.functions },
   };
-  const lines: LineFeedback[] = [];
   const budget: LocateBudget = { remaining: ANSWER_LOCATE_BUDGET };
-  let anyWrong = false;
-  let any = false;
-  let lastFinal = false;
-  for (const line of budgetLines(answer)) {
-    if (!line.checked) {
-      lines.push(wrongLine('too-large'));
-      anyWrong = true;
-      continue;
-    }
-    if (line.math.trim() === '') {
-      lines.push({ correct: true });
-      continue;
-    }
-    any = true;
-    lastFinal = false;
-    const parsed = parseLine(line.math, functionNames);
-    if (!parsed.ok) {
-      lines.push(wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'));
-      anyWrong = true;
-      continue;
-    }
-    const e = parsed.expr;
-    if (e.type !== 'relation' || e.op !== '=' || e.args.length !== 2) {
-      // A bare expression: right if it is the target, but the unknown must be isolated: h = ….
-      const ok =
-        e.type !== 'relation' &&
-        !freeSymbols(e).has(unknown) &&
-        equivalent(e, target, ctx).verdict === 'equivalent';
-      if (ok) lines.push({ correct: true, feedback: message('not-isolated') });
-      else {
-        anyWrong = true;
-        lines.push(wrongLine('relation-not-kept', []));
+  const state = { lastFinal: false };
+  const { lines, any, anyWrong } = checkLines(answer, functionNames, {
+    attempt: () => {
+      state.lastFinal = false;
+    },
+    read: (e) => {
+      if (e.type !== 'relation' || e.op !== '=' || e.args.length !== 2) {
+        // A bare expression: right if it is the target, but the unknown must be isolated: h = ….
+        const ok =
+          e.type !== 'relation' &&
+          !freeSymbols(e).has(unknown) &&
+          equivalent(e, target, ctx).verdict === 'equivalent';
+        return ok ? { correct: true, feedback: message('not-isolated') } : wrongLine('relation-not-kept', []);
       }
-      continue;
-    }
-    const [l, r] = e.args as [Expr, Expr];
-    const isUnknown = (x: Expr) => x.type === 'symbol' && x.name === unknown;
-    const solvedSide =
-      isUnknown(l) && !freeSymbols(r).has(unknown)
-        ? 1
-        : isUnknown(r) && !freeSymbols(l).has(unknown)
-          ? 0
-          : -1;
-    if (solvedSide >= 0) {
-      const expr = e.args[solvedSide]!;
-      const verdict = equivalent(expr, target, ctx);
-      if (verdict.verdict === 'equivalent') {
-        lines.push({ correct: true });
-        lastFinal = true;
-        continue;
+      const [l, r] = e.args as [Expr, Expr];
+      const isUnknown = (x: Expr) => x.type === 'symbol' && x.name === unknown;
+      const solvedSide =
+        isUnknown(l) && !freeSymbols(r).has(unknown)
+          ? 1
+          : isUnknown(r) && !freeSymbols(l).has(unknown)
+            ? 0
+            : -1;
+      if (solvedSide >= 0) {
+        const expr = e.args[solvedSide]!;
+        if (equivalent(expr, target, ctx).verdict === 'equivalent') {
+          state.lastFinal = true;
+          return { correct: true };
+        }
+        const loc = locateMistake(target, expr, ctx, budget);
+        return wrongLine(loc.code ?? 'wrong-expression', [solvedSide, ...loc.path]);
       }
-      anyWrong = true;
-      const loc = locateMistake(target, expr, ctx, budget);
-      lines.push(wrongLine(loc.code ?? 'wrong-expression', [solvedSide, ...loc.path]));
-      continue;
-    }
-    if (keepsRelation(p, l, r)) {
-      lines.push({ correct: true });
-      continue;
-    }
-    anyWrong = true;
-    lines.push(wrongLine('relation-not-kept', []));
-  }
-  return { correct: any && !anyWrong && lastFinal, lines };
+      return keepsRelation(p, l, r) ? { correct: true } : wrongLine('relation-not-kept', []);
+    },
+  });
+  return { correct: any && !anyWrong && state.lastFinal, lines };
 }

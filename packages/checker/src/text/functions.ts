@@ -1,23 +1,23 @@
-import type { FunctionsData, LineFeedback, TextAnswer } from '@kib/core';
-import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
-import { approximatelyEqual, equivalent, mapChildren, type EquivalenceContext } from '../expr/equivalence';
+import type { FunctionsData, TextAnswer } from '@kib/core';
+import { contains, freeSymbols, mapChildren, type Expr } from '../expr/ast';
+import { approximatelyEqual, equivalent, type EquivalenceContext } from '../expr/equivalence';
 import { evaluateExact, evaluateFloatScaled, type EvalOptions, type FunctionModel } from '../expr/evaluate';
 import { toLatex } from '../expr/latex';
+import { isNumberLiteral } from '../expr/literals';
 import { locateMistake, type LocateBudget } from '../expr/locate';
 import * as Q from '../expr/rational';
 import type { TextCheckResult } from '../types';
 import {
   ANSWER_LOCATE_BUDGET,
-  budgetLines,
   buildContext,
   chainSides,
+  checkLines,
   hasDecimal,
   message,
   parseAuthored,
-  parseLine,
   wrongLine,
 } from './context';
-import { rootsOf, type Root } from './roots';
+import { rootsOf, sameRoots, sameValue } from './roots';
 
 /** The function of a functions numeral: its name, variable and body. */
 interface FunctionDefinition {
@@ -40,22 +40,6 @@ function readFunction(latex: string): FunctionDefinition {
 function substitute(e: Expr, name: string, value: Expr): Expr {
   if (e.type === 'symbol') return e.name === name ? value : e;
   return mapChildren(e, (c) => substitute(c, name, value));
-}
-
-/** A plain rational literal: 7, −3, 2.5, \frac{3}{4} (in lowest terms), −\frac{3}{4}. */
-function isRationalLiteral(e: Expr): boolean {
-  const x = e.type === 'neg' ? e.arg : e;
-  if (x.type === 'number') return true;
-  if (x.type === 'div' && x.num.type === 'number' && x.den.type === 'number') {
-    const n = Q.parseRational(x.num.text);
-    const d = Q.parseRational(x.den.text);
-    return !!n && !!d && Q.isInteger(n) && Q.isInteger(d) && d.n > 1n && Q.gcdInt(n.n, d.n) === 1n;
-  }
-  return false;
-}
-
-function containsCall(e: Expr): boolean {
-  return e.type === 'call' || childrenOf(e).some(containsCall);
 }
 
 /**
@@ -97,63 +81,45 @@ function checkEvaluation(
   const opts: EvalOptions = { degrees: ctx.degrees, functions: ctx.functions };
   const exact = evaluateExact(value, new Map(), opts);
   const rationalValue = exact.kind === 'value';
-  const lines: LineFeedback[] = [];
   const budget: LocateBudget = { remaining: ANSWER_LOCATE_BUDGET };
   let reference: Expr = substituted;
-  let anyWrong = false;
-  let lastFinal = false;
-  let any = false;
-  for (const line of budgetLines(answer)) {
-    if (!line.checked) {
-      lines.push(wrongLine('too-large'));
-      anyWrong = true;
-      continue;
-    }
-    if (line.math.trim() === '') {
-      lines.push({ correct: true });
-      continue;
-    }
-    any = true;
-    lastFinal = false;
-    const parsed = parseLine(line.math, functionNames);
-    if (!parsed.ok) {
-      lines.push(wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'));
-      anyWrong = true;
-      continue;
-    }
-    const chain = chainSides(parsed.expr);
-    const sides = chain.map((c) => c.expr);
-    const prefix = (k: number) => chain[k]!.path;
-    const wrong = sides.findIndex((s) => equivalent(s, value, ctx).verdict !== 'equivalent');
-    if (wrong < 0) {
-      const last = sides[sides.length - 1]!;
-      lastFinal =
-        !containsCall(last) && (rationalValue ? isRationalLiteral(last) : freeSymbols(last).size === 0);
-      lines.push(
-        lastFinal ? { correct: true } : { correct: true, feedback: message('equivalent-not-simplified') },
-      );
-      reference = last;
-      continue;
-    }
-    // A restatement of the function (f(x) = x^2+3) is true, though not progress.
-    if (
-      sides.length > 1 &&
-      freeSymbols(sides[0]!).has(def.variable) &&
-      sides.every((s) => equivalent(s, sides[0]!, ctx).verdict === 'equivalent')
-    ) {
-      lines.push({ correct: true });
-      continue;
-    }
-    anyWrong = true;
-    const side = sides[wrong]!;
-    if (hasDecimal(side) && approximatelyEqual(side, value, ctx)) {
-      lines.push(wrongLine('rounded-value', prefix(wrong)));
-      continue;
-    }
-    const loc = locateMistake(wrong > 0 ? sides[wrong - 1]! : reference, side, ctx, budget);
-    lines.push(wrongLine(loc.code ?? 'wrong-value', [...prefix(wrong), ...loc.path]));
-  }
-  return { correct: any && !anyWrong && lastFinal, lines };
+  const state = { lastFinal: false };
+  const { lines, any, anyWrong } = checkLines(answer, functionNames, {
+    attempt: () => {
+      state.lastFinal = false;
+    },
+    read: (e) => {
+      const chain = chainSides(e);
+      const sides = chain.map((c) => c.expr);
+      const prefix = (k: number) => chain[k]!.path;
+      const wrong = sides.findIndex((s) => equivalent(s, value, ctx).verdict !== 'equivalent');
+      if (wrong < 0) {
+        const last = sides[sides.length - 1]!;
+        state.lastFinal =
+          !contains(last, (x) => x.type === 'call') &&
+          (rationalValue ? isNumberLiteral(last) : freeSymbols(last).size === 0);
+        reference = last;
+        return state.lastFinal
+          ? { correct: true }
+          : { correct: true, feedback: message('equivalent-not-simplified') };
+      }
+      // A restatement of the function (f(x) = x^2+3) is true, though not progress.
+      if (
+        sides.length > 1 &&
+        freeSymbols(sides[0]!).has(def.variable) &&
+        sides.every((s) => equivalent(s, sides[0]!, ctx).verdict === 'equivalent')
+      ) {
+        return { correct: true };
+      }
+      const side = sides[wrong]!;
+      if (hasDecimal(side) && approximatelyEqual(side, value, ctx)) {
+        return wrongLine('rounded-value', prefix(wrong));
+      }
+      const loc = locateMistake(wrong > 0 ? sides[wrong - 1]! : reference, side, ctx, budget);
+      return wrongLine(loc.code ?? 'wrong-value', [...prefix(wrong), ...loc.path]);
+    },
+  });
+  return { correct: any && !anyWrong && state.lastFinal, lines };
 }
 
 /** Values a solution statement gives for v, with their paths in the line; null when not a statement. */
@@ -216,75 +182,52 @@ function checkPreimage(
     const f = evaluateFloatScaled(at, {}, opts);
     return !!f && Math.abs(f.v) <= 1e-9 * Math.max(1, f.scale);
   };
-  const lines: LineFeedback[] = [];
   const stated: number[] = [];
-  let anyWrong = false;
-  let any = false;
-  let lastIsStatement = false;
-  let lastLineIndex = -1;
-  let lastIndex = -1;
-  for (const line of budgetLines(answer)) {
-    if (!line.checked) {
-      lines.push(wrongLine('too-large'));
-      anyWrong = true;
-      continue;
-    }
-    if (line.math.trim() === '') {
-      lines.push({ correct: true });
-      continue;
-    }
-    any = true;
-    lastIsStatement = false;
-    lastIndex = lines.length;
-    const parsed = parseLine(line.math, functionNames);
-    if (!parsed.ok) {
-      lines.push(wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'));
-      anyWrong = true;
-      continue;
-    }
-    const e = parsed.expr;
-    const values = statedValues(e, v);
-    if (values) {
-      const bad = values.find((x) => !isSolution(x.expr));
-      if (bad) {
-        anyWrong = true;
-        lines.push(wrongLine('not-a-solution', bad.path, { value: toLatex(bad.expr) }));
-        continue;
+  const state = { lastIsStatement: false, lastLineIndex: -1, lastIndex: -1 };
+  const { lines, any, anyWrong } = checkLines(answer, functionNames, {
+    attempt: (index) => {
+      state.lastIsStatement = false;
+      state.lastIndex = index;
+    },
+    read: (e, index) => {
+      const values = statedValues(e, v);
+      if (values) {
+        const bad = values.find((x) => !isSolution(x.expr));
+        if (bad) return wrongLine('not-a-solution', bad.path, { value: toLatex(bad.expr) });
+        for (const x of values) {
+          const f = evaluateFloatScaled(x.expr, {}, opts);
+          if (f) stated.push(f.v);
+        }
+        state.lastIsStatement = true;
+        state.lastLineIndex = index;
+        return { correct: true };
       }
-      for (const x of values) {
-        const f = evaluateFloatScaled(x.expr, {}, opts);
-        if (f) stated.push(f.v);
+      // An equation in x: the same solutions as f(x) = y; or a true restatement of f.
+      if (e.type === 'relation' && e.op === '=') {
+        const sides = chainSides(e).map((c) => c.expr);
+        const identity = sides.every((s) => equivalent(s, sides[0]!, ctx).verdict === 'equivalent');
+        if (identity && freeSymbols(sides[0]!).has(v)) return { correct: true };
+        let ok = true;
+        for (let k = 0; k + 1 < sides.length && ok; k++) {
+          const diff: Expr = { type: 'add', args: [sides[k]!, { type: 'neg', arg: sides[k + 1]! }] };
+          const roots = rootsOf(diff, v, new Map(), opts).map((r) => r.value);
+          ok = sameRoots(
+            roots,
+            solutions.map((r) => r.value),
+          );
+        }
+        if (ok) return { correct: true };
       }
-      lastIsStatement = true;
-      lastLineIndex = lines.length;
-      lines.push({ correct: true });
-      continue;
-    }
-    // An equation in x: the same solutions as f(x) = y; or a true restatement of f.
-    if (e.type === 'relation' && e.op === '=') {
-      const sides = chainSides(e).map((c) => c.expr);
-      const identity = sides.every((s) => equivalent(s, sides[0]!, ctx).verdict === 'equivalent');
-      if (identity && freeSymbols(sides[0]!).has(v)) {
-        lines.push({ correct: true });
-        continue;
-      }
-      let ok = true;
-      for (let k = 0; k + 1 < sides.length && ok; k++) {
-        const diff: Expr = { type: 'add', args: [sides[k]!, { type: 'neg', arg: sides[k + 1]! }] };
-        const roots = rootsOf(diff, v, new Map(), opts).map((r) => r.value);
-        ok = sameSet(roots, solutions);
-      }
-      if (ok) {
-        lines.push({ correct: true });
-        continue;
-      }
-    }
-    anyWrong = true;
-    lines.push(wrongLine('wrong-equation', []));
-  }
-  const complete = sameSet(stated, solutions);
+      return wrongLine('wrong-equation', []);
+    },
+  });
+  const { lastIsStatement, lastLineIndex, lastIndex } = state;
+  const complete = sameRoots(
+    stated,
+    solutions.map((r) => r.value),
+  );
   if (lastIsStatement && !complete && lastLineIndex >= 0) {
-    const missing = solutions.filter((s) => !stated.some((x) => close(x, s.value))).length;
+    const missing = solutions.filter((s) => !stated.some((x) => sameValue(x, s.value))).length;
     if (missing > 0)
       lines[lastLineIndex] = { correct: true, feedback: message('missing-solution', { count: missing }) };
   }
@@ -292,15 +235,4 @@ function checkPreimage(
     lines[lastIndex] = { correct: true, feedback: message('state-the-solutions') };
   }
   return { correct: any && !anyWrong && lastIsStatement && complete, lines };
-}
-
-function close(x: number, y: number): boolean {
-  return Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
-}
-
-function sameSet(values: readonly number[], roots: readonly Root[]): boolean {
-  return (
-    values.every((x) => roots.some((r) => close(x, r.value))) &&
-    roots.every((r) => values.some((x) => close(x, r.value)))
-  );
 }

@@ -1,5 +1,4 @@
-import type { Expr } from '../expr/ast';
-import { mapChildren } from '../expr/equivalence';
+import { mapChildren, type Expr } from '../expr/ast';
 import { evaluateFloatScaled, type EvalOptions } from '../expr/evaluate';
 import {
   isPolynomial,
@@ -9,7 +8,9 @@ import {
   toUPoly,
   udegree,
   uevalExact,
+  uevalFloat,
 } from '../expr/poly';
+import { rationalToExpr } from '../expr/literals';
 import * as Q from '../expr/rational';
 import type { Rational } from '../expr/rational';
 
@@ -48,17 +49,7 @@ export function rootsOf(
 function substituteValues(e: Expr, env: ReadonlyMap<string, Rational>): Expr {
   if (e.type === 'symbol') {
     const r = env.get(e.name);
-    if (!r) return e;
-    const a = Q.abs(r);
-    const body: Expr =
-      a.d === 1n
-        ? { type: 'number', text: a.n.toString() }
-        : {
-            type: 'div',
-            num: { type: 'number', text: a.n.toString() },
-            den: { type: 'number', text: a.d.toString() },
-          };
-    return r.n < 0n ? { type: 'neg', arg: body } : body;
+    return r ? rationalToExpr(r) : e;
   }
   return mapChildren(e, (c) => substituteValues(c, env));
 }
@@ -77,14 +68,10 @@ function polynomialRoots(expr: Expr, v: string): Root[] | null {
   }
   // A root of the numerator that is also a pole is not a solution.
   return roots
-    .filter((r) => (r.exact ? !Q.isZero(uevalExact(den, r.exact)) : Math.abs(evalU(den, r.value)) > 1e-9))
+    .filter((r) =>
+      r.exact ? !Q.isZero(uevalExact(den, r.exact)) : Math.abs(uevalFloat(den, r.value)) > 1e-9,
+    )
     .sort((a, b) => a.value - b.value);
-}
-
-function evalU(u: Rational[], x: number): number {
-  let s = 0;
-  for (let i = u.length - 1; i >= 0; i--) s = s * x + Q.toNumber(u[i]!);
-  return s;
 }
 
 /** Roots of a float function by a scan (asinh-spaced grid) and bisection; poles are rejected. */
@@ -138,8 +125,12 @@ function bisectF(f: (u: number) => { v: number; scale: number } | null, lo: numb
   return (a + b) / 2;
 }
 
+/** True when two root values are the same (within a relative 1e-6). */
+export function sameValue(x: number, y: number): boolean {
+  return Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
+}
+
 /** True when two root lists are the same set (each value within a relative 1e-6). */
 export function sameRoots(a: readonly number[], b: readonly number[]): boolean {
-  const close = (x: number, y: number) => Math.abs(x - y) <= 1e-6 * Math.max(1, Math.abs(x), Math.abs(y));
-  return a.every((x) => b.some((y) => close(x, y))) && b.every((y) => a.some((x) => close(x, y)));
+  return a.every((x) => b.some((y) => sameValue(x, y))) && b.every((y) => a.some((x) => sameValue(x, y)));
 }

@@ -1,20 +1,7 @@
 import type { LineFeedback } from '@kib/core';
 import { describe, expect, it } from 'vitest';
 import { checkSimplify, type SimplifyCheckData } from './simplify';
-
-const BASE: SimplifyCheckData = {
-  startingExpression: '2(x+3)',
-  target: '2x+6',
-  constant: [],
-  units: [],
-  definedSymbols: [],
-  functions: [],
-  complementaryEquations: [],
-  complementaryVariables: [],
-  convertToDegrees: false,
-  exactExpr: false,
-  interval: null,
-};
+import { BASE } from './text.fixtures';
 
 function data(
   startingExpression: string,
