@@ -17,7 +17,6 @@ import {
   SolveDataSchema,
   TableSimpleDataSchema,
   TableSimpleDataShapeSchema,
-  type ExpressionList,
 } from './math-types';
 
 const FileKeySchema = z.string().min(1).max(LIMITS.shortTextMaxLength).nullable();
@@ -337,144 +336,66 @@ export const PublicProblemSchema = ProblemSchema.pick({
 /** A problem as a browser sees it while a student solves. */
 export type PublicProblem = z.infer<typeof PublicProblemSchema>;
 
-function copyList(list: ExpressionList): ExpressionList {
-  return list.map((item) => ({ id: item.id, latex: item.latex }));
-}
-
-function unreachable(value: never): never {
-  throw new Error(`Unknown math type: ${JSON.stringify(value)}`);
-}
+/** The public schema of each math type's data (multipleChoice and tableSimple are built apart). */
+const PUBLIC_DATA_SCHEMAS = {
+  simplify: PublicSimplifyDataSchema,
+  solve: PublicSolveDataSchema,
+  functions: PublicFunctionsDataSchema,
+  equationOfALine: PublicEquationOfALineDataSchema,
+  findExpression: PublicFindExpressionDataSchema,
+  plotLinearEquation: EmptyPublicDataSchema,
+  plotFunction: EmptyPublicDataSchema,
+  intervals: EmptyPublicDataSchema,
+  setPointCartesianPlane: EmptyPublicDataSchema,
+  setMultiPointPlane: EmptyPublicDataSchema,
+  numberlinePoints: EmptyPublicDataSchema,
+  primeDecomposition: PublicPrimeDecompositionDataSchema,
+} as const;
 
 /**
- * Builds the public content by copying only allowed fields (an allow list, so a field added to a
- * record later stays on the server until someone decides it is safe).
+ * Copies only the keys the public schema declares (an allow list: a field added to a record later
+ * stays on the server until someone adds it to the public schema). Deep copies; validates nothing.
  */
+function allowListed(schema: z.ZodObject, data: object): Record<string, unknown> {
+  const source = data as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((key) => source[key] !== undefined)
+      .map((key) => [key, structuredClone(source[key])]),
+  );
+}
+
+/** Builds the public content of a numeral or step: the allow-listed data of its math type. */
 function toPublicContent(content: MathTypeContent): PublicMathTypeContent {
   switch (content.mathType) {
-    case 'simplify': {
-      const { data } = content;
-      return {
-        mathType: 'simplify',
-        data: data && {
-          startingExpression: data.startingExpression,
-          constant: copyList(data.constant),
-          units: copyList(data.units),
-          definedSymbols: copyList(data.definedSymbols),
-          functions: copyList(data.functions),
-          convertToDegrees: data.convertToDegrees,
-        },
-      };
-    }
-    case 'solve': {
-      const { data } = content;
-      return {
-        mathType: 'solve',
-        data: data && {
-          unknownVariable: data.unknownVariable,
-          startingExpression: data.startingExpression,
-          constant: copyList(data.constant),
-          units: copyList(data.units),
-          definedSymbols: copyList(data.definedSymbols),
-          functions: copyList(data.functions),
-          convertToDegrees: data.convertToDegrees,
-        },
-      };
-    }
-    case 'functions': {
-      const { data } = content;
-      return {
-        mathType: 'functions',
-        data: data && {
-          functionExpr: data.functionExpr,
-          xValue: data.xValue,
-          yValue: data.yValue,
-          convertToDegrees: data.convertToDegrees,
-        },
-      };
-    }
-    case 'equationOfALine': {
-      const { data } = content;
-      return {
-        mathType: 'equationOfALine',
-        data: data && {
-          x1: data.x1,
-          y1: data.y1,
-          x2: data.x2,
-          y2: data.y2,
-          xSymbol: data.xSymbol,
-          ySymbol: data.ySymbol,
-          mSymbol: data.mSymbol,
-          bSymbol: data.bSymbol,
-          mGiven: data.mGiven,
-          bGiven: data.bGiven,
-          findM: data.findM,
-          findB: data.findB,
-          findEquation: data.findEquation,
-        },
-      };
-    }
-    case 'findExpression': {
-      const { data } = content;
-      return {
-        mathType: 'findExpression',
-        data: data && {
-          unknownVariable: data.unknownVariable,
-          definingEquation: data.definingEquation,
-          constant: copyList(data.constant),
-          convertToDegrees: data.convertToDegrees,
-        },
-      };
-    }
-    case 'plotLinearEquation':
-    case 'plotFunction':
-    case 'intervals':
-    case 'setPointCartesianPlane':
-    case 'setMultiPointPlane':
-    case 'numberlinePoints':
-      return { mathType: content.mathType, data: content.data && {} };
     case 'multipleChoice':
       return {
         mathType: 'multipleChoice',
         choices: [...content.choices]
           .sort((a, b) => a.position - b.position)
-          .map((choice) => ({
-            id: choice.id,
-            position: choice.position,
-            text: choice.text,
-            picture: choice.picture,
-          })),
-        multipleSelection: content.choices.filter((choice) => choice.correct).length > 1,
+          .map((c) => ({ id: c.id, position: c.position, text: c.text, picture: c.picture })),
+        multipleSelection: content.choices.filter((c) => c.correct).length > 1,
       };
     case 'tableSimple': {
       const { data } = content;
       return {
         mathType: 'tableSimple',
         data: data && {
-          constant: copyList(data.constant),
-          interval: data.interval,
-          numRows: data.numRows,
-          numColumns: data.numColumns,
+          ...(allowListed(TableSimpleDataShapeSchema, data) as Omit<PublicTableSimpleData, 'tableData'>),
           tableData: data.tableData.map((cell) => ({
-            rIndex: cell.rIndex,
-            cIndex: cell.cIndex,
-            cellType: cell.cellType,
+            ...cell,
             cellContent: cell.cellType === 'mathAns' ? '' : cell.cellContent,
           })),
         },
       };
     }
-    case 'primeDecomposition': {
-      const { data } = content;
+    default: {
+      const schema: z.ZodObject = PUBLIC_DATA_SCHEMAS[content.mathType];
       return {
-        mathType: 'primeDecomposition',
-        data: data && {
-          numbers: copyList(data.numbers),
-          decompType: data.decompType,
-        },
-      };
+        mathType: content.mathType,
+        data: content.data && allowListed(schema, content.data),
+      } as PublicMathTypeContent;
     }
-    default:
-      return unreachable(content);
   }
 }
 
