@@ -23,6 +23,21 @@ export const LIMITS = {
   contactPerAddress: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
+/**
+ * The limiter's SQL client, running its queries through Sequelize's pool as unnamed statements. The
+ * library names its prepared statements; on the embedded database every connection shares one
+ * PGlite session, where a name prepared by one connection collides with the next connection's.
+ */
+function unnamedStatements(sequelize: Sequelize) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const [rows, meta] = await sequelize.query(q.text, { bind: q.values ?? [] });
+      const rowCount = (meta as { rowCount?: number } | undefined)?.rowCount;
+      return { rows: rows as unknown[], rowCount: rowCount ?? (rows as unknown[]).length };
+    },
+  };
+}
+
 /** One counter family of a policy. */
 export class Limiter {
   private readonly limiter: RateLimiterPostgres;
@@ -32,8 +47,8 @@ export class Limiter {
     readonly policy: LimitPolicy,
   ) {
     this.limiter = new RateLimiterPostgres({
-      storeClient: sequelize,
-      storeType: 'sequelize',
+      storeClient: unnamedStatements(sequelize),
+      storeType: 'pool',
       tableName: 'rate_limits',
       tableCreated: true,
       keyPrefix: policy.name,
