@@ -181,21 +181,7 @@ export class AuthService {
     if (!(await this.deps.limiters.resetPerAccount.tryHit(`reset:${user.id}`))) return;
     const token = await this.deps.tokens.issueAccountToken(user.id, 'password-reset', RESET_TTL_SECONDS);
     const link = `${this.deps.publicUrl}/password/reset/confirm/${encodeUid(user.id)}/${token}`;
-    const t = (key: string, params?: Record<string, unknown>) => translate(user.language, key, params);
-    await this.deps.mailer.send({
-      to: user.email,
-      subject: t('mail.reset.subject'),
-      text: [
-        t('mail.greeting', { name: user.firstName || user.email }),
-        '',
-        t('mail.reset.body'),
-        link,
-        '',
-        t('mail.reset.expires', { minutes: RESET_TTL_SECONDS / 60 }),
-        '',
-        t('mail.signature'),
-      ].join('\n'),
-    });
+    await this.sendLink(user, 'reset', link, { minutes: RESET_TTL_SECONDS / 60 });
   }
 
   /** Sets a new password from a valid reset link and ends every session of the account. */
@@ -231,17 +217,27 @@ export class AuthService {
 
   private async sendActivation(user: UserRecord, token: string): Promise<void> {
     const link = `${this.deps.publicUrl}/activate/${encodeUid(user.id)}/${token}`;
+    await this.sendLink(user, 'activation', link, { hours: ACTIVATION_TTL_SECONDS / 3600 });
+  }
+
+  /** Mails an account link (`mail.<kind>.*` texts) in the user's language. */
+  private async sendLink(
+    user: UserRecord,
+    kind: 'activation' | 'reset',
+    link: string,
+    expiry: Record<string, unknown>,
+  ): Promise<void> {
     const t = (key: string, params?: Record<string, unknown>) => translate(user.language, key, params);
     await this.deps.mailer.send({
       to: user.email,
-      subject: t('mail.activation.subject'),
+      subject: t(`mail.${kind}.subject`),
       text: [
         t('mail.greeting', { name: user.firstName || user.email }),
         '',
-        t('mail.activation.body'),
+        t(`mail.${kind}.body`),
         link,
         '',
-        t('mail.activation.expires', { hours: ACTIVATION_TTL_SECONDS / 3600 }),
+        t(`mail.${kind}.expires`, expiry),
         '',
         t('mail.signature'),
       ].join('\n'),

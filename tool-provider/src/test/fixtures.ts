@@ -1,34 +1,31 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import { hashPassword } from '../auth/passwords';
+import { UserRepository } from '../users/user.repository';
 
 let cachedHash: Promise<string> | undefined;
 
-/** Inserts a user directly (active unless told otherwise) in the given groups; password `demo1234`. */
+/** Inserts a user through the repository (active unless told otherwise) in the given groups; password `demo1234`. */
 export async function insertUser(
   sequelize: Sequelize,
   opts: { email: string; groups?: string[]; active?: boolean; firstName?: string; language?: 'es' | 'en' },
 ): Promise<number> {
   cachedHash ??= hashPassword('demo1234');
-  const rows = await sequelize.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, is_active, language)
-     VALUES (:email, :hash, :firstName, 'Test', :active, :language) RETURNING id`,
-    {
-      replacements: {
+  const users = new UserRepository(sequelize);
+  const passwordHash = await cachedHash;
+  return sequelize.transaction(async (transaction) => {
+    const user = await users.create(
+      {
         email: opts.email,
-        hash: await cachedHash,
         firstName: opts.firstName ?? 'Test',
-        active: opts.active ?? true,
+        lastName: 'Test',
+        passwordHash,
         language: opts.language ?? 'es',
+        groups: opts.groups ?? ['Students'],
       },
-      type: QueryTypes.SELECT,
-    },
-  );
-  const id = rows[0]!.id;
-  for (const [position, name] of (opts.groups ?? ['Students']).entries()) {
-    await sequelize.query(
-      `INSERT INTO user_groups (user_id, group_id, position) SELECT :id, id, :position FROM groups WHERE name = :name`,
-      { replacements: { id, position, name } },
+      transaction,
     );
-  }
-  return id;
+    if (!user) throw new Error(`${opts.email} exists already`);
+    if (opts.active ?? true) await users.activate(user.id, transaction);
+    return user.id;
+  });
 }
