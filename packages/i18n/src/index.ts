@@ -9,13 +9,78 @@ import solveEn from '../locales/feedback/solve.en.json' with { type: 'json' };
 import solveEs from '../locales/feedback/solve.es.json' with { type: 'json' };
 import textEn from '../locales/feedback/text.en.json' with { type: 'json' };
 import textEs from '../locales/feedback/text.es.json' with { type: 'json' };
+import commonWidgetEs from '../locales/widgets/common.es.json' with { type: 'json' };
+import commonWidgetEn from '../locales/widgets/common.en.json' with { type: 'json' };
+import mathConsoleWidgetEs from '../locales/widgets/math-console.es.json' with { type: 'json' };
+import mathConsoleWidgetEn from '../locales/widgets/math-console.en.json' with { type: 'json' };
+import graphConsoleWidgetEs from '../locales/widgets/graph-console.es.json' with { type: 'json' };
+import graphConsoleWidgetEn from '../locales/widgets/graph-console.en.json' with { type: 'json' };
+import intervalConsoleWidgetEs from '../locales/widgets/interval-console.es.json' with { type: 'json' };
+import intervalConsoleWidgetEn from '../locales/widgets/interval-console.en.json' with { type: 'json' };
+import numberlineConsoleWidgetEs from '../locales/widgets/numberline-console.es.json' with { type: 'json' };
+import numberlineConsoleWidgetEn from '../locales/widgets/numberline-console.en.json' with { type: 'json' };
+import choiceConsoleWidgetEs from '../locales/widgets/choice-console.es.json' with { type: 'json' };
+import choiceConsoleWidgetEn from '../locales/widgets/choice-console.en.json' with { type: 'json' };
+import tableConsoleWidgetEs from '../locales/widgets/table-console.es.json' with { type: 'json' };
+import tableConsoleWidgetEn from '../locales/widgets/table-console.en.json' with { type: 'json' };
+import primeConsoleWidgetEs from '../locales/widgets/prime-console.es.json' with { type: 'json' };
+import primeConsoleWidgetEn from '../locales/widgets/prime-console.en.json' with { type: 'json' };
+import solverWidgetEs from '../locales/widgets/solver.es.json' with { type: 'json' };
+import solverWidgetEn from '../locales/widgets/solver.en.json' with { type: 'json' };
+import calculatorWidgetEs from '../locales/widgets/calculator.es.json' with { type: 'json' };
+import calculatorWidgetEn from '../locales/widgets/calculator.en.json' with { type: 'json' };
+import handwritingWidgetEs from '../locales/widgets/handwriting.es.json' with { type: 'json' };
+import handwritingWidgetEn from '../locales/widgets/handwriting.en.json' with { type: 'json' };
+import activityResultsWidgetEs from '../locales/widgets/activity-results.es.json' with { type: 'json' };
+import activityResultsWidgetEn from '../locales/widgets/activity-results.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
  * kebab-case codes) and is served under the `feedback.` namespace: `feedback.not-equivalent`.
  */
-const esCatalog = { ...es, feedback: { ...textEs, ...solveEs, ...graphicalEs, ...hintsEs } };
-const enCatalog = { ...en, feedback: { ...textEn, ...solveEn, ...graphicalEn, ...hintsEn } };
+/**
+ * The widgets' texts live in one file per widget area (`locales/widgets/<area>.<lang>.json`) and are
+ * served under the area's name: `solver.check-answer`, `interval-console.tool-move`.
+ */
+const widgetsEs = {
+  common: commonWidgetEs,
+  'math-console': mathConsoleWidgetEs,
+  'graph-console': graphConsoleWidgetEs,
+  'interval-console': intervalConsoleWidgetEs,
+  'numberline-console': numberlineConsoleWidgetEs,
+  'choice-console': choiceConsoleWidgetEs,
+  'table-console': tableConsoleWidgetEs,
+  'prime-console': primeConsoleWidgetEs,
+  solver: solverWidgetEs,
+  calculator: calculatorWidgetEs,
+  handwriting: handwritingWidgetEs,
+  'activity-results': activityResultsWidgetEs,
+};
+const widgetsEn = {
+  common: commonWidgetEn,
+  'math-console': mathConsoleWidgetEn,
+  'graph-console': graphConsoleWidgetEn,
+  'interval-console': intervalConsoleWidgetEn,
+  'numberline-console': numberlineConsoleWidgetEn,
+  'choice-console': choiceConsoleWidgetEn,
+  'table-console': tableConsoleWidgetEn,
+  'prime-console': primeConsoleWidgetEn,
+  solver: solverWidgetEn,
+  calculator: calculatorWidgetEn,
+  handwriting: handwritingWidgetEn,
+  'activity-results': activityResultsWidgetEn,
+};
+
+const esCatalog = {
+  ...es,
+  ...widgetsEs,
+  feedback: { ...textEs, ...solveEs, ...graphicalEs, ...hintsEs },
+};
+const enCatalog = {
+  ...en,
+  ...widgetsEn,
+  feedback: { ...textEn, ...solveEn, ...graphicalEn, ...hintsEn },
+};
 
 /** The interface languages; Spanish is the default. */
 export const LANGUAGES = ['es', 'en'] as const;
@@ -31,7 +96,7 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every translation key, typed from the Spanish (source) catalog. */
-export type TranslationKey = Leaves<typeof es> | `feedback.${string}`;
+export type TranslationKey = Leaves<typeof es> | Leaves<typeof widgetsEs> | `feedback.${string}`;
 
 /** The catalogs by language, as loaded. */
 export const CATALOGS: Record<Language, Record<string, unknown>> = { es: esCatalog, en: enCatalog };

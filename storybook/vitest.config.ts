@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineProject } from 'vitest/config';
+import { CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every story is a test: it renders, its play function passes, and axe finds nothing. */
+export default defineProject({
+  plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+  test: {
+    name: 'storybook',
+    testTimeout: 30_000,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions: CHROMIUM_LAUNCH }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});

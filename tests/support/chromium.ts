@@ -1,0 +1,21 @@
+/**
+ * How Kib's browser tests start Debian's Chromium (never a downloaded browser): the flags keep it
+ * from reaching for the network, which this machine and CI do not have.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Command-line flags for a headless, sandbox-free Chromium that makes no background connections. */
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** The launch options for playwright's `chromium.launch` and vitest's playwright provider. */
+export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
