@@ -1,0 +1,30 @@
+/**
+ * The heavy libraries load only when a widget needs them, as separate chunks of the bundle:
+ * MathLive (the math field, ~230 kB gzipped), its static converter (~110 kB) and JSXGraph (~250 kB).
+ * Each loader is memoised, so every widget on a page shares one download.
+ */
+type MathLiveModule = typeof import('mathlive');
+type MathLiveSsrModule = typeof import('mathlive/ssr');
+type JsxGraphModule = typeof import('jsxgraph');
+
+let mathLive: Promise<MathLiveModule> | undefined;
+let mathLiveSsr: Promise<MathLiveSsrModule> | undefined;
+let jsxGraph: Promise<JsxGraphModule> | undefined;
+
+/** MathLive with its `<math-field>` element defined. */
+export function loadMathLive(): Promise<MathLiveModule> {
+  mathLive ??= import('mathlive');
+  return mathLive;
+}
+
+/** MathLive's converters only (LaTeX to MathML and to speakable text); defines no element. */
+export function loadMathConverters(): Promise<MathLiveSsrModule> {
+  mathLiveSsr ??= import('mathlive/ssr');
+  return mathLiveSsr;
+}
+
+/** JSXGraph. */
+export function loadJsxGraph(): Promise<JsxGraphModule> {
+  jsxGraph ??= import('jsxgraph');
+  return jsxGraph;
+}
