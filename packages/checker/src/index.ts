@@ -1,4 +1,6 @@
-import type { MathType } from '@kib/core';
+import { isTextMathType, type MathType, type TextAnswer } from '@kib/core';
+import { nodeAt } from './expr/ast';
+import { toLatex } from './expr/latex';
 import { equivalentLatex } from './expr/index';
 import {
   checkIntervals,
@@ -13,8 +15,16 @@ import {
 } from './graphical/index';
 import { hintsForSimplify } from './hints/index';
 import { checkSolve, hintsForSolve } from './solve/index';
+import { functionNames, parseLine } from './text/context';
 import { checkEquationOfALine, checkFindExpression, checkFunctions, checkSimplify } from './text/index';
-import type { CheckRequest, CheckResult, CheckResultMap, HintRequest, HintResult } from './types';
+import type {
+  CheckRequest,
+  CheckResult,
+  CheckResultMap,
+  HintRequest,
+  HintResult,
+  TextCheckResult,
+} from './types';
 
 export type {
   CheckChoice,
@@ -61,7 +71,33 @@ export function check<K extends MathType>(request: CheckRequest<K>): CheckResult
     primeDecomposition: () =>
       checkPrimeDecomposition(data<'primeDecomposition'>(r), answer<'primeDecomposition'>(r)),
   };
-  return results[r.mathType]() as CheckResult<K>;
+  const result = results[r.mathType]();
+  if (isTextMathType(r.mathType)) {
+    const functions = functionNames(
+      (r.data as { functions?: Parameters<typeof functionNames>[0] }).functions,
+    );
+    return withHighlightLatex(result as TextCheckResult, r.answer as TextAnswer, functions) as CheckResult<K>;
+  }
+  return result as CheckResult<K>;
+}
+
+/**
+ * Adds to each wrong line with a highlight path the LaTeX of the highlighted part, so a math field
+ * can mark it without Kib's expression tree.
+ */
+function withHighlightLatex(
+  result: TextCheckResult,
+  answer: TextAnswer,
+  functions: string[],
+): TextCheckResult {
+  const lines = result.lines.map((line, i) => {
+    const math = answer[i]?.math;
+    if (!line.highlight?.length || math === undefined) return line;
+    const parsed = parseLine(math, functions);
+    const node = parsed.ok ? nodeAt(parsed.expr, line.highlight) : undefined;
+    return node ? { ...line, highlightLatex: toLatex(node) } : line;
+  });
+  return { ...result, lines };
 }
 
 function data<K extends MathType>(r: CheckRequest): CheckRequest<K>['data'] {

@@ -191,6 +191,8 @@ export const LineFeedbackSchema = z.object({
   correct: z.boolean(),
   feedback: FeedbackMessageSchema.optional(),
   highlight: z.array(z.number().int().min(0)).max(64).optional(),
+  /** The LaTeX of the highlighted part, as the checker prints it (for a math field to mark). */
+  highlightLatex: LatexSchema.optional(),
 });
 
 /** Feedback on one line of a text answer. */
