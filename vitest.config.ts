@@ -12,6 +12,7 @@ export default defineConfig({
       'widgets/vitest.browser.config.ts',
       'tool-provider/vitest.config.ts',
       'storybook/vitest.config.ts',
+      'tests/vitest.config.ts',
     ],
   },
 });

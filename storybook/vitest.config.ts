@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
-import { CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
+import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
 /** Every story is a test: it renders, its play function passes, and axe finds nothing. */
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+  optimizeDeps: { include: [...BROWSER_DEPENDENCIES] },
   test: {
     name: 'storybook',
     testTimeout: 30_000,

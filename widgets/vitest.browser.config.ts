@@ -1,15 +1,19 @@
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
+import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
 
 /** Widget behaviour in a real browser (Debian's Chromium): every `*.test.tsx` under src. */
 export default defineProject({
   plugins: [react()],
+  // Pre-bundled up front: discovering them mid-run reloads the page and fails the tests running then.
+  optimizeDeps: { include: [...BROWSER_DEPENDENCIES] },
   test: {
     name: 'widgets-browser',
     include: ['src/**/*.test.tsx'],
-    testTimeout: 20_000,
+    testTimeout: 30_000,
+    // The first check loads the checker and MathLive: on a busy machine that takes seconds.
+    expect: { poll: { timeout: 10_000 } },
     browser: {
       enabled: true,
       headless: true,

@@ -19,3 +19,20 @@ export const CHROMIUM_ARGS = [
 
 /** The launch options for playwright's `chromium.launch` and vitest's playwright provider. */
 export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
+/** The widgets' dependencies, pre-bundled by Vite before browser tests start. */
+export const BROWSER_DEPENDENCIES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'mathlive',
+  'mathlive/ssr',
+  'jsxgraph',
+  '@e965/xlsx',
+  'zod',
+  'i18next',
+  '@r2wc/react-to-web-component',
+  '@cortex-js/compute-engine',
+] as const;

@@ -4,6 +4,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Sequelize } from 'sequelize';
+import { widgetAssets } from './assets/widget-assets';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
 import { TokenRepository } from './auth/token.repository';
@@ -37,6 +38,8 @@ export interface AppDeps {
   logger: Logger;
   /** Overrides the configured mailer (tests). */
   mailer?: Mailer;
+  /** Where the built widget bundle is (tests); the repository's widgets/dist by default. */
+  widgetsDir?: string;
 }
 
 /** The assembled application and the pieces tests look at. */
@@ -105,6 +108,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.trustProxy));
   app.use(helmet());
+  app.use('/widgets', widgetAssets(deps.widgetsDir));
   app.use(cookieParser());
   app.use((req, _res, next) => {
     const choice: unknown = req.cookies?.[LANGUAGE_COOKIE];

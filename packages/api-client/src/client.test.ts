@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiClient, ApiError, NetworkError } from './index';
+
+type Call = { url: string; init: RequestInit };
+
+function fakeFetch(answers: ((call: Call) => Response)[]) {
+  const calls: Call[] = [];
+  const impl = vi.fn(async (url: URL | RequestInfo, init?: RequestInit) => {
+    const call = { url: String(url), init: init ?? {} };
+    calls.push(call);
+    const answer = answers.shift();
+    if (!answer) throw new Error('unexpected request');
+    return answer(call);
+  });
+  return { impl: impl as unknown as typeof fetch, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('ApiClient', () => {
+  it('sends snake_case with the bearer token and answers camelCase', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(200, { correct_ans: true, numeral_completed: false, result: {} }),
+    ]);
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api', token: 'T', fetch: impl, lang: 'en' });
+    const r = await api.proof({ answer: [{ math: 'x' }], numeral: 3, currentStep: null, totalTime: 4 });
+    expect(r).toMatchObject({ correctAns: true, numeralCompleted: false });
+    expect(calls[0]!.url).toBe('http://kib.test/api/proof/');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      answer: [{ math: 'x' }],
+      numeral: 3,
+      current_step: null,
+      total_time: 4,
+    });
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer T');
+    expect(headers['accept-language']).toBe('en');
+    expect(calls[0]!.init.credentials).toBe('include');
+  });
+
+  it('refreshes once after a 401 and retries with the new token', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(401, { detail: 'expired', code: 'unauthenticated' }),
+      () => json(200, { access: 'NEW' }),
+      () => json(200, { data: [{ numeral_id: 1, completed: true }] }),
+    ]);
+    const onTokenChange = vi.fn();
+    const api = new ApiClient({ baseUrl: '/api/', token: 'OLD', fetch: impl, onTokenChange });
+    expect(await api.solutionData(9)).toEqual([{ numeralId: 1, completed: true }]);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/getstudentproblemsolutiondata/',
+      '/api/auth/jwt/refresh/',
+      '/api/getstudentproblemsolutiondata/',
+    ]);
+    expect((calls[2]!.init.headers as Record<string, string>).authorization).toBe('Bearer NEW');
+    expect(onTokenChange).toHaveBeenCalledWith('NEW');
+  });
+
+  it('turns an error answer into an ApiError with its translated detail and fields', async () => {
+    const { impl } = fakeFetch([
+      () =>
+        json(400, {
+          detail: 'Revisa los campos.',
+          code: 'invalid',
+          fields: { answer: ['Valor no válido.'] },
+        }),
+    ]);
+    const api = new ApiClient({ baseUrl: '/api/', token: 'T', fetch: impl });
+    const error = await api.hints({ answer: 1, numeral: 1, currentStep: null, totalTime: 0 }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid', fields: { answer: ['Valor no válido.'] } });
+  });
+
+  it('reports a dead network as NetworkError', async () => {
+    const impl = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    const api = new ApiClient({ baseUrl: '/api/', fetch: impl });
+    await expect(api.getProblem(1)).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('shares one refresh between concurrent callers and forgets the token when it fails', async () => {
+    const { impl, calls } = fakeFetch([() => json(401, { detail: 'no', code: 'unauthenticated' })]);
+    const api = new ApiClient({ baseUrl: '/api/', token: 'OLD', fetch: impl });
+    const [a, b] = await Promise.all([api.refresh(), api.refresh()]);
+    expect([a, b]).toEqual([false, false]);
+    expect(calls).toHaveLength(1);
+    expect(api.token).toBeNull();
+  });
+});

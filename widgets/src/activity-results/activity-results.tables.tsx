@@ -1,0 +1,434 @@
+import { formatDateTimeDmy, formatDuration } from '@kib/core';
+import { Fragment, useId, type ReactNode } from 'react';
+import type { Translate } from '../shared/i18n';
+import type {
+  NumeralProgress,
+  ProblemResult,
+  ProblemSortKey,
+  ProgressStatus,
+  SortState,
+  StudentResult,
+  StudentSortKey,
+} from './activity-results.logic';
+
+const STATUS_ICON: Record<ProgressStatus, string> = {
+  completed: '✓',
+  attempted: '◐',
+  'not-attempted': '○',
+};
+
+/** The name shown for a student: full name, else personal code, else "unnamed student". */
+export function displayName(t: Translate, student: { fullName: string; code: string }): string {
+  return student.fullName || student.code || t('activity-results.anonymous');
+}
+
+/** A problem as `numeration. title` (the position stands in for a missing numeration). */
+export function problemLabel(problem: Pick<ProblemResult, 'numeration' | 'position' | 'title'>): string {
+  const numeration = String(problem.numeration ?? '').trim() || String(problem.position);
+  return `${numeration}. ${problem.title}`;
+}
+
+function Percent({ t, value }: { t: Translate; value: number }) {
+  return (
+    <span className="kib-ar-percent">
+      <span className="kib-ar-meter" aria-hidden="true">
+        <span style={{ width: `${value}%` }} />
+      </span>
+      {t('activity-results.percent', { value })}
+    </span>
+  );
+}
+
+function Status({ t, status }: { t: Translate; status: ProgressStatus }) {
+  return (
+    <span className={`kib-ar-status kib-ar-status--${status}`}>
+      <span aria-hidden="true">{STATUS_ICON[status]}</span> {t(`activity-results.${status}`)}
+    </span>
+  );
+}
+
+function Numerals({ t, numerals }: { t: Translate; numerals: readonly NumeralProgress[] }) {
+  if (numerals.length === 0) return <span>{t('activity-results.none')}</span>;
+  return (
+    <ul className="kib-ar-numerals">
+      {numerals.map((numeral) => (
+        <li key={numeral.numeralId} className={`kib-ar-numeral kib-ar-numeral--${numeral.status}`}>
+          <span aria-hidden="true">
+            {numeral.number}
+            {STATUS_ICON[numeral.status]}
+          </span>
+          <span className="kib-visually-hidden">
+            {t('activity-results.numeral-status', {
+              number: numeral.number,
+              status: t(`activity-results.${numeral.status}`),
+            })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LastAttempt({ t, date }: { t: Translate; date: string | null }) {
+  if (!date) return <span className="kib-ar-muted">{t('activity-results.none')}</span>;
+  return <time dateTime={date}>{formatDateTimeDmy(new Date(date))}</time>;
+}
+
+function Code({ t, code }: { t: Translate; code: string }) {
+  if (code) return <>{code}</>;
+  return (
+    <>
+      <span aria-hidden="true" className="kib-ar-muted">
+        —
+      </span>
+      <span className="kib-visually-hidden">{t('activity-results.no-code')}</span>
+    </>
+  );
+}
+
+interface SortHeaderProps<Key extends string> {
+  column: Key;
+  label: string;
+  sort: SortState<Key>;
+  onSort: (key: Key) => void;
+  numeric?: boolean;
+}
+
+function SortHeader<Key extends string>({ column, label, sort, onSort, numeric }: SortHeaderProps<Key>) {
+  const active = sort.key === column;
+  const icon = active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕';
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? sort.direction : undefined}
+      className={numeric ? 'kib-ar-num' : undefined}
+    >
+      <button type="button" className="kib-ar-sort" onClick={() => onSort(column)}>
+        {label}
+        <span
+          aria-hidden="true"
+          className={active ? 'kib-ar-sort-icon kib-ar-sort-icon--active' : 'kib-ar-sort-icon'}
+        >
+          {icon}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+interface ScrollTableProps {
+  caption: string;
+  children: ReactNode;
+}
+
+/** A table inside a labelled, focusable region that scrolls sideways on narrow screens. */
+function ScrollTable({ caption, children }: ScrollTableProps) {
+  const captionId = useId();
+  return (
+    <div className="kib-ar-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="kib-ar-table">
+        <caption id={captionId}>{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+function ToggleButton({
+  expanded,
+  controls,
+  label,
+  onToggle,
+}: {
+  expanded: boolean;
+  controls: string;
+  label: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="kib-ar-toggle"
+      aria-expanded={expanded}
+      aria-controls={expanded ? controls : undefined}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true" className="kib-ar-chevron" />
+      <span className="kib-visually-hidden">{label}</span>
+    </button>
+  );
+}
+
+/** Props of {@link StudentsTable}. */
+export interface StudentsTableProps {
+  t: Translate;
+  rows: readonly StudentResult[];
+  problems: readonly ProblemResult[];
+  sort: SortState<StudentSortKey>;
+  onSort: (key: StudentSortKey) => void;
+  expanded: ReadonlySet<number>;
+  onToggle: (studentId: number) => void;
+  /** Present when students may be removed: opens the confirmation for one. */
+  onRemove?: (student: StudentResult) => void;
+}
+
+/** The Students tab: a sortable table whose rows expand to the student's per-problem progress. */
+export function StudentsTable({
+  t,
+  rows,
+  problems,
+  sort,
+  onSort,
+  expanded,
+  onToggle,
+  onRemove,
+}: StudentsTableProps) {
+  const baseId = useId();
+  const columns = onRemove ? 7 : 6;
+  const header = (key: StudentSortKey, label: string, numeric = false) => (
+    <SortHeader column={key} label={t(label)} sort={sort} onSort={onSort} numeric={numeric} />
+  );
+  return (
+    <ScrollTable caption={t('activity-results.students-table')}>
+      <thead>
+        <tr>
+          {header('number', 'activity-results.number', true)}
+          {header('firstName', 'activity-results.first-name')}
+          {header('lastName', 'activity-results.last-name')}
+          {header('code', 'activity-results.code')}
+          {header('progress', 'activity-results.progress', true)}
+          {header('totalTime', 'activity-results.total-time', true)}
+          {onRemove && <th scope="col">{t('activity-results.remove')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const name = displayName(t, row);
+          const detailId = `${baseId}-student-${row.id}`;
+          const open = expanded.has(row.id);
+          return (
+            <Fragment key={row.id}>
+              <tr className={open ? 'kib-ar-row kib-ar-row--open' : 'kib-ar-row'}>
+                <td className="kib-ar-num">
+                  <span className="kib-ar-numcell">
+                    <ToggleButton
+                      expanded={open}
+                      controls={detailId}
+                      label={t('activity-results.show-student', { name })}
+                      onToggle={() => onToggle(row.id)}
+                    />
+                    {row.number}
+                  </span>
+                </td>
+                <th scope="row" className="kib-ar-name">
+                  {row.fullName ? row.firstName : t('activity-results.anonymous')}
+                </th>
+                <td className="kib-ar-name">{row.lastName}</td>
+                <td>
+                  <Code t={t} code={row.code} />
+                </td>
+                <td className="kib-ar-num">
+                  <Percent t={t} value={row.progress} />
+                </td>
+                <td className="kib-ar-num">{formatDuration(row.totalTime)}</td>
+                {onRemove && (
+                  <td>
+                    <button
+                      type="button"
+                      className="kib-button kib-ar-remove"
+                      aria-label={t('activity-results.remove-student', { name })}
+                      onClick={() => onRemove(row)}
+                    >
+                      <span aria-hidden="true">✕</span> {t('activity-results.remove')}
+                    </button>
+                  </td>
+                )}
+              </tr>
+              {open && (
+                <tr id={detailId} className="kib-ar-detail">
+                  <td colSpan={columns}>
+                    <table className="kib-ar-subtable">
+                      <caption>{t('activity-results.student-detail', { name })}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('activity-results.problem')}</th>
+                          <th scope="col">{t('activity-results.status')}</th>
+                          <th scope="col">{t('activity-results.numerals')}</th>
+                          <th scope="col" className="kib-ar-num">
+                            {t('activity-results.attempts')}
+                          </th>
+                          <th scope="col" className="kib-ar-num">
+                            {t('activity-results.time')}
+                          </th>
+                          <th scope="col">{t('activity-results.last-attempt')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {row.problems.map((progress, index) => (
+                          <tr key={progress.problemId}>
+                            <th scope="row">{problems[index] ? problemLabel(problems[index]) : ''}</th>
+                            <td>
+                              <Status t={t} status={progress.status} />
+                            </td>
+                            <td>
+                              <span className="kib-ar-numerals-line">
+                                <Numerals t={t} numerals={progress.numerals} />
+                                <span className="kib-ar-muted">
+                                  {t('activity-results.numerals-done', {
+                                    completed: progress.completed,
+                                    total: progress.numerals.length,
+                                  })}
+                                </span>
+                              </span>
+                            </td>
+                            <td className="kib-ar-num">{progress.attempts}</td>
+                            <td className="kib-ar-num">{formatDuration(progress.answerTime)}</td>
+                            <td>
+                              <LastAttempt t={t} date={progress.lastAttemptDate} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+/** Props of {@link ProblemsTable}. */
+export interface ProblemsTableProps {
+  t: Translate;
+  rows: readonly ProblemResult[];
+  studentCount: number;
+  sort: SortState<ProblemSortKey>;
+  onSort: (key: ProblemSortKey) => void;
+  expanded: ReadonlySet<number>;
+  onToggle: (problemId: number) => void;
+}
+
+/** The Problems tab: a sortable table whose rows expand to every student's status on the problem. */
+export function ProblemsTable({
+  t,
+  rows,
+  studentCount,
+  sort,
+  onSort,
+  expanded,
+  onToggle,
+}: ProblemsTableProps) {
+  const baseId = useId();
+  const header = (key: ProblemSortKey, label: string, numeric = false) => (
+    <SortHeader column={key} label={t(label)} sort={sort} onSort={onSort} numeric={numeric} />
+  );
+  return (
+    <ScrollTable caption={t('activity-results.problems-table')}>
+      <thead>
+        <tr>
+          {header('numeration', 'activity-results.number', true)}
+          {header('title', 'activity-results.problem')}
+          {header('numeralCount', 'activity-results.numerals', true)}
+          {header('completedStudents', 'activity-results.students-completed', true)}
+          {header('progress', 'activity-results.progress', true)}
+          {header('averageTime', 'activity-results.time-per-student', true)}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const detailId = `${baseId}-problem-${row.id}`;
+          const open = expanded.has(row.id);
+          const numeration = String(row.numeration ?? '').trim() || String(row.position);
+          return (
+            <Fragment key={row.id}>
+              <tr className={open ? 'kib-ar-row kib-ar-row--open' : 'kib-ar-row'}>
+                <td className="kib-ar-num">
+                  <span className="kib-ar-numcell">
+                    <ToggleButton
+                      expanded={open}
+                      controls={detailId}
+                      label={t('activity-results.show-problem', { title: row.title })}
+                      onToggle={() => onToggle(row.id)}
+                    />
+                    {numeration}
+                  </span>
+                </td>
+                <th scope="row" className="kib-ar-title">
+                  {row.title}
+                </th>
+                <td className="kib-ar-num">{row.numeralCount}</td>
+                <td className="kib-ar-num">
+                  {t('activity-results.numerals-done', {
+                    completed: row.completedStudents,
+                    total: studentCount,
+                  })}
+                </td>
+                <td className="kib-ar-num">
+                  <Percent t={t} value={row.progress} />
+                </td>
+                <td className="kib-ar-num">{formatDuration(row.averageTime)}</td>
+              </tr>
+              {open && (
+                <tr id={detailId} className="kib-ar-detail">
+                  <td colSpan={6}>
+                    {row.students.length === 0 ? (
+                      <p className="kib-ar-empty">{t('activity-results.no-students')}</p>
+                    ) : (
+                      <table className="kib-ar-subtable">
+                        <caption>
+                          {t('activity-results.problem-detail', { title: problemLabel(row) })}
+                        </caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">{t('activity-results.student')}</th>
+                            <th scope="col">{t('activity-results.code')}</th>
+                            <th scope="col">{t('activity-results.status')}</th>
+                            <th scope="col">{t('activity-results.numerals')}</th>
+                            <th scope="col" className="kib-ar-num">
+                              {t('activity-results.attempts')}
+                            </th>
+                            <th scope="col" className="kib-ar-num">
+                              {t('activity-results.time')}
+                            </th>
+                            <th scope="col">{t('activity-results.last-attempt')}</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {row.students.map((student) => (
+                            <tr key={student.studentId}>
+                              <th scope="row">
+                                {student.number}. {displayName(t, student)}
+                              </th>
+                              <td>
+                                <Code t={t} code={student.code} />
+                              </td>
+                              <td>
+                                <Status t={t} status={student.status} />
+                              </td>
+                              <td>
+                                <Numerals t={t} numerals={student.numerals} />
+                              </td>
+                              <td className="kib-ar-num">{student.attempts}</td>
+                              <td className="kib-ar-num">{formatDuration(student.answerTime)}</td>
+                              <td>
+                                <LastAttempt t={t} date={student.lastAttemptDate} />
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    )}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
+  );
+}

@@ -1,0 +1,430 @@
+import { formatDuration } from '@kib/core';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useT, widgetLanguage, type Translate } from '../shared/i18n';
+import { WidgetStyles } from '../shared/styles';
+import { useAnnouncer } from '../shared/use-announcer';
+import css from './activity-results.css?inline';
+import { downloadWorkbook } from './activity-results.download';
+import {
+  excelFileName,
+  resultRows,
+  sortProblems,
+  sortStudents,
+  summarizeResults,
+  toggleSort,
+  type ProblemSortKey,
+  type SortState,
+  type StudentResult,
+  type StudentSortKey,
+} from './activity-results.logic';
+import { ProblemsTable, StudentsTable, displayName } from './activity-results.tables';
+import { parseActivityResultsData, type ActivityResultsData } from './activity-results.types';
+
+/** Props of {@link ActivityResults}. */
+export interface ActivityResultsProps {
+  /** The results: validated with `ActivityResultsDataSchema` (an object or its JSON text). */
+  data: ActivityResultsData;
+  /** Interface language, `es` (default) or `en`. */
+  lang?: string;
+  /**
+   * Removes a student from the activity after the teacher confirms. Returning (or resolving to)
+   * `false`, or throwing, means it failed: the student stays. Without it no remove buttons show.
+   */
+  onRemoveStudent?: (studentId: number) => void | boolean | Promise<void | boolean>;
+  /** Called with the file name once the Excel file has been handed to the browser. */
+  onDownload?: (fileName: string) => void;
+}
+
+type Tab = 'students' | 'problems';
+const TABS: readonly Tab[] = ['students', 'problems'];
+
+const STUDENT_COLUMN_LABELS: Record<StudentSortKey, string> = {
+  number: 'activity-results.number',
+  firstName: 'activity-results.first-name',
+  lastName: 'activity-results.last-name',
+  code: 'activity-results.code',
+  progress: 'activity-results.progress',
+  totalTime: 'activity-results.total-time',
+};
+
+const PROBLEM_COLUMN_LABELS: Record<ProblemSortKey, string> = {
+  numeration: 'activity-results.number',
+  title: 'activity-results.problem',
+  numeralCount: 'activity-results.numerals',
+  completedStudents: 'activity-results.students-completed',
+  progress: 'activity-results.progress',
+  averageTime: 'activity-results.time-per-student',
+};
+
+function toggled(set: ReadonlySet<number>, id: number): Set<number> {
+  const next = new Set(set);
+  if (!next.delete(id)) next.add(id);
+  return next;
+}
+
+/**
+ * The teacher's activity results (spec 03, code-based results view): the assignment name, class
+ * progress split into completed / attempted / not attempted, the average time per student, and
+ * Students and Problems tabs with sortable, expandable tables; an Excel download; and, when
+ * `onRemoveStudent` is given, removal of a student after a confirmation dialog.
+ */
+export function ActivityResults({ data, lang, onRemoveStudent, onDownload }: ActivityResultsProps) {
+  const t = useT(lang);
+  const language = widgetLanguage(lang);
+  const parsed = useMemo(() => (data == null ? null : parseActivityResultsData(data)), [data]);
+  let body;
+  if (parsed === null) body = <p role="status">{t('activity-results.no-data')}</p>;
+  else if (!parsed.ok)
+    body = (
+      <p role="alert" className="kib-ar-error">
+        {t('activity-results.invalid-data')}
+      </p>
+    );
+  else
+    body = (
+      <ResultsView
+        data={parsed.data}
+        t={t}
+        language={language}
+        onRemoveStudent={onRemoveStudent}
+        onDownload={onDownload}
+      />
+    );
+  return (
+    <div className="kib-root kib-activity-results" lang={language}>
+      <WidgetStyles css={css} />
+      {body}
+    </div>
+  );
+}
+
+interface ResultsViewProps extends Omit<ActivityResultsProps, 'lang'> {
+  t: Translate;
+  language: string;
+}
+
+function ResultsView({ data, t, language, onRemoveStudent, onDownload }: ResultsViewProps) {
+  const ids = useId();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const { announce, region } = useAnnouncer();
+
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(() => new Set());
+  const visibleData = useMemo(
+    () =>
+      removed.size === 0 ? data : { ...data, students: data.students.filter((s) => !removed.has(s.id)) },
+    [data, removed],
+  );
+  const summary = useMemo(() => summarizeResults(visibleData), [visibleData]);
+
+  // Tabs
+  const [tab, setTab] = useState<Tab>('students');
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ students: null, problems: null });
+  const panelRefs = useRef<Record<Tab, HTMLDivElement | null>>({ students: null, problems: null });
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(tab);
+    const target: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const next = TABS[target[event.key] ?? -1];
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  // Sorting and expanding
+  const [studentSort, setStudentSort] = useState<SortState<StudentSortKey>>({
+    key: 'number',
+    direction: 'ascending',
+  });
+  const [problemSort, setProblemSort] = useState<SortState<ProblemSortKey>>({
+    key: 'numeration',
+    direction: 'ascending',
+  });
+  const [openStudents, setOpenStudents] = useState<ReadonlySet<number>>(() => new Set());
+  const [openProblems, setOpenProblems] = useState<ReadonlySet<number>>(() => new Set());
+  const students = useMemo(
+    () => sortStudents(summary.students, studentSort, language),
+    [summary.students, studentSort, language],
+  );
+  const problems = useMemo(
+    () => sortProblems(summary.problems, problemSort, language),
+    [summary.problems, problemSort, language],
+  );
+  const announceSort = (label: string, sort: SortState<string>) =>
+    announce(
+      t('activity-results.sorted', { column: t(label), direction: t(`activity-results.${sort.direction}`) }),
+    );
+  const onSortStudents = (key: StudentSortKey) => {
+    const next = toggleSort(studentSort, key);
+    setStudentSort(next);
+    announceSort(STUDENT_COLUMN_LABELS[key], next);
+  };
+  const onSortProblems = (key: ProblemSortKey) => {
+    const next = toggleSort(problemSort, key);
+    setProblemSort(next);
+    announceSort(PROBLEM_COLUMN_LABELS[key], next);
+  };
+
+  // Removing a student
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState<StudentResult | null>(null);
+  const [dialogName, setDialogName] = useState('');
+  const [removing, setRemoving] = useState(false);
+  const focusPanelAfterRemoval = useRef(false);
+  const askRemoval = useCallback(
+    (student: StudentResult) => {
+      setPending(student);
+      setDialogName(displayName(t, student));
+    },
+    [t],
+  );
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (pending && dialog && !dialog.open) dialog.showModal();
+  }, [pending]);
+  useEffect(() => {
+    if (!focusPanelAfterRemoval.current) return;
+    focusPanelAfterRemoval.current = false;
+    panelRefs.current.students?.focus();
+  }, [removed]);
+  const confirmRemoval = async () => {
+    if (!pending || !onRemoveStudent || removing) return;
+    const student = pending;
+    const name = displayName(t, student);
+    setRemoving(true);
+    let ok: boolean;
+    try {
+      ok = (await onRemoveStudent(student.id)) !== false;
+    } catch {
+      ok = false;
+    }
+    setRemoving(false);
+    if (ok) {
+      focusPanelAfterRemoval.current = true;
+      setRemoved((prev) => new Set(prev).add(student.id));
+      announce(t('activity-results.removed', { name }));
+    } else {
+      announce(t('activity-results.remove-failed', { name }));
+    }
+    dialogRef.current?.close();
+  };
+
+  // Excel download
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const download = async () => {
+    const host = hostRef.current;
+    if (downloading || !host) return;
+    const fileName = excelFileName(data.assignment.name, t('activity-results.file-fallback'));
+    setDownloading(true);
+    setDownloadFailed(false);
+    try {
+      await downloadWorkbook(host, resultRows(visibleData, t), fileName);
+      onDownload?.(fileName);
+      announce(t('activity-results.downloaded', { file: fileName }));
+    } catch {
+      setDownloadFailed(true);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const { totals } = summary;
+  const segments = [
+    { key: 'completed', count: totals.completed, percent: totals.completedPercent },
+    { key: 'attempted', count: totals.attempted, percent: totals.attemptedPercent },
+    { key: 'not-attempted', count: totals.notAttempted, percent: totals.notAttemptedPercent },
+  ] as const;
+  const titleId = `${ids}-title`;
+  const progressId = `${ids}-progress`;
+  const tabId = (name: Tab) => `${ids}-tab-${name}`;
+  const panelId = (name: Tab) => `${ids}-panel-${name}`;
+  const tabCount = { students: summary.students.length, problems: summary.problems.length };
+
+  return (
+    <section className="kib-ar" aria-labelledby={titleId} ref={hostRef}>
+      <header className="kib-ar-header">
+        <div className="kib-ar-heading">
+          <p className="kib-ar-eyebrow">{t('activity-results.label')}</p>
+          <h2 id={titleId} className="kib-ar-name-heading">
+            {data.assignment.name}
+          </h2>
+        </div>
+        <button
+          type="button"
+          className="kib-button kib-button--primary kib-ar-download"
+          aria-disabled={downloading || undefined}
+          onClick={() => void download()}
+        >
+          <span aria-hidden="true">⤓</span>{' '}
+          {downloading ? t('activity-results.downloading') : t('activity-results.download')}
+        </button>
+      </header>
+      {downloadFailed && (
+        <p role="alert" className="kib-ar-error">
+          {t('activity-results.download-failed')}
+        </p>
+      )}
+
+      <section className="kib-ar-summary" aria-labelledby={progressId}>
+        <h3 id={progressId} className="kib-ar-subheading">
+          {t('activity-results.progress-heading')}
+        </h3>
+        <div className="kib-ar-bar" aria-hidden="true">
+          {segments.map(
+            (segment) =>
+              segment.count > 0 && (
+                <span
+                  key={segment.key}
+                  className={`kib-ar-bar-part kib-ar-bar-part--${segment.key}`}
+                  style={{ flexGrow: segment.count }}
+                />
+              ),
+          )}
+        </div>
+        <ul className="kib-ar-legend">
+          {segments.map((segment) => (
+            <li key={segment.key}>
+              <span className={`kib-ar-swatch kib-ar-bar-part--${segment.key}`} aria-hidden="true" />
+              {t('activity-results.legend-item', {
+                label: t(`activity-results.${segment.key}`),
+                percent: t('activity-results.percent', { value: segment.percent }),
+                count: segment.count,
+                total: totals.totalSlots,
+              })}
+            </li>
+          ))}
+        </ul>
+        <p className="kib-ar-muted kib-ar-note">
+          {t('activity-results.slots-note', {
+            numerals: summary.totalNumerals,
+            students: summary.students.length,
+            total: totals.totalSlots,
+          })}
+        </p>
+        <p className="kib-ar-average">
+          {t('activity-results.average-time')}: <strong>{formatDuration(summary.averageTime)}</strong>
+        </p>
+      </section>
+
+      <div
+        role="tablist"
+        aria-label={t('activity-results.tabs-label')}
+        className="kib-ar-tabs"
+        onKeyDown={onTabKeyDown}
+      >
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(name)}
+            className="kib-ar-tab"
+            aria-selected={tab === name}
+            aria-controls={panelId(name)}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+          >
+            {t(`activity-results.tab-${name}`, { count: tabCount[name] })}
+          </button>
+        ))}
+      </div>
+
+      <div
+        ref={(element) => {
+          panelRefs.current.students = element;
+        }}
+        role="tabpanel"
+        id={panelId('students')}
+        aria-labelledby={tabId('students')}
+        className="kib-ar-panel"
+        tabIndex={students.length === 0 ? 0 : -1}
+        hidden={tab !== 'students'}
+      >
+        {students.length === 0 ? (
+          <p className="kib-ar-empty">{t('activity-results.no-students')}</p>
+        ) : (
+          <StudentsTable
+            t={t}
+            rows={students}
+            problems={summary.problems}
+            sort={studentSort}
+            onSort={onSortStudents}
+            expanded={openStudents}
+            onToggle={(id) => setOpenStudents((open) => toggled(open, id))}
+            onRemove={onRemoveStudent ? askRemoval : undefined}
+          />
+        )}
+      </div>
+      <div
+        ref={(element) => {
+          panelRefs.current.problems = element;
+        }}
+        role="tabpanel"
+        id={panelId('problems')}
+        aria-labelledby={tabId('problems')}
+        className="kib-ar-panel"
+        tabIndex={problems.length === 0 ? 0 : -1}
+        hidden={tab !== 'problems'}
+      >
+        {problems.length === 0 ? (
+          <p className="kib-ar-empty">{t('activity-results.no-problems')}</p>
+        ) : (
+          <ProblemsTable
+            t={t}
+            rows={problems}
+            studentCount={summary.students.length}
+            sort={problemSort}
+            onSort={onSortProblems}
+            expanded={openProblems}
+            onToggle={(id) => setOpenProblems((open) => toggled(open, id))}
+          />
+        )}
+      </div>
+
+      {onRemoveStudent && (
+        <dialog
+          ref={dialogRef}
+          className="kib-ar-dialog"
+          aria-labelledby={`${ids}-dialog-title`}
+          aria-describedby={`${ids}-dialog-text`}
+          onCancel={(event) => {
+            if (removing) event.preventDefault();
+          }}
+          onClose={() => setPending(null)}
+        >
+          <h3 id={`${ids}-dialog-title`} className="kib-ar-subheading">
+            {t('activity-results.confirm-remove-title')}
+          </h3>
+          <p id={`${ids}-dialog-text`}>{t('activity-results.confirm-remove', { name: dialogName })}</p>
+          <div className="kib-toolbar kib-ar-dialog-actions">
+            <button
+              type="button"
+              className="kib-button"
+              disabled={removing}
+              onClick={() => dialogRef.current?.close()}
+            >
+              {t('activity-results.confirm-no')}
+            </button>
+            <button
+              type="button"
+              className="kib-button kib-button--primary"
+              aria-disabled={removing || undefined}
+              onClick={() => void confirmRemoval()}
+            >
+              {removing ? t('activity-results.removing') : t('activity-results.confirm-yes')}
+            </button>
+          </div>
+        </dialog>
+      )}
+      {region}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** Every answer console with its props: controlled React components (spec 02 §3 shapes). */
+export { MathConsole } from './math-console/index';
+export { FunctionConsole } from './function-console/index';
+export { LineConsole } from './line-console/index';
+export { PointsConsole } from './points-console/index';
+export { IntervalConsole } from './interval-console/index';
+export { NumberlineConsole } from './numberline-console/index';
+export { ChoiceConsole } from './choice-console/index';
+export { TableConsole } from './table-console/index';
+export { PrimeConsole } from './prime-console/index';
+/** The props every console takes. */
+export type { ConsoleProps } from './shared/console.types';
+/** The console of each math type (spec 02 "Console chooser") and the data a console gets. */
+export { CONSOLES, consoleData, consoleFor, type ConsoleDescriptor } from './consoles';
+/** The problem page: online through the API or offline in the browser. */
+export { Solver } from './solver/solver';
+/** The solver's props and event details. */
+export type { NumeralCompleteDetail, SolverCompleteDetail, SolverProps } from './solver/solver.types';
+/** Where the solver gets problems and checks answers; the API and the in-browser backends. */
+export {
+  ApiBackend,
+  OfflineBackend,
+  type CheckInput,
+  type CheckOutput,
+  type HintsOutput,
+  type SolverBackend,
+} from './solver/solver.backend';
+/** The teacher's activity results dashboard. */
+export { ActivityResults } from './activity-results/index';
+/** Every widget with its custom element (tag, props, events). */
+export { WIDGETS } from './registry';
+/** Problem text with its $…$ math rendered. */
+export { MathText } from './shared/math-text';

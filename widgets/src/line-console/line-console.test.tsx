@@ -1,0 +1,177 @@
+import { describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { LineConsole } from './line-console';
+
+// The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
+async function ready(container: HTMLElement) {
+  await expect.poll(() => boardIsReady(container), { timeout: 15_000 }).toBe(true);
+  return boardDriver(container);
+}
+
+const announcements = (container: HTMLElement) =>
+  [...container.querySelectorAll('[role="status"][aria-live]')].map((n) => n.textContent).join(' | ');
+
+/** The outlines JSXGraph has drawn (SVG paths). */
+const drawnPaths = (container: HTMLElement) =>
+  new Set([...container.querySelectorAll('svg path')].map((p) => p.getAttribute('d') ?? ''));
+
+describe('LineConsole by mouse', () => {
+  it('reports [p1, p2] once both points are placed, and draws the line', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
+    await ready(screen.container);
+    const board = screen.getByRole('application', { name: 'Plano cartesiano' });
+    const before = drawnPaths(screen.container);
+    await board.click({ position: { x: 99, y: 149 } });
+    expect(onAnswer).not.toHaveBeenCalled();
+    await expect
+      .poll(() => announcements(screen.container))
+      .toContain('Primer punto en (0, 1). Coloca el segundo punto.');
+    await board.click({ position: { x: 199, y: 49 } });
+    expect(onAnswer).toHaveBeenCalledTimes(1);
+    expect(onAnswer).toHaveBeenLastCalledWith([
+      { x: 0, y: 1 },
+      { x: 2, y: 3 },
+    ]);
+    await expect.poll(() => announcements(screen.container)).toContain('Recta trazada por (0, 1) y (2, 3).');
+    // A new outline: the line across the plane.
+    await expect
+      .poll(() => [...drawnPaths(screen.container)].filter((d) => d.length > 20 && !before.has(d)).length)
+      .toBeGreaterThan(0);
+  });
+
+  it('refuses a second point on top of the first (no degenerate line)', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
+    const board = await ready(screen.container);
+    await board.tap(100, 150);
+    await board.tap(104, 146);
+    await expect
+      .poll(() => announcements(screen.container))
+      .toContain('El segundo punto no puede estar sobre el primero');
+    expect(onAnswer).not.toHaveBeenCalled();
+    await board.tap(150, 150);
+    await expect
+      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .toEqual([
+        { x: 0, y: 1 },
+        { x: 1, y: 1 },
+      ]);
+  });
+
+  it('drags a point of the line, snapped; never onto the other point', async () => {
+    const onAnswer = vi.fn();
+    const value = [
+      { x: 0, y: 1 },
+      { x: 2, y: 3 },
+    ] as [{ x: number; y: number }, { x: number; y: number }];
+    const screen = await render(<LineConsole data={null} value={value} onAnswer={onAnswer} />);
+    const board = await ready(screen.container);
+    await board.drag([200, 50], [251, 99]);
+    await expect
+      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .toEqual([
+        { x: 0, y: 1 },
+        { x: 3, y: 2 },
+      ]);
+    await board.drag([250, 100], [100, 150]);
+    await expect
+      .poll(() => announcements(screen.container))
+      .toContain('El segundo punto no puede estar sobre el primero');
+    expect(onAnswer).toHaveBeenCalledTimes(1);
+  });
+
+  it('dragging the empty plane pans it without touching the answer', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
+    const board = await ready(screen.container);
+    await board.drag([300, 300], [250, 250]);
+    // The origin moved to (50, 150) px: a tap at (100, 100) is (1, 1).
+    await board.tap(100, 100);
+    await board.tap(150, 100);
+    await expect
+      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .toEqual([
+        { x: 1, y: 1 },
+        { x: 2, y: 1 },
+      ]);
+  });
+});
+
+describe('LineConsole by keyboard', () => {
+  it('places both points with the cursor and Enter, then moves one with N and the arrows', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
+    await ready(screen.container);
+    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    await userEvent.keyboard('{Enter}{Shift>}{ArrowRight}{ArrowUp}{/Shift}{Enter}');
+    expect(onAnswer).toHaveBeenLastCalledWith([
+      { x: 0, y: 0 },
+      { x: 1, y: 1 },
+    ]);
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => announcements(screen.container)).toContain('La recta ya tiene sus dos puntos');
+    await userEvent.keyboard('n{ArrowDown}');
+    expect(onAnswer).toHaveBeenLastCalledWith([
+      { x: 0, y: -0.5 },
+      { x: 1, y: 1 },
+    ]);
+    await expect
+      .poll(() => announcements(screen.container))
+      .toContain('Punto movido a (0, −0.5). Recta que pasa por (0, −0.5) y (1, 1).');
+    await userEvent.keyboard('{Delete}');
+    await expect.poll(() => announcements(screen.container)).toContain('La recta necesita sus dos puntos');
+    expect(onAnswer).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses by keyboard too a second point on the first', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
+    await ready(screen.container);
+    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    await userEvent.keyboard('{Enter}{Enter}');
+    await expect
+      .poll(() => announcements(screen.container))
+      .toContain('El segundo punto no puede estar sobre el primero');
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+});
+
+describe('LineConsole state and feedback', () => {
+  it('restores a saved line and describes it', async () => {
+    const screen = await render(
+      <LineConsole
+        data={null}
+        value={[
+          { x: -1, y: 0 },
+          { x: 1, y: 2 },
+        ]}
+        lang="en"
+      />,
+    );
+    await expect
+      .element(screen.getByRole('application', { name: 'Cartesian plane' }))
+      .toHaveAccessibleDescription(/Line through \(−1, 0\) and \(1, 2\)\./);
+  });
+
+  it('shows the server feedback when wrong', async () => {
+    const screen = await render(
+      <div style={{ marginTop: '450px' }}>
+        <LineConsole data={null} feedback={{ correctAns: false, feedbacks: 'feedback.line-wrong-slope' }} />
+      </div>,
+    );
+    await expect.element(screen.getByText(/su pendiente no es la correcta|pendiente/)).toBeVisible();
+  });
+
+  it('takes no input while disabled', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} disabled />);
+    const board = await ready(screen.container);
+    await board.tap(100, 150);
+    await board.tap(150, 150);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onAnswer).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,144 @@
+import type { MathfieldElement } from 'mathlive';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { HIGHLIGHT_COLOR } from './math-console.logic';
+import type { MathLiveModule } from './mathlive-setup';
+
+/** MathLive's inline shortcuts. */
+type Shortcuts = MathfieldElement['inlineShortcuts'];
+
+/** Turns MathLive's default inline shortcuts into the ones a console's fields use. */
+export type ShortcutsFor = (defaults: Shortcuts) => Shortcuts;
+
+let defaultShortcuts: Shortcuts | undefined;
+
+/** What a line's editor (math field or raw LaTeX input) can be asked to do by the console. */
+export interface LineEditorHandle {
+  /** Focuses the editor with the caret at the end. */
+  focus(): void;
+}
+
+/** The props of one line's math field. */
+export interface MathLineProps {
+  mathLive: MathLiveModule;
+  /** What the field shows: the line's LaTeX, with the wrong part boxed while highlighted. */
+  latex: string;
+  /** Accessible name ("Línea 1"). */
+  label: string;
+  readOnly: boolean;
+  /** The inline shortcuts for this problem, from MathLive's defaults (see inlineShortcutsFor). */
+  shortcuts: ShortcutsFor;
+  /** MathLive's virtual keyboard policy: 'auto' on touch screens, 'manual' elsewhere. */
+  keyboardPolicy: 'auto' | 'manual';
+  /** The student changed the LaTeX. */
+  onEdit(latex: string): void;
+  /** A key pressed in the field; true when the console handled it (MathLive then never sees it). */
+  onKey(event: KeyboardEvent): boolean;
+  /** MathLive's return key (commit): true when handled. */
+  onCommit(): boolean;
+  /** MathLive's backspace key: true when handled (the field is empty). */
+  onDeleteBackward(): boolean;
+  onFocus(): void;
+  /** Registers the field so the console can focus it; null on unmount. */
+  register(handle: LineEditorHandle | null): void;
+}
+
+/**
+ * One answer line as a MathLive `<math-field>`, created imperatively (it is not a React element)
+ * inside a span that React owns. Its value follows `latex` without emitting edits; the student's
+ * edits arrive through `onEdit`.
+ */
+export function MathLine(props: MathLineProps) {
+  const hostRef = useRef<HTMLSpanElement>(null);
+  const [field, setField] = useState<MathfieldElement | null>(null);
+  const latest = useRef(props);
+  const settingValue = useRef(false);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  const { MathfieldElement: Field } = props.mathLive;
+  // A layout effect: the field exists (and is registered) before the console's effects run, so a
+  // new line can take the focus in the same commit.
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const mf = new Field();
+    mf.classList.add('kib-math-console__field');
+    settingValue.current = true;
+    mf.value = latest.current.latex;
+    settingValue.current = false;
+    const baseBackground = mf.backgroundColorMap;
+    mf.backgroundColorMap = (name) => (name === HIGHLIGHT_COLOR ? 'var(--kib-accent)' : baseBackground(name));
+    mf.setAttribute('aria-label', latest.current.label);
+    host.append(mf);
+    // Options are read once the field is mounted (MathLive keeps them on its inner editor).
+    mf.menuItems = [];
+    mf.readOnly = latest.current.readOnly;
+    mf.mathVirtualKeyboardPolicy = latest.current.keyboardPolicy;
+    defaultShortcuts ??= { ...mf.inlineShortcuts };
+    mf.inlineShortcuts = latest.current.shortcuts(defaultShortcuts);
+
+    const fromMathLive = (event: Event) => event.composedPath()[0] === mf;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (latest.current.onKey(event)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    const onBeforeInput = (event: Event) => {
+      if (!fromMathLive(event)) return;
+      const type = (event as InputEvent).inputType;
+      const handled =
+        (type === 'insertLineBreak' && latest.current.onCommit()) ||
+        (type === 'deleteContentBackward' && latest.current.onDeleteBackward());
+      if (handled) event.preventDefault();
+    };
+    const onInput = () => {
+      if (settingValue.current) return;
+      latest.current.onEdit(mf.value);
+    };
+    const onFocusIn = () => latest.current.onFocus();
+    mf.addEventListener('keydown', onKeyDown, { capture: true });
+    mf.addEventListener('beforeinput', onBeforeInput);
+    mf.addEventListener('input', onInput);
+    mf.addEventListener('focusin', onFocusIn);
+    latest.current.register({
+      focus: () => {
+        mf.focus();
+        mf.executeCommand('moveToMathfieldEnd');
+      },
+    });
+    setField(mf);
+    return () => {
+      mf.removeEventListener('keydown', onKeyDown, { capture: true });
+      mf.removeEventListener('beforeinput', onBeforeInput);
+      mf.removeEventListener('input', onInput);
+      mf.removeEventListener('focusin', onFocusIn);
+      latest.current.register(null);
+      mf.remove();
+      setField(null);
+    };
+  }, [Field]);
+
+  const { latex, label, readOnly, shortcuts, keyboardPolicy } = props;
+  useEffect(() => {
+    if (!field || field.value === latex) return;
+    settingValue.current = true;
+    field.value = latex;
+    settingValue.current = false;
+  }, [field, latex]);
+  useEffect(() => {
+    field?.setAttribute('aria-label', label);
+  }, [field, label]);
+  useEffect(() => {
+    if (field) field.readOnly = readOnly;
+  }, [field, readOnly]);
+  useEffect(() => {
+    if (field && defaultShortcuts) field.inlineShortcuts = shortcuts(defaultShortcuts);
+  }, [field, shortcuts]);
+  useEffect(() => {
+    if (field) field.mathVirtualKeyboardPolicy = keyboardPolicy;
+  }, [field, keyboardPolicy]);
+
+  return <span ref={hostRef} className="kib-math-console__field-host" />;
+}

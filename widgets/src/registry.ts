@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { ActivityResults } from './activity-results/index';
+import { CONSOLES } from './consoles';
+import type { ElementDescriptor, ElementPropType } from './element';
+import { Solver } from './solver/solver';
+
+const CONSOLE_PROPS: Record<string, ElementPropType> = {
+  data: 'json',
+  value: 'json',
+  feedback: 'json',
+  disabled: 'boolean',
+  lang: 'string',
+  label: 'string',
+};
+
+/**
+ * Every widget with its element: the eleven `<kib-*>` elements of ARCHITECTURE.md. The web-component
+ * entry, the docs and the tests loop over this one list.
+ */
+export const WIDGETS: readonly ElementDescriptor[] = [
+  ...CONSOLES.map((c): ElementDescriptor => ({
+    tag: c.tag,
+    component: c.component as unknown as ComponentType<Record<string, unknown>>,
+    props: CONSOLE_PROPS,
+    events: { onAnswer: 'kib-answer' },
+    controlled: { prop: 'value', event: 'kib-answer' },
+  })),
+  {
+    tag: 'kib-solver',
+    component: Solver as unknown as ComponentType<Record<string, unknown>>,
+    props: {
+      problem: 'json',
+      problemId: 'number',
+      apiBase: 'string',
+      token: 'string',
+      lang: 'string',
+      videoBaseUrl: 'string',
+      deadlinePassed: 'boolean',
+      tempStudentId: 'number',
+    },
+    events: { onComplete: 'kib-complete', onNumeralComplete: 'kib-numeral-complete' },
+  },
+  {
+    tag: 'kib-activity-results',
+    component: ActivityResults as unknown as ComponentType<Record<string, unknown>>,
+    props: { data: 'json', lang: 'string' },
+    events: { onRemoveStudent: 'kib-remove-student', onDownload: 'kib-download' },
+  },
+];

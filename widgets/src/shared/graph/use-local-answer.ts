@@ -1,0 +1,26 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The local copy of a controlled console's answer: it starts from `value`, follows `value` whenever
+ * the parent passes a different answer, and otherwise keeps the student's work, so drawing is not
+ * lost when the parent is slow to feed the answer back. `sameAs(local, value)` tells when a new
+ * `value` is only the echo of the local state (then the local form, e.g. stroke boundaries, stays).
+ */
+export function useLocalAnswer<Value, Local>(
+  value: Value | null | undefined,
+  fromValue: (value: Value | null | undefined) => Local,
+  sameAs: (local: Local, value: Value | null | undefined) => boolean,
+): [Local, (next: Local) => void] {
+  const [local, setLocal] = useState<Local>(() => fromValue(value));
+  const seen = useRef(value);
+  const helpers = useRef({ fromValue, sameAs });
+  helpers.current = { fromValue, sameAs };
+  useEffect(() => {
+    if (seen.current === value) return;
+    seen.current = value;
+    setLocal((current) =>
+      helpers.current.sameAs(current, value) ? current : helpers.current.fromValue(value),
+    );
+  }, [value]);
+  return [local, setLocal];
+}

@@ -1,0 +1,92 @@
+import type { Language } from '@kib/i18n';
+import { useId, useState } from 'react';
+import { useT } from '../../shared/i18n';
+import { WidgetStyles } from '../../shared/styles';
+import dialogCss from './dialog.css?inline';
+import css from './video-modal.css?inline';
+import { useModalDialog } from './use-modal-dialog';
+
+/** Props of {@link VideoModal}. */
+export interface VideoModalProps {
+  /** The video's key on the content-delivery host; null when the numeral has none. */
+  videoId: string | null;
+  /** The content-delivery host's base address, e.g. `https://cdn.example.org/videos`. */
+  videoBaseUrl?: string;
+  open: boolean;
+  /** Called when the student closes the dialog (button, Escape or backdrop). */
+  onClose: () => void;
+  /** Interface language; Spanish by default. */
+  lang?: Language;
+}
+
+/** The address of a video: `${base}/${id}`, with the id escaped as one path segment. */
+export function videoUrl(videoBaseUrl: string, videoId: string): string {
+  return `${videoBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(videoId)}`;
+}
+
+/**
+ * The video dialog (spec 02 §2): a modal that plays the numeral's video from the content-delivery
+ * host, without a download button, picture-in-picture or context menu; 'not available' when there is
+ * no video. The player exists only while the dialog is open, so closing stops it.
+ */
+export function VideoModal({ videoId, videoBaseUrl, open, onClose, lang }: VideoModalProps) {
+  const t = useT(lang);
+  const titleId = useId();
+  const { ref, handleClose, closeOnBackdrop, closeOnEscape } = useModalDialog(open, onClose);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = videoId && videoBaseUrl ? videoUrl(videoBaseUrl, videoId) : null;
+
+  return (
+    <div className="kib-root kib-video-modal">
+      <WidgetStyles css={dialogCss + css} />
+      <dialog
+        ref={ref}
+        className="kib-dialog kib-video-modal__dialog"
+        aria-labelledby={titleId}
+        onClose={handleClose}
+        onKeyDown={closeOnEscape}
+        onClick={closeOnBackdrop}
+      >
+        <div className="kib-dialog__header">
+          <h2 id={titleId} className="kib-dialog__title">
+            {t('solver.parts.video-title')}
+          </h2>
+          <button
+            type="button"
+            className="kib-button kib-dialog__close"
+            aria-label={t('solver.parts.close')}
+            onClick={() => ref.current?.close()}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="kib-dialog__body">
+          {!open ? null : src ? (
+            <>
+              <video
+                key={src}
+                className="kib-video-modal__video"
+                src={src}
+                controls
+                controlsList="nodownload"
+                disablePictureInPicture
+                playsInline
+                preload="metadata"
+                aria-labelledby={titleId}
+                onContextMenu={(event) => event.preventDefault()}
+                onError={() => setFailedSrc(src)}
+              />
+              {failedSrc === src ? (
+                <p role="alert" className="kib-video-modal__message">
+                  {t('solver.parts.video-error')}
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="kib-video-modal__message">{t('solver.parts.video-not-available')}</p>
+          )}
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { ApiClient } from '@kib/api-client';
+import {
+  ANSWER_SCHEMAS,
+  toPublicProblem,
+  type FeedbackMessage,
+  type MathType,
+  type Numeral,
+  type Problem,
+  type PublicProblem,
+  type Step,
+} from '@kib/core';
+
+/** One check of an answer. */
+export interface CheckInput {
+  numeralId: number;
+  /** The step answered, or null for the numeral itself. */
+  step: number | null;
+  answer: unknown;
+  /** Seconds spent since the last attempt (spec 01 "Time tracking"). */
+  totalTime: number;
+}
+
+/** What a check gives back: the console's feedback and whether the step or numeral is now right. */
+export interface CheckOutput {
+  correct: boolean;
+  numeralCompleted: boolean;
+  /** The checker's result in the console's feedback shape (spec 02 §3). */
+  feedback: unknown;
+  /** False when the attempt was checked but not recorded (a passed deadline). */
+  recorded: boolean;
+}
+
+/** A hint: a translatable message or an author's own text. */
+export type HintMessage = FeedbackMessage | { text: string };
+
+/** The hints for the current answer, as many as have been asked for. */
+export interface HintsOutput {
+  hints: HintMessage[];
+  picture: string | null;
+  exhausted: boolean;
+}
+
+/**
+ * Where the solver gets problems and checks answers: the API (a logged-in student, an LMS launch) or
+ * the browser itself (offline practice with the problem's full data).
+ */
+export interface SolverBackend {
+  /** Loads the problem in its public form. */
+  loadProblem(): Promise<PublicProblem>;
+  /** Ids of the numerals already completed. */
+  completedNumerals(): Promise<number[]>;
+  check(input: CheckInput): Promise<CheckOutput>;
+  hints(input: CheckInput & { shown: number }): Promise<HintsOutput>;
+}
+
+/**
+ * Table and prime-decomposition feedback keep the snake_case keys the spec gives them
+ * (`r_index`, `show_math_field`); the API client camelCases every answer, so they are put back.
+ */
+export function normaliseFeedback(mathType: MathType, result: unknown): unknown {
+  if (mathType === 'tableSimple' && Array.isArray(result)) {
+    return result.map((c: Record<string, unknown>) => ({
+      r_index: c.r_index ?? c.rIndex,
+      c_index: c.c_index ?? c.cIndex,
+      correct: c.correct,
+      complete: c.complete,
+    }));
+  }
+  if (mathType === 'primeDecomposition' && result && typeof result === 'object') {
+    const r = result as Record<string, unknown>;
+    const { showMathField, ...rest } = r;
+    return { ...rest, show_math_field: r.show_math_field ?? showMathField };
+  }
+  return result;
+}
+
+function mathTypeOf(problem: PublicProblem, numeralId: number, step: number | null): MathType | null {
+  const numeral = problem.numerals.find((n) => n.id === numeralId);
+  if (!numeral) return null;
+  return step === null ? numeral.mathType : (numeral.steps[step]?.mathType ?? null);
+}
+
+/** The solver against Kib's API: GET problems/{id}/, POST proof/, hints/, getstudentproblemsolutiondata/. */
+export class ApiBackend implements SolverBackend {
+  private problem: PublicProblem | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly problemId: number,
+    private readonly extra: { deadlinePassed?: boolean; tempStudentId?: number | null } = {},
+  ) {}
+
+  async loadProblem(): Promise<PublicProblem> {
+    this.problem = await this.api.getProblem(this.problemId);
+    return this.problem;
+  }
+
+  async completedNumerals(): Promise<number[]> {
+    if (!this.api.token) return [];
+    const data = await this.api.solutionData(this.problemId);
+    return data.filter((d) => d.completed).map((d) => d.numeralId);
+  }
+
+  async check(input: CheckInput): Promise<CheckOutput> {
+    const r = await this.api.proof(this.payload(input));
+    const mathType = this.problem ? mathTypeOf(this.problem, input.numeralId, input.step) : null;
+    return {
+      correct: r.correctAns,
+      numeralCompleted: r.numeralCompleted,
+      feedback: mathType ? normaliseFeedback(mathType, r.result) : r.result,
+      recorded: r.recorded,
+    };
+  }
+
+  async hints(input: CheckInput & { shown: number }): Promise<HintsOutput> {
+    const r = await this.api.hints({ ...this.payload(input), shown: input.shown });
+    return {
+      hints: r.hints.map((text) => ({ text })),
+      picture: r.hintPicture,
+      exhausted: r.exhausted,
+    };
+  }
+
+  private payload(input: CheckInput) {
+    return {
+      answer: input.answer,
+      numeral: input.numeralId,
+      currentStep: input.step,
+      totalTime: Math.round(input.totalTime),
+      deadlinePassed: this.extra.deadlinePassed ?? false,
+      tempStudentId: this.extra.tempStudentId ?? null,
+    };
+  }
+}
+
+/** The progress an offline solver keeps in storage for one problem. */
+interface StoredProgress {
+  completed: number[];
+}
+
+/**
+ * The solver with no server: the problem's full data is in the page (an author deliberately shipped
+ * it), answers are checked in the browser by the same checker the server uses, loaded on first use,
+ * and progress is kept in localStorage.
+ */
+export class OfflineBackend implements SolverBackend {
+  constructor(
+    private readonly problem: Problem,
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeLocalStorage(),
+    private readonly storageKey = `kib:solver:${problem.id}`,
+  ) {}
+
+  async loadProblem(): Promise<PublicProblem> {
+    return toPublicProblem(this.problem);
+  }
+
+  async completedNumerals(): Promise<number[]> {
+    return this.read().completed.filter((id) => this.problem.numerals.some((n) => n.id === id));
+  }
+
+  async check(input: CheckInput): Promise<CheckOutput> {
+    const { check, isCorrect } = await import('@kib/checker');
+    const { numeral, request } = this.request(input);
+    const result = check(request as never);
+    const correct = isCorrect(request.mathType, result as never);
+    const numeralCompleted = correct && (input.step === null || input.step === numeral.steps.length - 1);
+    if (numeralCompleted) {
+      const progress = this.read();
+      if (!progress.completed.includes(numeral.id)) progress.completed.push(numeral.id);
+      this.write(progress);
+    }
+    return { correct, numeralCompleted, feedback: result, recorded: true };
+  }
+
+  async hints(input: CheckInput & { shown: number }): Promise<HintsOutput> {
+    const { hints } = await import('@kib/checker');
+    const { numeral, request } = this.request(input);
+    const r = hints({
+      ...(request as never as object),
+      shown: input.shown,
+      initialHint: input.step === null ? numeral.initialHint : null,
+      hintPicture: input.step === null ? numeral.hintPicture : null,
+    } as never);
+    return {
+      hints: r.hints,
+      picture: r.initialHint ? (numeral.hintPicture ?? null) : null,
+      exhausted: r.exhausted,
+    };
+  }
+
+  private request(input: CheckInput): {
+    numeral: Numeral;
+    request: { mathType: MathType; data: unknown; answer: unknown };
+  } {
+    const numeral = this.problem.numerals.find((n) => n.id === input.numeralId);
+    if (!numeral) throw new Error(`no numeral ${input.numeralId}`);
+    const target: Numeral | Step | undefined = input.step === null ? numeral : numeral.steps[input.step];
+    if (!target) throw new Error(`no step ${input.step}`);
+    const parsed = ANSWER_SCHEMAS[target.mathType].safeParse(input.answer);
+    if (!parsed.success) throw new InvalidAnswerError();
+    const data =
+      target.mathType === 'multipleChoice'
+        ? { choices: target.choices.map((c) => ({ id: c.id, correct: c.correct })) }
+        : target.data;
+    if (data === null) throw new Error('the numeral has no math-type data');
+    return { numeral, request: { mathType: target.mathType, data, answer: parsed.data } };
+  }
+
+  private read(): StoredProgress {
+    try {
+      const raw = this.storage?.getItem(this.storageKey);
+      const parsed = raw ? (JSON.parse(raw) as Partial<StoredProgress>) : {};
+      return { completed: Array.isArray(parsed.completed) ? parsed.completed.filter(Number.isInteger) : [] };
+    } catch {
+      return { completed: [] };
+    }
+  }
+
+  private write(progress: StoredProgress): void {
+    try {
+      this.storage?.setItem(this.storageKey, JSON.stringify(progress));
+    } catch {
+      // Storage full or blocked (private mode, sandboxed iframe): progress lives for this page only.
+    }
+  }
+}
+
+/** An answer that does not fit its console's shape (an empty or half-made answer). */
+export class InvalidAnswerError extends Error {
+  constructor() {
+    super('invalid answer');
+    this.name = 'InvalidAnswerError';
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}

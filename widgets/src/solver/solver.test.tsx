@@ -1,0 +1,177 @@
+import { ProblemSchema, type Problem } from '@kib/core';
+import type { MathfieldElement } from 'mathlive';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import sample from './sample-problem.json' with { type: 'json' };
+import { OfflineBackend, type CheckOutput, type SolverBackend } from './solver.backend';
+import { Solver } from './solver';
+
+const problem: Problem = ProblemSchema.parse(sample);
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+  };
+}
+
+const fields = (root: ParentNode) => Array.from(root.querySelectorAll('math-field')) as MathfieldElement[];
+
+/** Types into the n-th math field (1-based) as a student would. */
+async function typeLine(root: ParentNode, n: number, keys: string) {
+  await expect.poll(() => fields(root).length).toBeGreaterThanOrEqual(n);
+  const field = fields(root)[n - 1]!;
+  field.focus();
+  await expect.poll(() => !!field.shadowRoot?.activeElement).toBe(true);
+  await new Promise((r) => setTimeout(r, 80));
+  await userEvent.keyboard(keys);
+}
+
+afterEach(() => {
+  window.mathVirtualKeyboard?.hide();
+  localStorage.clear();
+});
+
+describe('Solver offline', () => {
+  it('solves a numeral step by step: a wrong line is marked with its mistake, then the right lines complete it', async () => {
+    const onNumeralComplete = vi.fn();
+    const backend = new OfflineBackend(problem, memoryStorage());
+    const screen = await render(<Solver backend={backend} onNumeralComplete={onNumeralComplete} />);
+    await expect
+      .element(screen.getByRole('heading', { name: 'Álgebra y recta numérica' }))
+      .toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('tab', { name: 'Pregunta 1' }))
+      .toHaveAttribute('aria-selected', 'true');
+
+    await screen.getByRole('button', { name: 'Paso a paso' }).click();
+    await expect.element(screen.getByText('Distribuye', { exact: false })).toBeInTheDocument();
+    await typeLine(screen.container, 1, '2x+3');
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect.element(screen.getByRole('button', { name: 'Comprobar respuesta' })).toBeEnabled();
+    await expect
+      .element(screen.getByText('multiplica lo de afuera por cada término de adentro', { exact: false }))
+      .toBeInTheDocument();
+    await expect.element(screen.getByText('Revisa esta parte:')).toBeInTheDocument();
+    // The wrong part of the line is marked in the field itself until the line is focused again.
+    expect(fields(screen.container)[0]?.value).toMatch(/\\bbox\[kibhighlight/);
+
+    // Fix the line: clear it and type the right expression.
+    await typeLine(screen.container, 1, '{Control>}a{/Control}{Backspace}2x+6');
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect
+      .element(screen.getByText('Agrupa los términos semejantes', { exact: false }))
+      .toBeInTheDocument();
+
+    await typeLine(screen.container, 2, 'x^2{ArrowRight}+x+7');
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect.poll(() => onNumeralComplete.mock.calls.length).toBe(1);
+    expect(onNumeralComplete).toHaveBeenCalledWith({ problemId: 9001, numeralId: 91, recorded: true });
+    await expect.element(screen.getByRole('dialog')).toBeVisible();
+    await expect.element(screen.getByRole('tab', { name: /Pregunta 1.*resuelta/ })).toBeInTheDocument();
+  });
+
+  it('completes the exercise and calls onComplete once every numeral is right', async () => {
+    const storage = memoryStorage();
+    storage.setItem('kib:solver:9001', JSON.stringify({ completed: [91, 93] }));
+    const onComplete = vi.fn();
+    const screen = await render(
+      <Solver backend={new OfflineBackend(problem, storage)} onComplete={onComplete} />,
+    );
+    await expect
+      .element(screen.getByRole('tab', { name: 'Pregunta 2' }))
+      .toHaveAttribute('aria-selected', 'true');
+    await screen.getByRole('radio', { name: /3/ }).first().click();
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect.poll(() => onComplete.mock.calls.length).toBe(1);
+    expect(onComplete).toHaveBeenCalledWith({ problemId: 9001, numeralIds: [91, 92, 93] });
+  });
+
+  it('moves between numeral tabs with the arrow keys', async () => {
+    const screen = await render(<Solver problem={problem} />);
+    const first = screen.getByRole('tab', { name: 'Pregunta 1' });
+    await first.click();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect
+      .element(screen.getByRole('tab', { name: 'Pregunta 2' }))
+      .toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    await expect
+      .element(screen.getByRole('tab', { name: 'Pregunta 3' }))
+      .toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the hints one more per press, starting with the author’s', async () => {
+    const screen = await render(<Solver problem={problem} lang="en" />);
+    await screen.getByRole('button', { name: 'Hints' }).click();
+    const hints = screen.getByRole('region', { name: 'Hints' });
+    await expect.element(hints.getByRole('listitem')).toHaveTextContent('Empieza por distribuir el 2.');
+    await screen.getByRole('button', { name: 'Hints' }).click();
+    await expect.poll(() => hints.getByRole('listitem').elements().length).toBeGreaterThan(1);
+    expect(hints.getByRole('listitem').elements()[0]?.textContent).toBe('Empieza por distribuir el 2.');
+  });
+
+  it('says so when the problem JSON is not a problem', async () => {
+    const screen = await render(<Solver problem={'{"title": 3}'} lang="en" />);
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('The problem is not in a valid format.');
+  });
+});
+
+describe('Solver with a backend', () => {
+  it('blocks a second check while one is in flight', async () => {
+    let release: (out: CheckOutput) => void = () => undefined;
+    const check = vi.fn(
+      () =>
+        new Promise<CheckOutput>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const offline = new OfflineBackend(problem, memoryStorage());
+    const backend: SolverBackend = {
+      loadProblem: () => offline.loadProblem(),
+      completedNumerals: async () => [91],
+      check,
+      hints: async () => ({ hints: [], picture: null, exhausted: true }),
+    };
+    const screen = await render(<Solver backend={backend} />);
+    await screen.getByRole('radio', { name: /3/ }).first().click();
+    const button = screen.getByRole('button', { name: 'Comprobar respuesta' });
+    await button.click();
+    await expect.element(screen.getByRole('button', { name: 'Comprobando…' })).toBeDisabled();
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(check.mock.calls[0]).toEqual([
+      { numeralId: 92, step: null, answer: [921], totalTime: expect.any(Number) },
+    ]);
+    release({
+      correct: false,
+      numeralCompleted: false,
+      feedback: { correct: false, feedback: { key: 'feedback.choice-wrong', params: {} } },
+      recorded: false,
+    });
+    await expect.element(screen.getByRole('button', { name: 'Comprobar respuesta' })).toBeEnabled();
+    await expect.element(screen.getByText('La fecha límite ya pasó', { exact: false })).toBeInTheDocument();
+  });
+
+  it('tells the student when the check fails, and lets them try again', async () => {
+    const offline = new OfflineBackend(problem, memoryStorage());
+    const backend: SolverBackend = {
+      loadProblem: () => offline.loadProblem(),
+      completedNumerals: async () => [91],
+      check: async () => {
+        throw new Error('network');
+      },
+      hints: async () => ({ hints: [], picture: null, exhausted: true }),
+    };
+    const screen = await render(<Solver backend={backend} />);
+    await screen.getByRole('radio', { name: /3/ }).first().click();
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('No pudimos comprobar tu respuesta', { exact: false } as never);
+    await expect.element(screen.getByRole('button', { name: 'Comprobar respuesta' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,44 @@
+import { builtinModules } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+/**
+ * Two builds (`vite build --mode embed|lib`):
+ * - embed: `dist/kib-widgets.js`, one self-contained ES module (React included) that defines every
+ *   `<kib-*>` element; MathLive, JSXGraph, the checker and the spreadsheet writer are lazy chunks.
+ * - lib: `dist/lib/index.js`, the React components for bundler users, with React and the other
+ *   dependencies left to the application (React is a peer dependency).
+ */
+export default defineConfig(({ mode }) => {
+  const embed = mode !== 'lib';
+  const externals = [
+    ...Object.keys(pkg.peerDependencies),
+    ...Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@kib/')),
+    'zod',
+    'i18next',
+  ];
+  return {
+    plugins: [react()],
+    define: embed ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: {
+      outDir: embed ? 'dist' : 'dist/lib',
+      emptyOutDir: embed,
+      sourcemap: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 1200,
+      lib: {
+        entry: embed ? 'src/web-components.ts' : 'src/index.ts',
+        formats: ['es'],
+        fileName: () => (embed ? 'kib-widgets.js' : 'index.js'),
+      },
+      rolldownOptions: {
+        external: embed
+          ? []
+          : (id: string) =>
+              builtinModules.includes(id) || externals.some((e) => id === e || id.startsWith(`${e}/`)),
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  };
+});
