@@ -10,6 +10,16 @@ import pkg from './package.json' with { type: 'json' };
  * - lib: `dist/lib/index.js`, the React components for bundler users, with React and the other
  *   dependencies left to the application (React is a peer dependency).
  */
+/** Names a lazy chunk after the package it starts from (`jsxgraph-…js`, `checker-…js`), not its file. */
+function chunkName(facade: string | null, fallback: string): string {
+  if (!facade) return fallback;
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(facade);
+  if (inModules?.[1]) return inModules[1].replace('@', '').replace('/', '-');
+  const inRepo = /\/(packages|widgets)\/([^/]+)\/src\/(.*)\.tsx?$/.exec(facade);
+  if (inRepo) return inRepo[1] === 'packages' ? inRepo[2]! : inRepo[3]!.replace(/\//g, '-');
+  return fallback;
+}
+
 export default defineConfig(({ mode }) => {
   const embed = mode !== 'lib';
   const externals = [
@@ -37,7 +47,7 @@ export default defineConfig(({ mode }) => {
           ? []
           : (id: string) =>
               builtinModules.includes(id) || externals.some((e) => id === e || id.startsWith(`${e}/`)),
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: { chunkFileNames: (chunk) => `chunks/${chunkName(chunk.facadeModuleId, chunk.name)}-[hash].js` },
       },
     },
   };

@@ -124,7 +124,8 @@ export const English: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await board(canvasElement);
-    const app = canvas.getByRole('application', { name: 'Draw the graph of y = |x|' });
+    await expect(canvas.getByRole('group', { name: 'Draw the graph of y = |x|' })).toBeInTheDocument();
+    const app = canvas.getByRole('application', { name: 'Cartesian plane' });
     app.focus();
     await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowUp}{/Shift}{Enter}');
     await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowDown}{/Shift}{Enter}');

@@ -74,6 +74,25 @@ describe('FunctionConsole by mouse', () => {
     await expect.poll(() => lastAnswer(onAnswer)).toEqual({ points: [{ x: 2.5, y: 1.5 }], inRadians: false });
   });
 
+  it('moves a point without dragging: tap it, then tap where it goes (WCAG 2.5.7)', async () => {
+    const onAnswer = vi.fn();
+    const value = {
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+        { x: 4, y: -1 },
+      ],
+      inRadians: false,
+    };
+    const screen = await render(<FunctionConsole data={null} value={value} onAnswer={onAnswer} />);
+    const board = await ready(screen.container);
+    await screen.getByRole('button', { name: 'Mover puntos' }).click();
+    await board.tap(300, 250);
+    await expect.poll(() => announcements(screen.container)).toContain('Punto (4, −1) seleccionado.');
+    await board.tap(326, 226);
+    await expect.poll(() => lastAnswer(onAnswer)?.points.at(-1)).toEqual({ x: 4.5, y: -0.5 });
+  });
+
   it('pans the plane with the move tool; the drawing keeps its values', async () => {
     const onAnswer = vi.fn();
     const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} />);

@@ -76,7 +76,8 @@ type Gesture =
   | { kind: 'draw' }
   | { kind: 'erase'; changed: boolean }
   | { kind: 'create'; at: CartesianPoint }
-  | { kind: 'move'; ref: VertexRef; press: PressState; at: CartesianPoint };
+  | { kind: 'move'; ref: VertexRef; press: PressState; at: CartesianPoint }
+  | { kind: 'moveTo'; ref: VertexRef; at: CartesianPoint };
 
 function fromValue(value: PlotFunctionAnswer | null | undefined): Drawing {
   const inRadians = value?.inRadians === true;
@@ -177,7 +178,11 @@ export function FunctionConsole({
 
   const onPointer = (e: BoardPointer) => {
     const g = gesture.current;
+    // A created point stays on the grid; a point of a drawn stroke follows the pointer freely.
+    const placeFor = (ref: VertexRef) =>
+      (strokes[ref.stroke]?.length ?? 0) === 1 ? snapPoint(view, e.point) : tidyPoint(view, e.point);
     if (e.phase === 'down') {
+      const selected = controls.selected !== null ? refs[controls.selected] : undefined;
       controls.setSelected(null);
       setKeyboardStroke(false);
       if (tool === 'move') {
@@ -201,13 +206,16 @@ export function FunctionConsole({
       } else {
         const ref = vertexAt(strokes, view, e.px, e.py, hitTolerance(e.pointerType));
         const p = ref ? vertex(strokes, ref) : undefined;
-        if (!ref || !p) return;
-        gesture.current = {
-          kind: 'move',
-          ref,
-          press: beginPress(e.pointerId, e.px, e.py, freehandMinDistance(tool)),
-          at: p,
-        };
+        if (ref && p) {
+          gesture.current = {
+            kind: 'move',
+            ref,
+            press: beginPress(e.pointerId, e.px, e.py, freehandMinDistance(tool)),
+            at: p,
+          };
+        } else if (selected) {
+          gesture.current = { kind: 'moveTo', ref: selected, at: placeFor(selected) };
+        }
       }
       return;
     }
@@ -228,12 +236,12 @@ export function FunctionConsole({
         const at = snapPoint(view, e.point);
         gesture.current = { kind: 'create', at };
         updateDraft([...strokes, [at]]);
+      } else if (g.kind === 'moveTo') {
+        gesture.current = { ...g, at: placeFor(g.ref) };
       } else {
         const { state } = advancePress(g.press, e.px, e.py);
         if (!state.dragging) return;
-        // A created point stays on the grid; a point of a drawn stroke follows the pointer freely.
-        const alone = (strokes[g.ref.stroke]?.length ?? 0) === 1;
-        const at = alone ? snapPoint(view, e.point) : tidyPoint(view, e.point);
+        const at = placeFor(g.ref);
         gesture.current = { ...g, press: state, at };
         updateDraft(moveVertex(strokes, g.ref, at));
       }
@@ -243,7 +251,19 @@ export function FunctionConsole({
     const final = draftRef.current;
     updateDraft(null);
     if (g.kind === 'pan') controls.endPan();
-    if (e.phase === 'cancel' || !final) return;
+    if (e.phase === 'cancel') return;
+    if (g.kind === 'move' && !g.press.dragging) {
+      controls.pick(refs.findIndex((r) => r.stroke === g.ref.stroke && r.index === g.ref.index));
+      return;
+    }
+    if (g.kind === 'moveTo') {
+      commitStrokes(
+        moveVertex(strokes, g.ref, g.at),
+        t('graph-console.point-moved', { point: formatPoint(view, g.at) }),
+      );
+      return;
+    }
+    if (!final) return;
     if (g.kind === 'draw') {
       const stroke = final[final.length - 1] ?? [];
       const span = drawingSpan([stroke]);
@@ -257,7 +277,7 @@ export function FunctionConsole({
       commitStrokes(final, t('graph-console.erased', { count: pointCount(final) }));
     } else if (g.kind === 'create') {
       commitStrokes(final, t('graph-console.point-placed', { point: formatPoint(view, g.at) }));
-    } else if (g.kind === 'move' && g.press.dragging) {
+    } else if (g.kind === 'move') {
       commitStrokes(final, t('graph-console.point-moved', { point: formatPoint(view, g.at) }));
     }
   };
@@ -338,7 +358,7 @@ export function FunctionConsole({
         size={SIZE}
         view={view}
         scene={scene}
-        label={label ?? t('graph-console.board')}
+        label={t('graph-console.board')}
         description={description}
         instructions={t('graph-console.instructions-freehand')}
         cursor={controls.cursor}

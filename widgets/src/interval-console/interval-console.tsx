@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FeedbackBadge, defaultBadgeText, useFeedbackBadge } from '../shared/feedback-badge/feedback-badge';
 import {
   NUMBER_LINE_INITIAL_VIEW,
+  NUMBER_LINE_SIZE,
   bracketValueAtPx,
   formatValue,
   isInfinite,
@@ -189,7 +190,7 @@ export function IntervalConsole({
   const zoom = (direction: -1 | 1) => {
     const current = viewRef.current;
     const at = pxOfValue(current, cursor);
-    const anchor = at > 0 && at < 400 ? at : undefined;
+    const anchor = at > 0 && at < NUMBER_LINE_SIZE.width ? at : undefined;
     updateView(zoomNumberLine(current, direction, anchor), 'zoom');
   };
 

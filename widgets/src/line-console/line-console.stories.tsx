@@ -147,7 +147,8 @@ export const English: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await board(canvasElement);
-    const app = canvas.getByRole('application', { name: 'Graph the line y = −x' });
+    await expect(canvas.getByRole('group', { name: 'Graph the line y = −x' })).toBeInTheDocument();
+    const app = canvas.getByRole('application', { name: 'Cartesian plane' });
     app.focus();
     await userEvent.keyboard('{Enter}{Shift>}{ArrowRight}{ArrowDown}{/Shift}{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([

@@ -83,6 +83,25 @@ describe('LineConsole by mouse', () => {
     expect(onAnswer).toHaveBeenCalledTimes(1);
   });
 
+  it('moves a point without dragging: tap it, then tap where it goes (WCAG 2.5.7)', async () => {
+    const onAnswer = vi.fn();
+    const value = [
+      { x: 0, y: 1 },
+      { x: 2, y: 3 },
+    ] as [{ x: number; y: number }, { x: number; y: number }];
+    const screen = await render(<LineConsole data={null} value={value} onAnswer={onAnswer} />);
+    const board = await ready(screen.container);
+    await board.tap(200, 50);
+    await expect.poll(() => announcements(screen.container)).toContain('Punto (2, 3) seleccionado.');
+    await board.tap(300, 100);
+    await expect
+      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .toEqual([
+        { x: 0, y: 1 },
+        { x: 4, y: 2 },
+      ]);
+  });
+
   it('dragging the empty plane pans it without touching the answer', async () => {
     const onAnswer = vi.fn();
     const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);

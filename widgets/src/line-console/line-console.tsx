@@ -37,6 +37,7 @@ const SIZE = CANVAS_SIZES.line;
 type Gesture =
   | { kind: 'pan' }
   | { kind: 'place'; press: PressState; at: CartesianPoint }
+  | { kind: 'moveTo'; index: number; press: PressState; at: CartesianPoint }
   | { kind: 'drag'; index: number; press: PressState; at: CartesianPoint };
 
 /**
@@ -112,11 +113,14 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
   const onPointer = (e: BoardPointer) => {
     const g = gesture.current;
     if (e.phase === 'down') {
+      const selected = controls.selected;
       controls.setSelected(null);
       const index = hitPoint(view, points, e.px, e.py, hitTolerance(e.pointerType));
       const press = beginPress(e.pointerId, e.px, e.py, TOOL_MIN_DISTANCE_PX.other);
+      const at = snapPoint(view, e.point);
       if (index >= 0) gesture.current = { kind: 'drag', index, press, at: points[index]! };
-      else if (points.length < 2) gesture.current = { kind: 'place', press, at: snapPoint(view, e.point) };
+      else if (points.length < 2) gesture.current = { kind: 'place', press, at };
+      else if (selected !== null) gesture.current = { kind: 'moveTo', index: selected, press, at };
       else {
         controls.startPan(e.pointerId, e.px, e.py);
         gesture.current = { kind: 'pan' };
@@ -126,7 +130,7 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
     if (!g) return;
     if (e.phase === 'move') {
       if (g.kind === 'pan') controls.continuePan(e.px, e.py);
-      else if (g.kind === 'place') {
+      else if (g.kind === 'place' || g.kind === 'moveTo') {
         // A press on empty plane that travels is a pan, not a point.
         const { state } = advancePress(g.press, e.px, e.py);
         if (!state.dragging) return;
@@ -154,6 +158,10 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
       // A tap on the lone first point is an attempt to place the second one there: say why not.
       const at = snapPoint(view, e.point);
       apply(placeLinePoint(points, at), at, 'place');
+    } else if (g.kind === 'drag') {
+      controls.pick(g.index);
+    } else if (g.kind === 'moveTo') {
+      apply(moveLinePoint(points, g.index, g.at), g.at, 'move');
     }
   };
 
@@ -189,7 +197,7 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
         size={SIZE}
         view={view}
         scene={scene}
-        label={label ?? t('graph-console.board')}
+        label={t('graph-console.board')}
         description={`${describeLine(points)} ${controls.scaleText()}`}
         instructions={t('graph-console.instructions-line')}
         cursor={controls.cursor}

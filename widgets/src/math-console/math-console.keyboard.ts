@@ -15,6 +15,14 @@ export function keyboardLayouts(t: Translate): VirtualKeyboardLayout[] {
     tooltip: t(`math-console.key-${tooltip}`),
     ...extra,
   });
+  // One of MathLive's named keys ('[left]'), with a translated name.
+  const named = (shortcut: string, tooltip: string): Keycap => ({
+    label: shortcut,
+    tooltip: t(`math-console.key-${tooltip}`),
+  });
+  const left = named('[left]', 'left');
+  const right = named('[right]', 'right');
+  const backspace = named('[backspace]', 'backspace');
   const basic: Keycap[][] = [
     [
       'x',
@@ -37,8 +45,8 @@ export function keyboardLayouts(t: Translate): VirtualKeyboardLayout[] {
       k('#@^{#?}', 'power'),
     ],
     [
-      '[=]',
-      '[.]',
+      named('[=]', 'equals'),
+      named('[.]', 'decimal-point'),
       '[separator-5]',
       '[1]',
       '[2]',
@@ -46,7 +54,7 @@ export function keyboardLayouts(t: Translate): VirtualKeyboardLayout[] {
       k('-', 'minus', { class: 'big-op', label: '&#x2212;' }),
       k('\\sqrt{#0}', 'sqrt'),
     ],
-    ['[left]', '[right]', '[separator-5]', '[0]', '[+]', '[backspace]', returnKey(t)],
+    [left, right, '[separator-5]', '[0]', named('[+]', 'plus'), backspace, returnKey(t)],
   ];
   const special: Keycap[][] = [
     [
@@ -76,7 +84,7 @@ export function keyboardLayouts(t: Translate): VirtualKeyboardLayout[] {
       k('>', 'greater'),
       k('\\pm', 'plus-minus'),
     ],
-    ['[left]', '[right]', '[separator-5]', '[backspace]', returnKey(t)],
+    [left, right, '[separator-5]', backspace, returnKey(t)],
   ];
   return [
     { id: 'kib-basic', label: t('math-console.keyboard-basic'), rows: basic },

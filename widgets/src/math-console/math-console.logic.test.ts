@@ -83,7 +83,10 @@ describe('feedback', () => {
     expect(applyFeedback(marked, null).map(lineMark)).toEqual(['none']);
   });
   it('an edit clears the edited line’s mark, feedback and highlight, and no other', () => {
-    const marked = applyFeedback(lines('x^2+5x+7', 'b'), { correct: false, lines: [wrong, { correct: true }] });
+    const marked = applyFeedback(lines('x^2+5x+7', 'b'), {
+      correct: false,
+      lines: [wrong, { correct: true }],
+    });
     const edited = editLine(marked, 0, 'x^2+6x+7');
     expect(edited[0]).toMatchObject({ math: 'x^2+6x+7', feedback: null, highlighted: false });
     expect(edited.map(lineMark)).toEqual(['none', 'correct']);
@@ -198,14 +201,24 @@ describe('locating the wrong part', () => {
 });
 
 describe('inline shortcuts', () => {
-  const defaults = { xx: '\\times', in: '\\in', pi: '\\pi', sin: '\\sin', xi: '\\xi', '<=': '\\le', cm: 'cm' };
+  const defaults = {
+    xx: '\\times',
+    in: '\\in',
+    pi: '\\pi',
+    sin: '\\sin',
+    xi: '\\xi',
+    theta: '\\theta',
+    '<=': '\\le',
+    cm: 'cm',
+  };
   it('drops letter shortcuts that would swallow products, keeps functions, Greek and symbols', () => {
     const out = inlineShortcutsFor(defaults, {}, 'en');
-    expect(Object.keys(out).sort()).toEqual(['<=', 'pi', 'sin', 'xi']);
+    expect(Object.keys(out).sort()).toEqual(['<=', 'pi', 'sin', 'theta']);
   });
   it('drops a kept shortcut spelled by the problem’s single-letter symbols', () => {
-    const out = inlineShortcutsFor(defaults, { unknownVariable: 'x', definedSymbols: [{ id: 'aaaaaa', latex: 'i' }] }, 'en');
-    expect(out).not.toHaveProperty('xi');
+    const symbols = ['h', 'e', 'a'].map((latex, i) => ({ id: `sym00${i}`, latex }));
+    const out = inlineShortcutsFor(defaults, { unknownVariable: 't', definedSymbols: symbols }, 'en');
+    expect(out).not.toHaveProperty('theta');
     expect(out).toHaveProperty('pi');
   });
   it('adds the problem’s multi-letter names, and sen for sine in Spanish', () => {

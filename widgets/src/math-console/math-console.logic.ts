@@ -98,9 +98,7 @@ export function applyFeedback(
 
 /** Replaces line `index`'s LaTeX; an edit clears the line's mark, feedback and highlight. */
 export function editLine(lines: readonly EditorLine[], index: number, math: string): EditorLine[] {
-  return lines.map((line, i) =>
-    i === index ? { ...line, math, feedback: null, highlighted: false } : line,
-  );
+  return lines.map((line, i) => (i === index ? { ...line, math, feedback: null, highlighted: false } : line));
 }
 
 /** Stops colouring the wrong part of line `index` (it was focused again). */
@@ -113,7 +111,11 @@ export function clearHighlight(lines: readonly EditorLine[], index: number): Edi
  * Enter: a new empty line right after line `index`, in the same solution. Returns null when the
  * answer already has {@link MAX_LINES} lines.
  */
-export function insertLineAfter(lines: readonly EditorLine[], index: number, key: string): EditorLine[] | null {
+export function insertLineAfter(
+  lines: readonly EditorLine[],
+  index: number,
+  key: string,
+): EditorLine[] | null {
   if (lines.length >= MAX_LINES) return null;
   const at = Math.min(Math.max(index, 0), lines.length - 1);
   const next = [...lines];
@@ -362,9 +364,9 @@ export interface SymbolLists {
 }
 
 /**
- * Letter-only inline shortcuts kept: Greek letters, the usual functions and π, ∞. MathLive's other
- * letter shortcuts (`xx` → ×, `in` → ∈, `cm`, `ch`, `mi`…) would turn a product of single-letter
- * symbols into something else.
+ * Letter-only inline shortcuts kept: Greek letters (but the two-letter ξ, μ, ν), the usual
+ * functions and π, ∞. MathLive's other letter shortcuts (`xx` → ×, `in` → ∈, `xi` → ξ, `cm`, `ch`,
+ * `mi`…) would turn a product of single-letter symbols into something else.
  */
 const KEPT_LETTER_SHORTCUTS = new Set([
   'alpha',
@@ -384,10 +386,6 @@ const KEPT_LETTER_SHORTCUTS = new Set([
   'kappa',
   'lambda',
   'Lambda',
-  'mu',
-  'nu',
-  'xi',
-  'Xi',
   'pi',
   'Pi',
   'rho',
@@ -435,7 +433,8 @@ export function symbolNames(lists: SymbolLists): { letters: Set<string>; names: 
     const plain = m[2] ?? '';
     // Plain letters are single-letter symbols (as the checker reads them); units are words.
     const name = wrapped ?? (kind === 'unit' ? plain : undefined);
-    if (name && name.length > 1) names.set(name, kind === 'unit' ? `\\mathrm{${name}}` : `\\operatorname{${name}}`);
+    if (name && name.length > 1)
+      names.set(name, kind === 'unit' ? `\\mathrm{${name}}` : `\\operatorname{${name}}`);
     else if (name) letters.add(name);
     else if (kind === 'function') letters.add(plain.charAt(0));
     else for (const letter of plain) letters.add(letter);

@@ -20,6 +20,11 @@ async function focus(field: MathfieldElement) {
   await new Promise((resolve) => setTimeout(resolve, 80));
 }
 
+/** A key of MathLive's virtual keyboard (it lives in the page, outside the console). */
+function virtualKey(root: HTMLElement, name: string) {
+  return root.ownerDocument.querySelector<HTMLElement>(`.ML__keyboard .is-visible [aria-label="${name}"]`);
+}
+
 const SAVED: TextAnswer = [
   { math: '2x+6+x^2-x+1', solNum: 0 },
   { math: 'x^2+5x+7', solNum: 0 },
@@ -30,7 +35,12 @@ const WRONG: TextCheckResult = {
   correct: false,
   lines: [
     { correct: true },
-    { correct: false, feedback: { key: 'feedback.sign-error', params: {} }, highlight: [1], highlightLatex: '5x' },
+    {
+      correct: false,
+      feedback: { key: 'feedback.sign-error', params: {} },
+      highlight: [1],
+      highlightLatex: '5x',
+    },
     { correct: true },
   ],
 };
@@ -48,14 +58,24 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** One empty line: typing, Enter (a line after), Shift+Enter (a line at the end), Backspace twice. */
+/**
+ * One empty line: typing on the Basic virtual keyboard, then Enter (a line after), Shift+Enter (a
+ * line at the end) and Backspace twice on the empty last line.
+ */
 export const Empty: Story = {
   play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
     const [first] = await lines(canvasElement, 1);
     await expect(first).toHaveAttribute('aria-label', 'Línea 1');
     await focus(first!);
-    await userEvent.keyboard('2x');
+    const toggle = canvas.getByRole('button', { name: 'Teclado' });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(virtualKey(canvasElement, '2')).not.toBeNull());
+    await userEvent.click(virtualKey(canvasElement, '2')!);
+    await userEvent.click(virtualKey(canvasElement, 'x')!);
     await waitFor(() => expect(args.onAnswer).toHaveBeenLastCalledWith([{ math: '2x', solNum: 0 }]));
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'false'));
     await userEvent.keyboard('{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([
       { math: '2x', solNum: 0 },

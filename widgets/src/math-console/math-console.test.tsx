@@ -11,11 +11,16 @@ import type { MathConsoleData } from './math-console.types';
 type Screen = Awaited<ReturnType<typeof render>>;
 
 const simplify: MathConsoleData = { mathType: 'simplify', startingExpression: '2(x+3)+x^2-x+1' };
-const solve: MathConsoleData = { mathType: 'solve', startingExpression: '(x-2)(x+5)=0', unknownVariable: 'x' };
+const solve: MathConsoleData = {
+  mathType: 'solve',
+  startingExpression: '(x-2)(x+5)=0',
+  unknownVariable: 'x',
+};
 
 const fields = (root: ParentNode) => Array.from(root.querySelectorAll('math-field')) as MathfieldElement[];
 const maths = (root: ParentNode) => fields(root).map((f) => f.value);
-const announced = (root: ParentNode) => root.querySelector('[aria-live][aria-atomic="true"]')?.textContent ?? '';
+const announced = (root: ParentNode) =>
+  root.querySelector('[aria-live][aria-atomic="true"]')?.textContent ?? '';
 
 /** Waits until MathLive gave a field the keyboard focus (it settles its focus for 60 ms). */
 async function ready(field: MathfieldElement | undefined) {
@@ -31,7 +36,7 @@ async function focusLine(screen: Screen, n: number) {
 }
 
 async function loaded(screen: Screen, name = 'Línea 1') {
-  await expect.element(screen.getByRole('textbox', { name })).toBeInTheDocument();
+  await expect.element(screen.getByRole('textbox', { name, exact: true })).toBeInTheDocument();
 }
 
 const saved: TextAnswer = [
@@ -44,7 +49,12 @@ const wrongSecond: TextCheckResult = {
   correct: false,
   lines: [
     { correct: true },
-    { correct: false, feedback: { key: 'feedback.sign-error', params: {} }, highlight: [1], highlightLatex: '5x' },
+    {
+      correct: false,
+      feedback: { key: 'feedback.sign-error', params: {} },
+      highlight: [1],
+      highlightLatex: '5x',
+    },
     { correct: true },
   ],
 };
@@ -79,6 +89,22 @@ describe('MathConsole lines', () => {
     expect(answers.length).toBeGreaterThanOrEqual(2);
     for (const answer of answers) expect('x+1'.startsWith(answer[0]!.math)).toBe(true);
     expect(onAnswer).toHaveBeenLastCalledWith([{ math: 'x+1', solNum: 0 }]);
+  });
+
+  it('keeps products of single letters as typed, and expands the problem’s own names', async () => {
+    const onAnswer = vi.fn();
+    const data: MathConsoleData = {
+      ...simplify,
+      units: [{ id: 'unit01', latex: 'cm' }],
+      functions: [{ id: 'func01', latex: '\\operatorname{area}(r)' }],
+    };
+    const screen = await render(<MathConsole data={data} onAnswer={onAnswer} />);
+    await loaded(screen);
+    await focusLine(screen, 1);
+    await userEvent.keyboard('xin+xx+');
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: 'xin+xx+', solNum: 0 }]);
+    await userEvent.keyboard('area');
+    await expect.poll(() => fields(screen.container)[0]!.value).toContain('\\operatorname{area}');
   });
 
   it('keeps its own copy when the parent does not feed the value back', async () => {
@@ -149,13 +175,27 @@ describe('MathConsole keys', () => {
 
   it('another key between the two Backspaces starts over', async () => {
     const onAnswer = vi.fn();
-    const screen = await render(<MathConsole data={simplify} value={[{ math: 'a' }, { math: '' }]} onAnswer={onAnswer} />);
+    const screen = await render(
+      <MathConsole data={simplify} value={[{ math: 'a' }, { math: '' }]} onAnswer={onAnswer} />,
+    );
     await loaded(screen);
     await focusLine(screen, 2);
     await userEvent.keyboard('{Backspace}{ArrowLeft}{Backspace}');
     expect(fields(screen.container)).toHaveLength(2);
     await userEvent.keyboard('{Backspace}');
     expect(fields(screen.container)).toHaveLength(1);
+  });
+
+  it('stops at 50 lines', async () => {
+    const onAnswer = vi.fn();
+    const full = Array.from({ length: 50 }, (_, i) => ({ math: String(i) }));
+    const screen = await render(<MathConsole data={simplify} value={full} onAnswer={onAnswer} />);
+    await loaded(screen);
+    await focusLine(screen, 50);
+    await userEvent.keyboard('{Enter}');
+    expect(fields(screen.container)).toHaveLength(50);
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(announced(screen.container)).toContain('No se pueden añadir más de 50 líneas');
   });
 
   it('never removes the last remaining line', async () => {
@@ -171,7 +211,9 @@ describe('MathConsole keys', () => {
 
   it('Ctrl+M shows the line as editable LaTeX text and back', async () => {
     const onAnswer = vi.fn();
-    const screen = await render(<MathConsole data={simplify} value={[{ math: '\\frac{1}{2}' }]} onAnswer={onAnswer} />);
+    const screen = await render(
+      <MathConsole data={simplify} value={[{ math: '\\frac{1}{2}' }]} onAnswer={onAnswer} />,
+    );
     await loaded(screen);
     await focusLine(screen, 1);
     await userEvent.keyboard('{Control>}m{/Control}');
@@ -211,7 +253,9 @@ describe('MathConsole feedback', () => {
 
   it('an edit clears the edited line’s mark and feedback, and no other', async () => {
     const onAnswer = vi.fn();
-    const screen = await render(<MathConsole data={simplify} value={saved} feedback={wrongSecond} onAnswer={onAnswer} />);
+    const screen = await render(
+      <MathConsole data={simplify} value={saved} feedback={wrongSecond} onAnswer={onAnswer} />,
+    );
     await loaded(screen);
     await focusLine(screen, 2);
     await userEvent.keyboard('{Backspace}');
@@ -220,6 +264,18 @@ describe('MathConsole feedback', () => {
     await expect.element(screen.getByText('Revisa el signo de la parte marcada.')).not.toBeInTheDocument();
     await expect.element(screen.getByText('Línea 1: correcta')).toBeInTheDocument();
     await expect.element(screen.getByText('Línea 3: correcta')).toBeInTheDocument();
+  });
+
+  it('marks the lines again when the same answer is checked again', async () => {
+    const screen = await render(<MathConsole data={simplify} value={saved} feedback={wrongSecond} />);
+    await loaded(screen);
+    await focusLine(screen, 2);
+    await userEvent.keyboard('1');
+    await expect.element(screen.getByText('Línea 2: incorrecta')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Backspace}');
+    await expect.poll(() => fields(screen.container)[1]!.value).toBe('x^2+5x+7');
+    await screen.rerender(<MathConsole data={simplify} value={saved} feedback={{ ...wrongSecond }} />);
+    await expect.element(screen.getByText('Línea 2: incorrecta')).toBeInTheDocument();
   });
 
   it('announces the marks when new feedback arrives', async () => {
@@ -249,7 +305,9 @@ describe('MathConsole with a mouse', () => {
 
   it('removes a line with its button, never the only one', async () => {
     const onAnswer = vi.fn();
-    const screen = await render(<MathConsole data={simplify} value={[{ math: 'a' }, { math: 'b' }]} onAnswer={onAnswer} />);
+    const screen = await render(
+      <MathConsole data={simplify} value={[{ math: 'a' }, { math: 'b' }]} onAnswer={onAnswer} />,
+    );
     await loaded(screen);
     await screen.getByRole('button', { name: 'Borrar la línea 1' }).click();
     expect(onAnswer).toHaveBeenLastCalledWith([{ math: 'b', solNum: 0 }]);
@@ -277,7 +335,10 @@ describe('MathConsole with a mouse', () => {
     await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
     const key = (name: string) => document.querySelector<HTMLElement>(`.ML__keyboard [aria-label="${name}"]`);
     await expect.poll(() => key('Raíz cuadrada')).not.toBeNull();
-    const tabs = Array.from(document.querySelectorAll('.ML__keyboard .MLK__toolbar .left > div'), (d) => d.textContent);
+    const tabs = Array.from(
+      document.querySelectorAll('.ML__keyboard .MLK__toolbar .left > div'),
+      (d) => d.textContent,
+    );
     expect(tabs).toContain('Básico');
     expect(tabs).toContain('Especial');
     await userEvent.click(key('Raíz cuadrada')!);
@@ -315,7 +376,10 @@ describe('MathConsole solutions (solve)', () => {
 
   it('a line inserted with Enter stays in its solution', async () => {
     const onAnswer = vi.fn();
-    const value = [{ math: 'x=2', solNum: 0 }, { math: 'x+5=0', solNum: 1 }];
+    const value = [
+      { math: 'x=2', solNum: 0 },
+      { math: 'x+5=0', solNum: 1 },
+    ];
     const screen = await render(<MathConsole data={solve} value={value} onAnswer={onAnswer} />);
     await loaded(screen);
     await focusLine(screen, 2);
@@ -326,7 +390,9 @@ describe('MathConsole solutions (solve)', () => {
   it('offers no solution toggle outside solve', async () => {
     const screen = await render(<MathConsole data={simplify} value={saved} />);
     await loaded(screen);
-    await expect.element(screen.getByRole('button', { name: /empieza otra solución/ }).first()).not.toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('button', { name: /empieza otra solución/ }).first())
+      .not.toBeInTheDocument();
   });
 });
 

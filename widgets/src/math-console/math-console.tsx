@@ -1,11 +1,12 @@
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
-  type PointerEvent as ReactPointerEvent,
+  type MouseEvent as ReactMouseEvent,
 } from 'react';
 import { defaultBadgeText, FeedbackBadge, useFeedbackBadge } from '../shared/feedback-badge/feedback-badge';
 import { messageText, useT, widgetLanguage } from '../shared/i18n';
@@ -57,11 +58,20 @@ function touchScreen(): boolean {
  * it (never the last one), Ctrl+M switches a line to raw LaTeX and back; a Basic and a Special
  * virtual keyboard open on demand. Reports the whole answer through `onAnswer` after every edit.
  */
-export function MathConsole({ data, value, onAnswer, feedback, disabled = false, lang, label }: MathConsoleProps) {
+export function MathConsole({
+  data,
+  value,
+  onAnswer,
+  feedback,
+  disabled = false,
+  lang,
+  label,
+}: MathConsoleProps) {
   const t = useT(lang);
   const language = widgetLanguage(lang);
   const { announce, region } = useAnnouncer();
   const isSolve = data.mathType === 'solve';
+  const labelId = useId();
 
   const [lines, setLines] = useState<EditorLine[]>(() =>
     applyFeedback(linesFromAnswer(value, newKey), feedback),
@@ -91,16 +101,16 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
     // `value` is read through its serialised form, so a parent re-creating it changes nothing.
   }, [valueJson]);
 
-  // New feedback marks the lines (line i gets feedback.lines[i]) and is announced.
-  const feedbackJson = feedback ? JSON.stringify(feedback) : '';
-  const appliedFeedback = useRef(feedbackJson);
+  // New feedback (a new object: checking the same answer again counts) marks the lines, line i
+  // getting feedback.lines[i], and is announced.
+  const appliedFeedback = useRef(feedback);
   useEffect(() => {
-    if (appliedFeedback.current === feedbackJson) return;
-    appliedFeedback.current = feedbackJson;
+    if (appliedFeedback.current === feedback) return;
+    appliedFeedback.current = feedback;
     const next = applyFeedback(linesRef.current, feedback);
     commit(next, false);
     if (feedback) announce(marksSummary(next));
-  }, [feedbackJson]);
+  }, [feedback]);
 
   function marksSummary(marked: readonly EditorLine[]): string {
     return marked
@@ -150,10 +160,32 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
     handle.focus();
   });
 
-  const shortcuts = useCallback<ShortcutsFor>(
-    (defaults) => inlineShortcutsFor(defaults, data, language),
-    [data, language],
-  );
+  // The symbol lists, by value: a parent may build `data` afresh on every render.
+  const symbolsJson = JSON.stringify([
+    data.unknownVariable,
+    data.definedSymbols,
+    data.constant,
+    data.units,
+    data.functions,
+    data.xSymbol,
+    data.ySymbol,
+    data.mSymbol,
+    data.bSymbol,
+  ]);
+  const shortcuts = useMemo<ShortcutsFor>(() => {
+    const lists = {
+      unknownVariable: data.unknownVariable,
+      definedSymbols: data.definedSymbols,
+      constant: data.constant,
+      units: data.units,
+      functions: data.functions,
+      xSymbol: data.xSymbol,
+      ySymbol: data.ySymbol,
+      mSymbol: data.mSymbol,
+      bSymbol: data.bSymbol,
+    };
+    return (defaults) => inlineShortcutsFor(defaults, lists, language);
+  }, [symbolsJson, language]);
   const layouts = useMemo(() => keyboardLayouts(t), [t]);
 
   useEffect(() => {
@@ -296,20 +328,18 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
     keyboard.show();
   };
   // Toolbar buttons leave the focus in the line being edited.
-  const keepFocus = (event: ReactPointerEvent) => event.preventDefault();
+  const keepFocus = (event: ReactMouseEvent) => event.preventDefault();
 
   const badge = feedback ? { correct: feedback.correct, text: defaultBadgeText(t, feedback.correct) } : null;
   const { visible: badgeVisible, rootProps } = useFeedbackBadge(badge);
   const solutions = new Set(lines.map((l) => l.solNum)).size;
 
   return (
-    <div
-      className="kib-root kib-math-console"
-      role="group"
-      aria-label={label ?? t('math-console.label')}
-      {...rootProps}
-    >
+    <div className="kib-root kib-math-console" role="group" aria-labelledby={labelId} {...rootProps}>
       <WidgetStyles css={css} />
+      <span id={labelId} className="kib-visually-hidden">
+        {label ? <MathText text={label} /> : t('math-console.label')}
+      </span>
       {data.startingExpression ? (
         <p className="kib-math-console__start">
           <span>{t('math-console.starting-expression')}</span> <MathLatex latex={data.startingExpression} />
@@ -359,13 +389,22 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
                         keyboardPolicy={keyboardPolicy}
                         onEdit={(math) => edit(index, math)}
                         onKey={(event) => handleKey(index, event)}
-                        onCommit={() => handleKey(index, { key: 'Enter', shiftKey: false, ctrlKey: false, metaKey: false, altKey: false })}
+                        onCommit={() =>
+                          handleKey(index, {
+                            key: 'Enter',
+                            shiftKey: false,
+                            ctrlKey: false,
+                            metaKey: false,
+                            altKey: false,
+                          })
+                        }
                         onDeleteBackward={() => !disabledRef.current && backspace(index)}
                         onFocus={() => focusLine(index)}
                         register={register(line.key)}
                       />
                     )}
                   </div>
+                  {isSolve && index === 0 ? <span className="kib-math-console__icon-spacer" /> : null}
                   {isSolve && index > 0 ? (
                     <button
                       type="button"
@@ -393,7 +432,10 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
                 {mark !== 'none' ? (
                   <div className={`kib-math-console__feedback kib-math-console__feedback--${mark}`}>
                     <span className="kib-visually-hidden">
-                      {t(mark === 'correct' ? 'math-console.mark-correct' : 'math-console.mark-wrong', lineNumber(index))}
+                      {t(
+                        mark === 'correct' ? 'math-console.mark-correct' : 'math-console.mark-wrong',
+                        lineNumber(index),
+                      )}
                     </span>
                     {message ? <MathText text={message} /> : null}
                     {part ? (
@@ -418,7 +460,7 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
           className="kib-button"
           aria-pressed={keyboardVisible}
           disabled={disabled || !mathLive || activeRaw}
-          onPointerDown={keepFocus}
+          onMouseDown={keepFocus}
           onClick={toggleKeyboard}
         >
           {t('math-console.keyboard')}
@@ -429,7 +471,7 @@ export function MathConsole({ data, value, onAnswer, feedback, disabled = false,
           aria-pressed={activeRaw}
           aria-label={`${t('math-console.latex-mode')} (${t('math-console.line', lineNumber(activeIndex))})`}
           disabled={!mathLive}
-          onPointerDown={keepFocus}
+          onMouseDown={keepFocus}
           onClick={() => toggleRaw(activeIndex)}
         >
           {t('math-console.latex-mode')}
@@ -500,7 +542,15 @@ function RawLine({
 
 function BranchIcon() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <circle cx="5" cy="4" r="2" />
       <circle cx="5" cy="16" r="2" />
       <circle cx="15" cy="9" r="2" />

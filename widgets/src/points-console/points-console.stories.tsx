@@ -131,7 +131,8 @@ export const English: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await board(canvasElement);
-    const app = canvas.getByRole('application', { name: 'Place the point (−1, 1.5)' });
+    await expect(canvas.getByRole('group', { name: 'Place the point (−1, 1.5)' })).toBeInTheDocument();
+    const app = canvas.getByRole('application', { name: 'Cartesian plane' });
     app.focus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Shift>}{ArrowUp}{/Shift}{ArrowUp}{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([{ x: -1, y: 1.5 }]);

@@ -41,6 +41,21 @@ describe('PointsConsole by mouse and touch', () => {
       .toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('moves a point without dragging: tap it, then tap where it goes (WCAG 2.5.7)', async () => {
+    const onAnswer = vi.fn();
+    const screen = await render(<PointsConsole data={null} value={[{ x: 1, y: 2 }]} onAnswer={onAnswer} />);
+    const board = await ready(screen.container);
+    await screen.getByRole('button', { name: 'Mover puntos' }).click();
+    await board.tap(151, 101);
+    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Punto (1, 2) seleccionado.');
+    expect(onAnswer).not.toHaveBeenCalled();
+    await board.tap(300, 250);
+    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 4, y: -1 }]);
+    await expect
+      .element(screen.getByRole('button', { name: 'Mover el plano' }))
+      .toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('a press that travels less than 3 px moves nothing', async () => {
     const onAnswer = vi.fn();
     const screen = await render(<PointsConsole data={null} value={[{ x: 1, y: 2 }]} onAnswer={onAnswer} />);
@@ -105,6 +120,24 @@ describe('PointsConsole by mouse and touch', () => {
   });
 });
 
+describe('PointsConsole in a shadow root (the <kib-points-console> element)', () => {
+  it('draws, takes presses and styles itself inside the shadow root', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadow.append(container);
+    const onAnswer = vi.fn();
+    await render(<PointsConsole data={null} onAnswer={onAnswer} />, { container });
+    await expect.poll(() => boardIsReady(shadow), { timeout: 15_000 }).toBe(true);
+    const board = boardDriver(shadow);
+    expect(getComputedStyle(board.surface()).touchAction).toBe('none');
+    await board.tap(250, 250);
+    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 3, y: -1 }]);
+    host.remove();
+  });
+});
+
 describe('PointsConsole by keyboard', () => {
   it('moves the cursor half a step per arrow (a whole one with Shift) and places a point with Enter', async () => {
     const onAnswer = vi.fn();
@@ -163,8 +196,9 @@ describe('PointsConsole by keyboard', () => {
     const screen = await render(
       <PointsConsole data={null} value={[{ x: 1, y: 2 }]} label="Ubica el punto (1, 2)" />,
     );
+    await expect.element(screen.getByRole('group', { name: 'Ubica el punto (1, 2)' })).toBeVisible();
     await expect
-      .element(screen.getByRole('application', { name: 'Ubica el punto (1, 2)' }))
+      .element(screen.getByRole('application', { name: 'Plano cartesiano' }))
       .toHaveAccessibleDescription(/Puntos colocados: \(1, 2\)\./);
     await expect.element(screen.getByRole('toolbar', { name: 'Herramientas del plano' })).toBeVisible();
     await expect

@@ -52,6 +52,7 @@ type Gesture =
   | { kind: 'pan' }
   | { kind: 'create'; at: CartesianPoint }
   | { kind: 'move'; index: number; press: PressState; at: CartesianPoint }
+  | { kind: 'moveTo'; index: number; at: CartesianPoint }
   | { kind: 'erase'; points: CartesianPoint[] };
 
 /**
@@ -128,6 +129,7 @@ export function PointsConsole({
   const onPointer = (e: BoardPointer) => {
     const g = gesture.current;
     if (e.phase === 'down') {
+      const selected = controls.selected;
       controls.setSelected(null);
       if (tool === 'move') {
         controls.startPan(e.pointerId, e.px, e.py);
@@ -138,9 +140,12 @@ export function PointsConsole({
         setDraft([...points, at]);
       } else if (tool === 'movePoints') {
         const index = hitPoint(view, points, e.px, e.py, hitTolerance(e.pointerType));
-        if (index < 0) return;
-        const press = beginPress(e.pointerId, e.px, e.py, pointsMinDistance(tool));
-        gesture.current = { kind: 'move', index, press, at: points[index]! };
+        if (index >= 0) {
+          const press = beginPress(e.pointerId, e.px, e.py, pointsMinDistance(tool));
+          gesture.current = { kind: 'move', index, press, at: points[index]! };
+        } else if (selected !== null) {
+          gesture.current = { kind: 'moveTo', index: selected, at: snapPoint(view, e.point) };
+        }
       } else {
         gesture.current = { kind: 'erase', points: eraseUnder(points, e) };
       }
@@ -153,6 +158,8 @@ export function PointsConsole({
         const at = snapPoint(view, e.point);
         gesture.current = { kind: 'create', at };
         setDraft([...points, at]);
+      } else if (g.kind === 'moveTo') {
+        gesture.current = { ...g, at: snapPoint(view, e.point) };
       } else if (g.kind === 'move') {
         const { state } = advancePress(g.press, e.px, e.py);
         if (!state.dragging) return;
@@ -173,7 +180,9 @@ export function PointsConsole({
       if (!change.ok) return announce(refusal(change.reason, g.at));
       commit(change.points, t('graph-console.point-placed', { point: formatPoint(view, g.at) }));
       setTool(toolAfterEdit());
-    } else if (g.kind === 'move' && g.press.dragging) {
+    } else if (g.kind === 'move' && !g.press.dragging) {
+      controls.pick(g.index);
+    } else if (g.kind === 'move' || g.kind === 'moveTo') {
       if (samePoints([g.at], [points[g.index]!])) return;
       const change = movePoint(points, g.index, g.at);
       if (!change.ok) return announce(refusal(change.reason, g.at));
@@ -226,7 +235,7 @@ export function PointsConsole({
         size={SIZE}
         view={view}
         scene={scene}
-        label={label ?? t('graph-console.board')}
+        label={t('graph-console.board')}
         description={description}
         instructions={t('graph-console.instructions-points')}
         cursor={controls.cursor}

@@ -147,7 +147,7 @@ export function TableConsole({
                 aria-describedby={mark ? markId(cell) : undefined}
                 aria-invalid={mark && mark !== 'correct' ? true : undefined}
                 onChange={(event) => type(cell, event.target.value)}
-                onPointerDown={hideMarks}
+                onPointerDown={disabled ? undefined : hideMarks}
                 onKeyDown={(event) => move(event, cell)}
               />
               {mark ? (

@@ -429,7 +429,10 @@ export function CartesianBoard({
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (disabled || event.button !== 0 || activePointer.current !== null) return;
+    if (disabled || event.button !== 0) return;
+    // A second finger while one draws is ignored; a press whose release never arrived is forgotten.
+    if (activePointer.current !== null && event.currentTarget.hasPointerCapture(activePointer.current))
+      return;
     activePointer.current = event.pointerId;
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
@@ -452,6 +455,8 @@ export function CartesianBoard({
     const command = boardCommand(event);
     if (!command) return;
     event.preventDefault();
+    // Focused by a click, then driven by keys: the cursor shows from the first key on.
+    setKeyboardFocus(true);
     onCommand?.(command);
   };
 
@@ -476,6 +481,7 @@ export function CartesianBoard({
         onPointerMove={onPointerMove}
         onPointerUp={onPointerEnd('up')}
         onPointerCancel={onPointerEnd('cancel')}
+        onLostPointerCapture={onPointerEnd('cancel')}
         onKeyDown={onKeyDown}
         onFocus={(event) => setKeyboardFocus(event.currentTarget.matches(':focus-visible'))}
         onBlur={() => setKeyboardFocus(false)}

@@ -80,7 +80,10 @@ export interface NumberLineBoardProps {
   onBoardPointerLeave?: () => void;
   /** Keys pressed while the board has the focus. */
   onKeyDown?: (event: ReactKeyboardEvent<HTMLDivElement>) => void;
-  /** The board got or lost the keyboard focus. */
+  /**
+   * The board got or lost the keyboard focus: true on a keyboard focus or a key press, false on
+   * blur or a pointer press (a click focuses the board without showing a keyboard cursor).
+   */
   onFocusChange?: (focused: boolean) => void;
   /** Accessible names of the zoom buttons shown over the board's corner; no buttons without them. */
   zoomLabels?: { zoomIn: string; zoomOut: string };
@@ -117,20 +120,22 @@ function readPalette(element: Element): Palette {
 
 const FIXED = { fixed: true, highlight: false, showInfobox: false, withLabel: false, name: '' } as const;
 
-/** Draws the grid, axis, ticks and marks on `board` from scratch; returns what it created. */
-function drawScene(
-  board: JXG.Board,
-  view: GridView,
-  marks: readonly NumberLineMark[],
-  palette: Palette,
-): JXG.GeometryElement[] {
+/** JSXGraph layers, bottom to top: the grid never covers a mark, whichever was drawn last. */
+const LAYER = { grid: 0, axis: 1, fill: 2, cursor: 3, mark: 4, label: 5 } as const;
+
+/** Creates the shapes of one drawing pass and remembers them, so the pass can be undone as a whole. */
+function painter(board: JXG.Board) {
   const created: JXG.GeometryElement[] = [];
-  const curve = (xs: number[], ys: number[], attrs: Record<string, unknown>) =>
-    created.push(board.create('curve', [xs, ys.map(uy)], { ...FIXED, ...attrs }) as JXG.GeometryElement);
-  const text = (x: number, py: number, value: string, attrs: Record<string, unknown>) =>
+  const curve = (xs: number[], ys: number[], layer: number, attrs: Record<string, unknown>) => {
+    created.push(
+      board.create('curve', [xs, ys.map(uy)], { ...FIXED, layer, ...attrs }) as JXG.GeometryElement,
+    );
+  };
+  const text = (x: number, py: number, value: string, attrs: Record<string, unknown>) => {
     created.push(
       board.create('text', [x, uy(py), value], {
         ...FIXED,
+        layer: LAYER.label,
         display: 'internal',
         anchorX: 'middle',
         anchorY: 'middle',
@@ -138,35 +143,33 @@ function drawScene(
         ...attrs,
       }) as JXG.GeometryElement,
     );
+  };
   const circle = (cx: number, cy: number, r: number, attrs: Record<string, unknown>) => {
     const ts = Array.from({ length: 33 }, (_, k) => (k / 32) * 2 * Math.PI);
     curve(
       ts.map((t) => cx + r * Math.cos(t)),
       ts.map((t) => cy + r * Math.sin(t)),
+      LAYER.mark,
       attrs,
     );
   };
+  return { created, curve, text, circle };
+}
 
+/** Draws the grid, the axis with its arrowheads, the ticks and their labels; returns what it created. */
+function drawGrid(board: JXG.Board, view: GridView, palette: Palette): JXG.GeometryElement[] {
+  const { created, curve, text } = painter(board);
   // Grid lines (translucent black) at every multiple of the scale across the whole canvas.
   for (const v of gridValues(fromPixelX(view, 0), fromPixelX(view, W), view.scale)) {
     const x = toPixelX(view, v);
-    curve([x, x], [0, H], { strokeColor: palette.grid, strokeWidth: 1 });
+    curve([x, x], [0, H], LAYER.grid, { strokeColor: palette.grid, strokeWidth: 1 });
   }
-  // The axis with an arrowhead at each end.
-  curve([6, W - 6], [AXIS, AXIS], { strokeColor: palette.axis, strokeWidth: 2 });
-  curve([2, 12, 12, 2], [AXIS, AXIS - 5, AXIS + 5, AXIS], {
-    strokeColor: palette.axis,
-    fillColor: palette.axis,
-    fillOpacity: 1,
-    strokeWidth: 1,
-  });
-  curve([W - 2, W - 12, W - 12, W - 2], [AXIS, AXIS - 5, AXIS + 5, AXIS], {
-    strokeColor: palette.axis,
-    fillColor: palette.axis,
-    fillOpacity: 1,
-    strokeWidth: 1,
-  });
-  // Ticks on the finite part of the axis: whole steps labelled, half steps short.
+  curve([6, W - 6], [AXIS, AXIS], LAYER.axis, { strokeColor: palette.axis, strokeWidth: 2 });
+  const arrow = { strokeColor: palette.axis, fillColor: palette.axis, fillOpacity: 1, strokeWidth: 1 };
+  curve([2, 12, 12, 2], [AXIS, AXIS - 5, AXIS + 5, AXIS], LAYER.axis, arrow);
+  curve([W - 2, W - 12, W - 12, W - 2], [AXIS, AXIS - 5, AXIS + 5, AXIS], LAYER.axis, arrow);
+  // Ticks on the finite part of the axis: whole steps labelled (every other one when labels are
+  // wider than a cell), half steps short.
   const { min, max } = visibleRange(view);
   const labels = gridValues(min, max, view.scale);
   const widest = Math.max(0, ...labels.map((v) => formatTick(v).length)) * 7;
@@ -174,7 +177,7 @@ function drawScene(
   for (const v of gridValues(min, max, view.scale / 2)) {
     const x = toPixelX(view, v);
     const whole = labels.includes(v);
-    curve([x, x], whole ? [AXIS - 6, AXIS + 6] : [AXIS - 3, AXIS + 3], {
+    curve([x, x], whole ? [AXIS - 6, AXIS + 6] : [AXIS - 3, AXIS + 3], LAYER.axis, {
       strokeColor: palette.axis,
       strokeWidth: whole ? 1.5 : 1,
     });
@@ -185,17 +188,26 @@ function drawScene(
   // Beyond the ends lies infinity.
   text(NUMBER_LINE_END_PX / 2 + 2, AXIS + 22, formatValue('minusInf'), { strokeColor: palette.muted });
   text(W - NUMBER_LINE_END_PX / 2 - 2, AXIS + 22, formatValue('inf'), { strokeColor: palette.muted });
+  return created;
+}
 
+/** Draws the marks: interval fills, brackets, dots and the keyboard cursor; returns what it created. */
+function drawMarks(
+  board: JXG.Board,
+  view: GridView,
+  marks: readonly NumberLineMark[],
+  palette: Palette,
+): JXG.GeometryElement[] {
+  const { created, curve, text, circle } = painter(board);
   const toneColor = (tone: NumberLineTone) =>
     tone === 'selected' ? palette.selected : tone === 'pending' ? palette.pending : palette.primary;
   const clip = (x: number) => Math.min(W, Math.max(0, x));
   const half = INTERVAL_FILL_PX / 2;
-  const ordered = [...marks].sort((a, b) => layer(a) - layer(b));
-  for (const mark of ordered) {
+  for (const mark of marks) {
     if (mark.kind === 'fill') {
       const a = clip(pxOfValue(view, mark.from));
       const b = clip(pxOfValue(view, mark.to));
-      curve([a, b, b, a, a], [AXIS - half, AXIS - half, AXIS + half, AXIS + half, AXIS - half], {
+      curve([a, b, b, a, a], [AXIS - half, AXIS - half, AXIS + half, AXIS + half, AXIS - half], LAYER.fill, {
         strokeWidth: 0,
         strokeColor: 'none',
         fillColor: toneColor(mark.tone),
@@ -209,21 +221,23 @@ function drawScene(
       const top = AXIS - 16;
       const bottom = AXIS + 16;
       if (mark.tone === 'selected') {
-        curve([x - 12, x + 12, x + 12, x - 12, x - 12], [top - 6, top - 6, bottom + 6, bottom + 6, top - 6], {
-          strokeColor: color,
-          strokeWidth: 1.5,
-          dash: 2,
-        });
+        curve(
+          [x - 12, x + 12, x + 12, x - 12, x - 12],
+          [top - 6, top - 6, bottom + 6, bottom + 6, top - 6],
+          LAYER.mark,
+          { strokeColor: color, strokeWidth: 1.5, dash: 2 },
+        );
       }
       if (mark.open) {
         const ts = Array.from({ length: 17 }, (_, k) => -Math.PI / 2 + (k / 16) * Math.PI);
         curve(
           ts.map((t) => x + dir * 8 * (1 - Math.cos(t))),
           ts.map((t) => AXIS + 16 * Math.sin(t)),
+          LAYER.mark,
           { strokeColor: color, strokeWidth: 3 },
         );
       } else {
-        curve([x + dir * 7, x, x, x + dir * 7], [top, top, bottom, bottom], {
+        curve([x + dir * 7, x, x, x + dir * 7], [top, top, bottom, bottom], LAYER.mark, {
           strokeColor: color,
           strokeWidth: 3,
         });
@@ -243,15 +257,15 @@ function drawScene(
       text(x, AXIS - 24, formatValue(mark.at), { strokeColor: color });
     } else {
       const x = pxOfValue(view, mark.at);
-      curve([x, x], [AXIS - 34, AXIS + 34], { strokeColor: palette.selected, strokeWidth: 2, dash: 1 });
+      curve([x, x], [AXIS - 34, AXIS + 34], LAYER.cursor, {
+        strokeColor: palette.selected,
+        strokeWidth: 2,
+        dash: 1,
+      });
       text(x, AXIS - 44, formatValue(mark.at), { strokeColor: palette.selected });
     }
   }
   return created;
-}
-
-function layer(mark: NumberLineMark): number {
-  return mark.kind === 'fill' ? 0 : mark.kind === 'cursor' ? 1 : 2;
 }
 
 /**
@@ -281,11 +295,19 @@ export function NumberLineBoard(props: NumberLineBoardProps) {
   const [board, setBoard] = useState<JXG.Board | null>(null);
   const [failed, setFailed] = useState(false);
   const palette = useRef<Palette | null>(null);
+  const gridDrawn = useRef<JXG.GeometryElement[]>([]);
   const drawn = useRef<JXG.GeometryElement[]>([]);
   const pan = useRef<{ startPx: number; view: GridView; pointerId: number } | null>(null);
   const pressed = useRef<number | null>(null);
   const latest = useRef(props);
   latest.current = props;
+  const keyboard = useRef(false);
+  const pointerFocus = useRef(false);
+  const setKeyboard = (on: boolean) => {
+    if (keyboard.current === on) return;
+    keyboard.current = on;
+    onFocusChange?.(on);
+  };
 
   useEffect(() => {
     if (!host) return;
@@ -323,6 +345,7 @@ export function NumberLineBoard(props: NumberLineBoardProps) {
     return () => {
       alive = false;
       setBoard(null);
+      gridDrawn.current = [];
       drawn.current = [];
       if (created && free) free(created);
     };
@@ -347,8 +370,16 @@ export function NumberLineBoard(props: NumberLineBoardProps) {
   useEffect(() => {
     if (!board || !palette.current) return;
     board.suspendUpdate();
+    if (gridDrawn.current.length > 0) board.removeObject(gridDrawn.current);
+    gridDrawn.current = drawGrid(board, view, palette.current);
+    board.unsuspendUpdate();
+  }, [board, view]);
+
+  useEffect(() => {
+    if (!board || !palette.current) return;
+    board.suspendUpdate();
     if (drawn.current.length > 0) board.removeObject(drawn.current);
-    drawn.current = drawScene(board, view, marks, palette.current);
+    drawn.current = drawMarks(board, view, marks, palette.current);
     board.unsuspendUpdate();
   }, [board, view, marks]);
 
@@ -379,11 +410,14 @@ export function NumberLineBoard(props: NumberLineBoardProps) {
   );
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    setKeyboard(false);
     if (disabled || event.button > 0) return;
     const p = pointer(event, true);
     if (!p) return;
     event.preventDefault();
+    pointerFocus.current = true;
     event.currentTarget.focus({ preventScroll: true });
+    pointerFocus.current = false;
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
     } catch {
@@ -452,9 +486,14 @@ export function NumberLineBoard(props: NumberLineBoardProps) {
         onPointerLeave={() => {
           if (pressed.current === null) props.onBoardPointerLeave?.();
         }}
-        onKeyDown={onKeyDown}
-        onFocus={() => onFocusChange?.(true)}
-        onBlur={() => onFocusChange?.(false)}
+        onKeyDown={(event) => {
+          setKeyboard(true);
+          onKeyDown?.(event);
+        }}
+        onFocus={(event) =>
+          setKeyboard(!pointerFocus.current && event.currentTarget.matches(':focus-visible'))
+        }
+        onBlur={() => setKeyboard(false)}
       >
         <div ref={setHost} className="kib-number-line__canvas" aria-hidden="true" />
         {!board ? (

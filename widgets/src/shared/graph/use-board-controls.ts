@@ -1,5 +1,5 @@
 import type { CartesianPoint } from '@kib/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Translate } from '../i18n';
 import { cycleSelection, type BoardCommand } from './board-keys';
 import {
@@ -49,7 +49,7 @@ export function useBoardControls(options: BoardControlsOptions) {
   const [grid, setGrid] = useState<GridView>(() => initialCartesianView());
   const [cursor, setCursor] = useState<CartesianPoint>({ x: 0, y: 0 });
   const [selectedRaw, setSelected] = useState<number | null>(null);
-  const view: CartesianView = { ...grid, radians };
+  const view: CartesianView = useMemo(() => ({ ...grid, radians }), [grid, radians]);
   const selected = selectedRaw !== null && selectedRaw < selectable.length ? selectedRaw : null;
   const press = useRef<PressState | null>(null);
 
@@ -82,6 +82,18 @@ export function useBoardControls(options: BoardControlsOptions) {
   /** Ends a pan. */
   const endPan = () => {
     press.current = null;
+  };
+
+  /**
+   * Selects point `index` by a tap (the alternative to dragging, WCAG 2.5.7): the next tap on the
+   * plane moves it there; the arrow keys move it too.
+   */
+  const pick = (index: number) => {
+    const p = selectable[index];
+    if (!p) return;
+    setSelected(index);
+    setCursor(p);
+    announce(t('graph-console.point-picked', { point: formatPoint(view, p) }));
   };
 
   const onCommand = (command: BoardCommand) => {
@@ -148,6 +160,7 @@ export function useBoardControls(options: BoardControlsOptions) {
     setCursor,
     selected,
     setSelected,
+    pick,
     zoom,
     onWheelZoom,
     startPan,

@@ -1,0 +1,191 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, launchChromium } from '../support/browser.ts';
+import { serveStatic } from '../support/static-server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BUNDLE = fileURLToPath(new URL('../../widgets/dist/kib-widgets.js', import.meta.url));
+const TAGS = [
+  'kib-math-console',
+  'kib-function-console',
+  'kib-line-console',
+  'kib-points-console',
+  'kib-interval-console',
+  'kib-numberline-console',
+  'kib-choice-console',
+  'kib-table-console',
+  'kib-prime-console',
+  'kib-solver',
+  'kib-activity-results',
+];
+
+interface KibEvent {
+  type: string;
+  from: string;
+  detail: unknown;
+}
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+let page: Page;
+let errors: string[];
+let interactiveMs = 0;
+
+/** The last `kib-answer` detail an element sent. */
+async function lastAnswer(id: string): Promise<unknown> {
+  const events = await page.evaluate(() => (window as unknown as { kibEvents: KibEvent[] }).kibEvents);
+  return events.filter((e) => e.from === id && e.type === 'kib-answer').at(-1)?.detail;
+}
+
+/** Clicks into a math field and waits until MathLive has the keyboard (it settles its focus briefly). */
+async function focusField(field: ReturnType<Page['locator']>) {
+  await field.click();
+  await field.evaluate(
+    (f) =>
+      new Promise<void>((resolve) => {
+        const check = () => (f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20));
+        check();
+      }),
+  );
+}
+
+async function events(type: string): Promise<KibEvent[]> {
+  const all = await page.evaluate(() => (window as unknown as { kibEvents: KibEvent[] }).kibEvents);
+  return all.filter((e) => e.type === type);
+}
+
+beforeAll(async () => {
+  // `npm test` builds the bundle first (pretest); a direct vitest run builds it here when missing.
+  if (!existsSync(BUNDLE)) execSync('npm run build -w widgets', { cwd: ROOT, stdio: 'ignore' });
+  server = await serveStatic(ROOT);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  errors = collectErrors(page);
+  const started = Date.now();
+  await page.goto(`${server.url}/examples/embed.html`);
+  await page.waitForFunction(() => (window as unknown as { kibReady?: boolean }).kibReady === true);
+  await page.locator('#solver').getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+  interactiveMs = Date.now() - started;
+  console.info(`examples/embed.html interactive in ${interactiveMs} ms`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('examples/embed.html', () => {
+  it('defines all eleven custom elements, each rendering into its own shadow root', async () => {
+    const defined = await page.evaluate((tags) => tags.filter((t) => customElements.get(t)), TAGS);
+    expect(defined).toEqual(TAGS);
+    const shadowed = await page.evaluate(
+      (tags) => tags.filter((t) => document.querySelector(t)?.shadowRoot?.childElementCount),
+      TAGS,
+    );
+    expect(shadowed).toEqual(TAGS);
+    expect(interactiveMs).toBeGreaterThan(0);
+  });
+
+  it('multiple choice: a click selects, the keyboard moves the selection', async () => {
+    const choice = page.locator('#choice');
+    await choice.getByRole('radio').nth(2).click();
+    expect(await lastAnswer('choice')).toEqual([3]);
+    await choice.getByRole('radio').nth(2).focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await lastAnswer('choice')).toEqual([2]);
+  });
+
+  it('table: typing in the answer cells sends every filled cell', async () => {
+    const inputs = page.locator('#table').getByRole('textbox');
+    await inputs.nth(0).click();
+    await page.keyboard.type('1');
+    await inputs.nth(1).focus();
+    await page.keyboard.type('7');
+    expect(await lastAnswer('table')).toEqual([
+      { rIndex: 1, cIndex: 1, cellAns: '1' },
+      { rIndex: 2, cIndex: 1, cellAns: '7' },
+    ]);
+  });
+
+  it('prime decomposition: digits only, a divisor and a quotient row', async () => {
+    const prime = page.locator('#prime');
+    await prime.getByRole('textbox', { name: 'Fila 1, divisor' }).click();
+    await page.keyboard.type('2x');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('30');
+    const answer = (await lastAnswer('prime')) as { table: { cellType: string; cellContent: string }[]; mathText: string };
+    expect(answer.mathText).toBe('');
+    expect(answer.table.map((c) => c.cellContent)).toEqual(expect.arrayContaining(['60', '2', '30']));
+    expect(answer.table.some((c) => /x/.test(c.cellContent))).toBe(false);
+  });
+
+  it('math console: lines typed on the keyboard, Enter adds a line', async () => {
+    const math = page.locator('#math');
+    await focusField(math.locator('math-field').first());
+    await page.keyboard.type('2x+6+x^2');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('-x+1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('x^2');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('+x+7');
+    const answer = (await lastAnswer('math')) as { math: string }[];
+    console.info('MATH', JSON.stringify(answer), JSON.stringify(await events('kib-answer')));
+    expect(answer).toHaveLength(2);
+    expect(answer[0]!.math.replace(/\s/g, '')).toBe('2x+6+x^2-x+1');
+    expect(answer[1]!.math.replace(/\s/g, '')).toBe('x^2+x+7');
+  });
+
+  it('the offline solver completes a multi-step question; a wrong line gets its mistake highlighted', async () => {
+    const solver = page.locator('#solver');
+    await solver.getByRole('button', { name: 'Paso a paso' }).click();
+    const field = () => solver.locator('math-field').last();
+    await focusField(field());
+    await page.keyboard.type('2x+3');
+    await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await solver.getByText('Revisa esta parte:').waitFor({ timeout: 30_000 });
+    expect(await field().evaluate((f) => (f as HTMLElement & { value: string }).value)).toContain('kibhighlight');
+
+    await focusField(field());
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('2x+6');
+    await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await solver.getByText('Agrupa los términos semejantes', { exact: false }).waitFor();
+
+    await focusField(field());
+    await page.keyboard.type('x^2');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('+x+7');
+    await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await solver.getByRole('dialog').waitFor();
+    await solver.getByRole('button', { name: 'Quedarme aquí' }).click();
+    expect((await events('kib-numeral-complete')).map((e) => e.detail)).toEqual([
+      { problemId: 9001, numeralId: 91, recorded: true },
+    ]);
+    await solver.getByRole('tab', { name: /Pregunta 1.*resuelta/ }).waitFor();
+  });
+
+  it('activity results: removing a student asks first, then sends kib-remove-student', async () => {
+    const results = page.locator('#results');
+    await results.getByRole('button', { name: /Eliminar|Quitar/ }).first().click();
+    await results.getByRole('dialog').waitFor();
+    await results.getByRole('dialog').getByRole('button').filter({ hasText: /Sí|Eliminar|Quitar/ }).first().click();
+    const removed = await events('kib-remove-student');
+    expect(removed).toHaveLength(1);
+    expect(typeof removed[0]!.detail).toBe('number');
+  });
+
+  it('switches every element to English', async () => {
+    await page.locator('#language').selectOption('en');
+    await page.locator('#solver').getByRole('tab', { name: /Question 1/ }).waitFor();
+    await page.locator('#results').getByRole('tab', { name: 'Students' }).waitFor();
+  });
+
+  it('logs no error in the browser console', () => {
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
