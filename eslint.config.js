@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -70,6 +71,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': ['error', { patterns: [NO_DEEP] }],
     },
+  },
+  {
+    // Hooks are called unconditionally and list what they read (React's rules of hooks).
+    files: ['widgets/**/*.{ts,tsx}', 'packages/site/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...zones.map(({ files, patterns }) => ({
     files,

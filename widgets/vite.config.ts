@@ -47,7 +47,9 @@ export default defineConfig(({ mode }) => {
           ? []
           : (id: string) =>
               builtinModules.includes(id) || externals.some((e) => id === e || id.startsWith(`${e}/`)),
-        output: { chunkFileNames: (chunk) => `chunks/${chunkName(chunk.facadeModuleId, chunk.name)}-[hash].js` },
+        output: {
+          chunkFileNames: (chunk) => `chunks/${chunkName(chunk.facadeModuleId, chunk.name)}-[hash].js`,
+        },
       },
     },
   };

@@ -116,10 +116,122 @@ describe('examples/embed.html', () => {
     await page.keyboard.type('2x');
     await page.keyboard.press('Enter');
     await page.keyboard.type('30');
-    const answer = (await lastAnswer('prime')) as { table: { cellType: string; cellContent: string }[]; mathText: string };
+    const answer = (await lastAnswer('prime')) as {
+      table: { cellType: string; cellContent: string }[];
+      mathText: string;
+    };
     expect(answer.mathText).toBe('');
     expect(answer.table.map((c) => c.cellContent)).toEqual(expect.arrayContaining(['60', '2', '30']));
     expect(answer.table.some((c) => /x/.test(c.cellContent))).toBe(false);
+  });
+
+  /** Clicks a board at a point of its design canvas (spec 02 §9 sizes), whatever its CSS size. */
+  async function clickBoard(board: ReturnType<Page['locator']>, designWidth: number, x: number, y: number) {
+    const box = (await board.boundingBox())!;
+    const k = box.width / designWidth;
+    await page.mouse.click(box.x + x * k, box.y + y * k);
+  }
+
+  it('set points: a click places a point; the keyboard cursor places another', async () => {
+    const board = page.locator('#points').getByRole('application', { name: 'Plano cartesiano' });
+    await board.scrollIntoViewIfNeeded();
+    // Origin at (100, 200) px, 50 px per unit: (150, 150) is the point (1, 1).
+    await clickBoard(board, 450, 150, 150);
+    expect(await lastAnswer('points')).toEqual([{ x: 1, y: 1 }]);
+    await board.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('Enter');
+    expect(await lastAnswer('points')).toEqual([
+      { x: 1, y: 1 },
+      { x: 2, y: 1 },
+    ]);
+  });
+
+  it('line: two clicks place the line; the keyboard moves a point of it', async () => {
+    const board = page.locator('#line').getByRole('application', { name: 'Plano cartesiano' });
+    await board.scrollIntoViewIfNeeded();
+    await clickBoard(board, 450, 100, 200);
+    await clickBoard(board, 450, 150, 150);
+    expect(await lastAnswer('line')).toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 1 },
+    ]);
+    await board.focus();
+    await page.keyboard.press('n');
+    await page.keyboard.press('Shift+ArrowUp');
+    const moved = (await lastAnswer('line')) as { x: number; y: number }[];
+    expect(moved).toHaveLength(2);
+    expect(moved).not.toEqual([
+      { x: 0, y: 0 },
+      { x: 1, y: 1 },
+    ]);
+  });
+
+  it('freehand function: a drag draws a stroke; Enter adds points by keyboard', async () => {
+    const board = page.locator('#function').getByRole('application', { name: 'Plano cartesiano' });
+    await board.scrollIntoViewIfNeeded();
+    const box = (await board.boundingBox())!;
+    const k = box.width / 450;
+    await page.mouse.move(box.x + 40 * k, box.y + 250 * k);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + (40 + i * 15) * k, box.y + (250 - i * 8) * k);
+    await page.mouse.up();
+    const drawn = (await lastAnswer('function')) as {
+      points: { x: number; y: number }[];
+      inRadians: boolean;
+    };
+    expect(drawn.inRadians).toBe(false);
+    expect(drawn.points.length).toBeGreaterThan(5);
+    const before = drawn.points.length;
+    await board.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    const typed = (await lastAnswer('function')) as { points: unknown[] };
+    expect(typed.points.length).toBe(before + 2);
+  });
+
+  it('intervals: two clicks draw an interval; the keyboard draws another', async () => {
+    const widget = page.locator('#interval');
+    await widget.getByRole('button', { name: 'Dibujar intervalo' }).click();
+    const board = widget.getByRole('application', { name: 'Recta numérica para dibujar intervalos' });
+    await clickBoard(board, 400, 120, 100);
+    await clickBoard(board, 400, 250, 100);
+    const [first] = (await lastAnswer('interval')) as [
+      { value: number; open: boolean },
+      { value: number; open: boolean },
+    ][];
+    expect(first![0].value).toBeLessThan(first![1].value);
+    await widget.getByRole('button', { name: 'Dibujar intervalo' }).click();
+    await board.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Enter');
+    const answer = (await lastAnswer('interval')) as unknown[][];
+    expect(answer.length).toBe(2);
+    expect(JSON.stringify(answer)).toContain('"inf"');
+  });
+
+  it('number line points: a click places a dot; the keyboard places another', async () => {
+    const widget = page.locator('#numberline');
+    await widget.getByRole('button', { name: 'Colocar punto' }).click();
+    const board = widget.getByRole('application', { name: 'Recta numérica para colocar puntos' });
+    await clickBoard(board, 400, 200, 100);
+    expect(await lastAnswer('numberline')).toEqual([0]);
+    // Placing a dot switches to moving it (spec 02 §4): back to placing, by keyboard this time.
+    await widget.getByRole('button', { name: 'Colocar punto' }).click();
+    await board.focus();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Enter');
+    const answer = (await lastAnswer('numberline')) as number[];
+    expect(answer).toHaveLength(2);
+    expect(answer[1]).toBeGreaterThan(0);
   });
 
   it('math console: lines typed on the keyboard, Enter adds a line', async () => {
@@ -129,11 +241,22 @@ describe('examples/embed.html', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.type('-x+1');
     await page.keyboard.press('Enter');
+    // Enter inserts a line after this one and moves the keyboard there.
+    await math
+      .locator('math-field')
+      .nth(1)
+      .evaluate(
+        (f) =>
+          new Promise<void>((resolve) => {
+            const check = () =>
+              f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20);
+            check();
+          }),
+      );
     await page.keyboard.type('x^2');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.type('+x+7');
     const answer = (await lastAnswer('math')) as { math: string }[];
-    console.info('MATH', JSON.stringify(answer), JSON.stringify(await events('kib-answer')));
     expect(answer).toHaveLength(2);
     expect(answer[0]!.math.replace(/\s/g, '')).toBe('2x+6+x^2-x+1');
     expect(answer[1]!.math.replace(/\s/g, '')).toBe('x^2+x+7');
@@ -147,7 +270,9 @@ describe('examples/embed.html', () => {
     await page.keyboard.type('2x+3');
     await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
     await solver.getByText('Revisa esta parte:').waitFor({ timeout: 30_000 });
-    expect(await field().evaluate((f) => (f as HTMLElement & { value: string }).value)).toContain('kibhighlight');
+    expect(await field().evaluate((f) => (f as HTMLElement & { value: string }).value)).toContain(
+      'kibhighlight',
+    );
 
     await focusField(field());
     await page.keyboard.press('Control+a');
@@ -171,9 +296,17 @@ describe('examples/embed.html', () => {
 
   it('activity results: removing a student asks first, then sends kib-remove-student', async () => {
     const results = page.locator('#results');
-    await results.getByRole('button', { name: /Eliminar|Quitar/ }).first().click();
+    await results
+      .getByRole('button', { name: /Eliminar|Quitar/ })
+      .first()
+      .click();
     await results.getByRole('dialog').waitFor();
-    await results.getByRole('dialog').getByRole('button').filter({ hasText: /Sí|Eliminar|Quitar/ }).first().click();
+    await results
+      .getByRole('dialog')
+      .getByRole('button')
+      .filter({ hasText: /Sí|Eliminar|Quitar/ })
+      .first()
+      .click();
     const removed = await events('kib-remove-student');
     expect(removed).toHaveLength(1);
     expect(typeof removed[0]!.detail).toBe('number');
@@ -181,7 +314,10 @@ describe('examples/embed.html', () => {
 
   it('switches every element to English', async () => {
     await page.locator('#language').selectOption('en');
-    await page.locator('#solver').getByRole('tab', { name: /Question 1/ }).waitFor();
+    await page
+      .locator('#solver')
+      .getByRole('tab', { name: /Question 1/ })
+      .waitFor();
     await page.locator('#results').getByRole('tab', { name: 'Students' }).waitFor();
   });
 

@@ -18,7 +18,9 @@ const TYPES: Record<string, string> = {
 };
 
 /** A static file server over a folder, on a free loopback port: pages as a plain web server serves them. */
-export async function serveStatic(root: string): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function serveStatic(
+  root: string,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const base = path.resolve(root);
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);

@@ -28,7 +28,11 @@ for await (const file of files(types)) {
   if (rewritten !== text) await writeFile(file, rewritten);
 }
 // The translation key type is read from the catalogs themselves.
-await cp(fileURLToPath(new URL('../../packages/i18n/locales', import.meta.url)), path.join(types, 'packages/i18n/locales'), {
-  recursive: true,
-});
+await cp(
+  fileURLToPath(new URL('../../packages/i18n/locales', import.meta.url)),
+  path.join(types, 'packages/i18n/locales'),
+  {
+    recursive: true,
+  },
+);
 await writeFile(path.join(dist, 'lib', 'index.d.ts'), "export * from '../types/widgets/src/index';\n");

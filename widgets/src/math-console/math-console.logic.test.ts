@@ -230,7 +230,7 @@ describe('inline shortcuts', () => {
       },
       'es',
     );
-    expect(out).toMatchObject({ area: '\\operatorname{area}', cm: '\\mathrm{cm}', sen: '\\sin' });
+    expect(out).toMatchObject({ area: '\\mathrm{area}', cm: '\\mathrm{cm}', sen: '\\sin' });
     expect(inlineShortcutsFor(defaults, {}, 'en')).not.toHaveProperty('sen');
   });
   it('reads single letters and names from every list', () => {

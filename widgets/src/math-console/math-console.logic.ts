@@ -433,8 +433,8 @@ export function symbolNames(lists: SymbolLists): { letters: Set<string>; names: 
     const plain = m[2] ?? '';
     // Plain letters are single-letter symbols (as the checker reads them); units are words.
     const name = wrapped ?? (kind === 'unit' ? plain : undefined);
-    if (name && name.length > 1)
-      names.set(name, kind === 'unit' ? `\\mathrm{${name}}` : `\\operatorname{${name}}`);
+    // Typed as \mathrm{…}: MathLive keeps it so, and the checker reads it as one name.
+    if (name && name.length > 1) names.set(name, `\\mathrm{${name}}`);
     else if (name) letters.add(name);
     else if (kind === 'function') letters.add(plain.charAt(0));
     else for (const letter of plain) letters.add(letter);
@@ -452,7 +452,7 @@ export function symbolNames(lists: SymbolLists): { letters: Set<string>; names: 
  * The inline shortcuts of a line's math field: MathLive's defaults without the letter shortcuts
  * that clash with products of symbols (and without any spelled by the problem's own single-letter
  * symbols, so `xi` stays x·i when x and i are symbols), plus the problem's multi-letter names
- * (`area` → `\operatorname{area}`, unit `cm` → `\mathrm{cm}`), and `sen` for sine in Spanish.
+ * (`area` → `\mathrm{area}`, unit `cm` → `\mathrm{cm}`), and `sen` for sine in Spanish.
  */
 export function inlineShortcutsFor<T>(
   defaults: Readonly<Record<string, T>>,

@@ -83,12 +83,13 @@ describe('MathConsole lines', () => {
     const screen = await render(<MathConsole data={simplify} onAnswer={onAnswer} />);
     await loaded(screen);
     await focusLine(screen, 1);
-    await userEvent.keyboard('x+1');
-    // MathLive reports input a tick later, so keys typed together may arrive as one edit.
+    // MathLive reports input a tick later: keys typed together may arrive as one edit.
+    await userEvent.keyboard('x');
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: 'x', solNum: 0 }]);
+    await userEvent.keyboard('+1');
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: 'x+1', solNum: 0 }]);
     const answers = onAnswer.mock.calls.map(([answer]) => answer as TextAnswer);
-    expect(answers.length).toBeGreaterThanOrEqual(2);
-    for (const answer of answers) expect('x+1'.startsWith(answer[0]!.math)).toBe(true);
-    expect(onAnswer).toHaveBeenLastCalledWith([{ math: 'x+1', solNum: 0 }]);
+    for (const answer of answers) expect(answer).toEqual([{ math: expect.stringMatching(/^x/), solNum: 0 }]);
   });
 
   it('keeps products of single letters as typed, and expands the problem’s own names', async () => {
@@ -104,7 +105,7 @@ describe('MathConsole lines', () => {
     await userEvent.keyboard('xin+xx+');
     await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: 'xin+xx+', solNum: 0 }]);
     await userEvent.keyboard('area');
-    await expect.poll(() => fields(screen.container)[0]!.value).toContain('\\operatorname{area}');
+    await expect.poll(() => fields(screen.container)[0]!.value).toBe('xin+xx+\\mathrm{area}');
   });
 
   it('keeps its own copy when the parent does not feed the value back', async () => {
@@ -113,7 +114,7 @@ describe('MathConsole lines', () => {
     await loaded(screen);
     await focusLine(screen, 1);
     await userEvent.keyboard('2y');
-    expect(onAnswer).toHaveBeenLastCalledWith([{ math: '2y', solNum: 0 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: '2y', solNum: 0 }]);
   });
 
   it('follows a new value from the parent', async () => {
@@ -131,10 +132,14 @@ describe('MathConsole keys', () => {
     await loaded(screen);
     await focusLine(screen, 1);
     await userEvent.keyboard('{Enter}');
-    expect(onAnswer).toHaveBeenLastCalledWith([saved[0], { math: '', solNum: 0 }, saved[1], saved[2]]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([saved[0], { math: '', solNum: 0 }, saved[1], saved[2]]);
     await ready(fields(screen.container)[1]);
     await userEvent.keyboard('y');
-    expect(onAnswer).toHaveBeenLastCalledWith([saved[0], { math: 'y', solNum: 0 }, saved[1], saved[2]]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([saved[0], { math: 'y', solNum: 0 }, saved[1], saved[2]]);
     expect(announced(screen.container)).toContain('Línea 2 añadida');
   });
 
@@ -144,10 +149,10 @@ describe('MathConsole keys', () => {
     await loaded(screen);
     await focusLine(screen, 1);
     await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
-    expect(onAnswer).toHaveBeenLastCalledWith([...saved, { math: '', solNum: 0 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([...saved, { math: '', solNum: 0 }]);
     await ready(fields(screen.container)[3]);
     await userEvent.keyboard('7');
-    expect(onAnswer).toHaveBeenLastCalledWith([...saved, { math: '7', solNum: 0 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([...saved, { math: '7', solNum: 0 }]);
   });
 
   it('Backspace on an empty line removes it on the second press and focuses the previous line', async () => {
@@ -161,16 +166,20 @@ describe('MathConsole keys', () => {
     expect(onAnswer).not.toHaveBeenCalled();
     expect(announced(screen.container)).toContain('pulsa Retroceso otra vez');
     await userEvent.keyboard('{Backspace}');
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: 'a', solNum: 0 },
-      { math: 'c', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: 'a', solNum: 0 },
+        { math: 'c', solNum: 0 },
+      ]);
     await ready(fields(screen.container)[0]);
     await userEvent.keyboard('b');
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: 'ab', solNum: 0 },
-      { math: 'c', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: 'ab', solNum: 0 },
+        { math: 'c', solNum: 0 },
+      ]);
   });
 
   it('another key between the two Backspaces starts over', async () => {
@@ -221,12 +230,14 @@ describe('MathConsole keys', () => {
     await expect.element(raw).toHaveFocus();
     await expect.element(raw).toHaveValue('\\frac{1}{2}');
     await userEvent.keyboard('+x');
-    expect(onAnswer).toHaveBeenLastCalledWith([{ math: '\\frac{1}{2}+x', solNum: 0 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: '\\frac{1}{2}+x', solNum: 0 }]);
     await userEvent.keyboard('{Enter}');
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: '\\frac{1}{2}+x', solNum: 0 },
-      { math: '', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: '\\frac{1}{2}+x', solNum: 0 },
+        { math: '', solNum: 0 },
+      ]);
     await ready(fields(screen.container)[0]);
     (raw.element() as HTMLInputElement).focus();
     await userEvent.keyboard('{Control>}m{/Control}');
@@ -239,8 +250,8 @@ describe('MathConsole feedback', () => {
   it('marks each line, shows the feedback and boxes the wrong part until the line is focused', async () => {
     const screen = await render(<MathConsole data={simplify} value={saved} feedback={wrongSecond} />);
     await loaded(screen);
-    await expect.element(screen.getByText('Línea 1: correcta')).toBeInTheDocument();
-    await expect.element(screen.getByText('Línea 2: incorrecta')).toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 1: correcta', { exact: true })).toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 2: incorrecta', { exact: true })).toBeInTheDocument();
     await expect.element(screen.getByText('Revisa el signo de la parte marcada.')).toBeInTheDocument();
     await expect.element(screen.getByText('Revisa esta parte:')).toBeInTheDocument();
     const second = fields(screen.container)[1]!;
@@ -248,7 +259,7 @@ describe('MathConsole feedback', () => {
     expect(second.value).toContain('{5x}');
     await focusLine(screen, 2);
     await expect.poll(() => second.value).toBe('x^2+5x+7');
-    await expect.element(screen.getByText('Línea 2: incorrecta')).toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 2: incorrecta', { exact: true })).toBeInTheDocument();
   });
 
   it('an edit clears the edited line’s mark and feedback, and no other', async () => {
@@ -259,11 +270,13 @@ describe('MathConsole feedback', () => {
     await loaded(screen);
     await focusLine(screen, 2);
     await userEvent.keyboard('{Backspace}');
-    expect(onAnswer).toHaveBeenLastCalledWith([saved[0], { math: 'x^2+5x+', solNum: 0 }, saved[2]]);
-    await expect.element(screen.getByText('Línea 2: incorrecta')).not.toBeInTheDocument();
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([saved[0], { math: 'x^2+5x+', solNum: 0 }, saved[2]]);
+    await expect.element(screen.getByText('Línea 2: incorrecta', { exact: true })).not.toBeInTheDocument();
     await expect.element(screen.getByText('Revisa el signo de la parte marcada.')).not.toBeInTheDocument();
-    await expect.element(screen.getByText('Línea 1: correcta')).toBeInTheDocument();
-    await expect.element(screen.getByText('Línea 3: correcta')).toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 1: correcta', { exact: true })).toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 3: correcta', { exact: true })).toBeInTheDocument();
   });
 
   it('marks the lines again when the same answer is checked again', async () => {
@@ -271,11 +284,11 @@ describe('MathConsole feedback', () => {
     await loaded(screen);
     await focusLine(screen, 2);
     await userEvent.keyboard('1');
-    await expect.element(screen.getByText('Línea 2: incorrecta')).not.toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 2: incorrecta', { exact: true })).not.toBeInTheDocument();
     await userEvent.keyboard('{Backspace}');
     await expect.poll(() => fields(screen.container)[1]!.value).toBe('x^2+5x+7');
     await screen.rerender(<MathConsole data={simplify} value={saved} feedback={{ ...wrongSecond }} />);
-    await expect.element(screen.getByText('Línea 2: incorrecta')).toBeInTheDocument();
+    await expect.element(screen.getByText('Línea 2: incorrecta', { exact: true })).toBeInTheDocument();
   });
 
   it('announces the marks when new feedback arrives', async () => {
@@ -296,10 +309,12 @@ describe('MathConsole with a mouse', () => {
     const screen = await render(<MathConsole data={simplify} value={[{ math: 'a' }]} onAnswer={onAnswer} />);
     await loaded(screen);
     await screen.getByRole('button', { name: 'Añadir línea' }).click();
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: 'a', solNum: 0 },
-      { math: '', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: 'a', solNum: 0 },
+        { math: '', solNum: 0 },
+      ]);
     await ready(fields(screen.container)[1]);
   });
 
@@ -310,7 +325,7 @@ describe('MathConsole with a mouse', () => {
     );
     await loaded(screen);
     await screen.getByRole('button', { name: 'Borrar la línea 1' }).click();
-    expect(onAnswer).toHaveBeenLastCalledWith([{ math: 'b', solNum: 0 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: 'b', solNum: 0 }]);
     await expect.element(screen.getByRole('button', { name: 'Borrar la línea 1' })).toBeDisabled();
   });
 
@@ -322,10 +337,10 @@ describe('MathConsole with a mouse', () => {
     await userEvent.click(field);
     await ready(field);
     await userEvent.keyboard('3');
-    expect(onAnswer).toHaveBeenLastCalledWith([{ math: '3', solNum: 0 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([{ math: '3', solNum: 0 }]);
   });
 
-  it('opens the Basic and Special virtual keyboards, whose keys type and add lines', async () => {
+  it('opens the Basic and Special virtual keyboards, whose keys type, add and remove lines', async () => {
     const onAnswer = vi.fn();
     const screen = await render(<MathConsole data={simplify} onAnswer={onAnswer} />);
     await loaded(screen);
@@ -342,12 +357,23 @@ describe('MathConsole with a mouse', () => {
     expect(tabs).toContain('Básico');
     expect(tabs).toContain('Especial');
     await userEvent.click(key('Raíz cuadrada')!);
-    expect(onAnswer).toHaveBeenLastCalledWith([{ math: '\\sqrt{\\placeholder{}}', solNum: 0 }]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([{ math: '\\sqrt{\\placeholder{}}', solNum: 0 }]);
     await userEvent.click(key('Línea nueva')!);
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: '\\sqrt{\\placeholder{}}', solNum: 0 },
-      { math: '', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: '\\sqrt{\\placeholder{}}', solNum: 0 },
+        { math: '', solNum: 0 },
+      ]);
+    await ready(fields(screen.container)[1]);
+    await userEvent.click(key('Borrar')!);
+    expect(fields(screen.container)).toHaveLength(2);
+    await userEvent.click(key('Borrar')!);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([{ math: '\\sqrt{\\placeholder{}}', solNum: 0 }]);
     await toggle.click();
     await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
   });
@@ -361,17 +387,19 @@ describe('MathConsole solutions (solve)', () => {
     await loaded(screen);
     const toggle = screen.getByRole('button', { name: 'La línea 3 empieza otra solución' });
     await toggle.click();
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: 'x-2=0', solNum: 0 },
-      { math: 'x=2', solNum: 0 },
-      { math: 'x+5=0', solNum: 1 },
-      { math: 'x=-5', solNum: 1 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: 'x-2=0', solNum: 0 },
+        { math: 'x=2', solNum: 0 },
+        { math: 'x+5=0', solNum: 1 },
+        { math: 'x=-5', solNum: 1 },
+      ]);
     await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
     await expect.element(screen.getByText('Solución 2', { exact: true })).toBeInTheDocument();
     expect(announced(screen.container)).toContain('La línea 3 empieza la solución 2');
     await toggle.click();
-    expect(onAnswer).toHaveBeenLastCalledWith(value.map((l) => ({ ...l, solNum: 0 })));
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual(value.map((l) => ({ ...l, solNum: 0 })));
   });
 
   it('a line inserted with Enter stays in its solution', async () => {
@@ -384,7 +412,7 @@ describe('MathConsole solutions (solve)', () => {
     await loaded(screen);
     await focusLine(screen, 2);
     await userEvent.keyboard('{Enter}');
-    expect(onAnswer).toHaveBeenLastCalledWith([...value, { math: '', solNum: 1 }]);
+    await expect.poll(() => onAnswer.mock.lastCall?.[0]).toEqual([...value, { math: '', solNum: 1 }]);
   });
 
   it('offers no solution toggle outside solve', async () => {
@@ -424,10 +452,12 @@ describe('MathConsole in a shadow root', () => {
     field.focus();
     await ready(field);
     await userEvent.keyboard('x{Enter}');
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: 'x', solNum: 0 },
-      { math: '', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: 'x', solNum: 0 },
+        { math: '', solNum: 0 },
+      ]);
     await ready(fields(container)[1]);
     await screen.unmount();
     host.remove();
@@ -457,10 +487,12 @@ describe('MathConsole as a controlled component', () => {
     await userEvent.keyboard('a{Enter}');
     await ready(fields(screen.container)[1]);
     await userEvent.keyboard('b');
-    expect(onAnswer).toHaveBeenLastCalledWith([
-      { math: 'a', solNum: 0 },
-      { math: 'b', solNum: 0 },
-    ]);
+    await expect
+      .poll(() => onAnswer.mock.lastCall?.[0])
+      .toEqual([
+        { math: 'a', solNum: 0 },
+        { math: 'b', solNum: 0 },
+      ]);
     expect(maths(screen.container)).toEqual(['a', 'b']);
   });
 });

@@ -298,6 +298,14 @@ export function MathConsole({
     return false;
   };
 
+  /** The virtual keyboard's return key: a new line after this one, like Enter. */
+  const commitLine = (index: number): boolean => {
+    if (disabledRef.current) return false;
+    armed.current = null;
+    insertAfter(index);
+    return true;
+  };
+
   const focusLine = (index: number) => {
     const line = linesRef.current[index];
     if (!line) return;
@@ -389,15 +397,7 @@ export function MathConsole({
                         keyboardPolicy={keyboardPolicy}
                         onEdit={(math) => edit(index, math)}
                         onKey={(event) => handleKey(index, event)}
-                        onCommit={() =>
-                          handleKey(index, {
-                            key: 'Enter',
-                            shiftKey: false,
-                            ctrlKey: false,
-                            metaKey: false,
-                            altKey: false,
-                          })
-                        }
+                        onCommit={() => commitLine(index)}
                         onDeleteBackward={() => !disabledRef.current && backspace(index)}
                         onFocus={() => focusLine(index)}
                         register={register(line.key)}

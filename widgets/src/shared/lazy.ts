@@ -3,9 +3,13 @@
  * MathLive (the math field, ~230 kB gzipped), its static converter (~110 kB) and JSXGraph (~250 kB).
  * Each loader is memoised, so every widget on a page shares one download.
  */
-type MathLiveModule = typeof import('mathlive');
-type MathLiveSsrModule = typeof import('mathlive/ssr');
-type JsxGraphModule = typeof import('jsxgraph');
+import type * as MathLive from 'mathlive';
+import type * as MathLiveSsr from 'mathlive/ssr';
+import type * as JsxGraph from 'jsxgraph';
+
+type MathLiveModule = typeof MathLive;
+type MathLiveSsrModule = typeof MathLiveSsr;
+type JsxGraphModule = typeof JsxGraph;
 
 let mathLive: Promise<MathLiveModule> | undefined;
 let mathLiveSsr: Promise<MathLiveSsrModule> | undefined;

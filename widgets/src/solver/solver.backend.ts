@@ -1,4 +1,4 @@
-import { ApiClient } from '@kib/api-client';
+import type { ApiClient } from '@kib/api-client';
 import {
   ANSWER_SCHEMAS,
   toPublicProblem,
