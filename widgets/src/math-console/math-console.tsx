@@ -98,11 +98,25 @@ export function MathConsole({
     if (syncedValue.current === valueJson) return;
     syncedValue.current = valueJson;
     commit(syncFromValue(linesRef.current, value, newKey), false);
-    // `value` is read through its serialised form, so a parent re-creating it changes nothing.
-  }, [valueJson]);
+    // The guard above compares the serialised form, so a parent re-creating `value` changes nothing.
+  }, [valueJson, value, commit]);
 
   // New feedback (a new object: checking the same answer again counts) marks the lines, line i
   // getting feedback.lines[i], and is announced.
+  const marksSummary = useCallback(
+    (marked: readonly EditorLine[]): string =>
+      marked
+        .map((line, i) => {
+          const mark = lineMark(line);
+          if (mark === 'none') return '';
+          return t(mark === 'correct' ? 'math-console.mark-correct' : 'math-console.mark-wrong', {
+            n: i + 1,
+          });
+        })
+        .filter(Boolean)
+        .join('. '),
+    [t],
+  );
   const appliedFeedback = useRef(feedback);
   useEffect(() => {
     if (appliedFeedback.current === feedback) return;
@@ -110,18 +124,7 @@ export function MathConsole({
     const next = applyFeedback(linesRef.current, feedback);
     commit(next, false);
     if (feedback) announce(marksSummary(next));
-  }, [feedback]);
-
-  function marksSummary(marked: readonly EditorLine[]): string {
-    return marked
-      .map((line, i) => {
-        const mark = lineMark(line);
-        if (mark === 'none') return '';
-        return t(mark === 'correct' ? 'math-console.mark-correct' : 'math-console.mark-wrong', { n: i + 1 });
-      })
-      .filter(Boolean)
-      .join('. ');
-  }
+  }, [feedback, commit, announce, marksSummary]);
 
   const [mathLive, setMathLive] = useState<MathLiveModule | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -173,17 +176,19 @@ export function MathConsole({
     data.bSymbol,
   ]);
   const shortcuts = useMemo<ShortcutsFor>(() => {
+    const [unknownVariable, definedSymbols, constant, units, functions, xSymbol, ySymbol, mSymbol, bSymbol] =
+      JSON.parse(symbolsJson) as unknown[];
     const lists = {
-      unknownVariable: data.unknownVariable,
-      definedSymbols: data.definedSymbols,
-      constant: data.constant,
-      units: data.units,
-      functions: data.functions,
-      xSymbol: data.xSymbol,
-      ySymbol: data.ySymbol,
-      mSymbol: data.mSymbol,
-      bSymbol: data.bSymbol,
-    };
+      unknownVariable,
+      definedSymbols,
+      constant,
+      units,
+      functions,
+      xSymbol,
+      ySymbol,
+      mSymbol,
+      bSymbol,
+    } as Parameters<typeof inlineShortcutsFor>[1];
     return (defaults) => inlineShortcutsFor(defaults, lists, language);
   }, [symbolsJson, language]);
   const layouts = useMemo(() => keyboardLayouts(t), [t]);
