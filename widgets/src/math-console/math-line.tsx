@@ -6,6 +6,10 @@ import type { MathLiveModule } from './mathlive-setup';
 /** MathLive's inline shortcuts. */
 type Shortcuts = MathfieldElement['inlineShortcuts'];
 
+/** How often, and how far apart, focusing a new field is tried again. */
+const FOCUS_RETRIES = 20;
+const FOCUS_RETRY_MS = 50;
+
 /** Turns MathLive's default inline shortcuts into the ones a console's fields use. */
 export type ShortcutsFor = (defaults: Shortcuts) => Shortcuts;
 
@@ -103,9 +107,20 @@ export function MathLine(props: MathLineProps) {
     mf.addEventListener('input', onInput);
     mf.addEventListener('focusin', onFocusIn);
     latest.current.register({
+      // A field that was just created may not take the focus at once (MathLive finishes setting up
+      // asynchronously, later on a busy phone): try again for a short while, unless the student has
+      // put the focus somewhere else meanwhile.
       focus: () => {
-        mf.focus();
-        mf.executeCommand('moveToMathfieldEnd');
+        const root = mf.getRootNode() as Document | ShadowRoot;
+        const before = root.activeElement;
+        let tries = 0;
+        const attempt = () => {
+          if (!mf.isConnected || (root.activeElement !== before && root.activeElement !== mf)) return;
+          mf.focus();
+          mf.executeCommand('moveToMathfieldEnd');
+          if (!mf.hasFocus() && tries++ < FOCUS_RETRIES) window.setTimeout(attempt, FOCUS_RETRY_MS);
+        };
+        attempt();
       },
     });
     setField(mf);
