@@ -47,9 +47,9 @@ class ErrorBoundary extends Component<
 function ErrorMessage({ lang }: { lang: unknown }) {
   const t = useT(lang);
   return (
-    <div className="kib-root" role="alert">
+    <div className="kib-root">
       <WidgetStyles />
-      {t('common.error')}
+      <p role="alert">{t('common.error')}</p>
     </div>
   );
 }

@@ -105,3 +105,39 @@ export function ZoomButtons({
     </>
   );
 }
+
+/**
+ * The tool buttons of a graph console, one per tool, the tool in use pressed (aria-pressed): placed
+ * in a GraphToolbar.
+ */
+export function ToolButtons<Tool extends string>({
+  tools,
+  current,
+  label,
+  disabled,
+  onSelect,
+}: {
+  tools: readonly Tool[];
+  current: Tool;
+  /** The visible name of a tool. */
+  label: (tool: Tool) => string;
+  disabled: boolean;
+  onSelect: (tool: Tool) => void;
+}) {
+  return (
+    <>
+      {tools.map((id) => (
+        <button
+          key={id}
+          type="button"
+          className="kib-button"
+          aria-pressed={current === id}
+          disabled={disabled}
+          onClick={() => onSelect(id)}
+        >
+          {label(id)}
+        </button>
+      ))}
+    </>
+  );
+}

@@ -154,11 +154,14 @@ export function useBoardControls(options: BoardControlsOptions) {
   };
 
   return {
+    size,
     view,
     setGrid,
     cursor,
     setCursor,
     selected,
+    /** The point selected by keyboard or tap, or null. */
+    selectedPoint: selected !== null ? (selectable[selected] ?? null) : null,
     setSelected,
     pick,
     zoom,
@@ -170,3 +173,6 @@ export function useBoardControls(options: BoardControlsOptions) {
     scaleText: () => scaleText(view),
   };
 }
+
+/** The board controls a cartesian console holds (what useBoardControls returns). */
+export type BoardControls = ReturnType<typeof useBoardControls>;

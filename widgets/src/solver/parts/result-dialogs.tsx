@@ -1,5 +1,5 @@
 import type { Language } from '@kib/i18n';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useT } from '../../shared/i18n';
 import { WidgetStyles } from '../../shared/styles';
 import dialogCss from './dialog.css?inline';
@@ -28,11 +28,45 @@ export interface NextQuestionDialogProps {
 
 const NEXT = 'next';
 
-function ThumbsUp({ label }: { label: string }) {
+/** A congratulation as a native modal dialog: thumbs-up, title, text, and the actions given. */
+function ResultDialog({
+  dialog,
+  title,
+  text,
+  thumbsUp,
+  children,
+}: {
+  dialog: ReturnType<typeof useModalDialog>;
+  title: string;
+  text: string;
+  thumbsUp: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const textId = useId();
   return (
-    <span className="kib-result-dialog__emoji" role="img" aria-label={label}>
-      👍
-    </span>
+    <div className="kib-root kib-result-dialog">
+      <WidgetStyles css={dialogCss + css} />
+      <dialog
+        ref={dialog.ref}
+        className="kib-dialog kib-result-dialog__dialog"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onClose={dialog.handleClose}
+        onKeyDown={dialog.closeOnEscape}
+      >
+        <div className="kib-dialog__body kib-result-dialog__body">
+          <span className="kib-result-dialog__emoji" role="img" aria-label={thumbsUp}>
+            👍
+          </span>
+          <h2 id={titleId} className="kib-dialog__title">
+            {title}
+          </h2>
+          <p id={textId}>{text}</p>
+        </div>
+        <div className="kib-dialog__actions">{children}</div>
+      </dialog>
+    </div>
   );
 }
 
@@ -42,39 +76,23 @@ function ThumbsUp({ label }: { label: string }) {
  */
 export function FinishDialog({ open, onClose, lang }: FinishDialogProps) {
   const t = useT(lang);
-  const titleId = useId();
-  const textId = useId();
-  const { ref, handleClose, closeOnEscape } = useModalDialog(open, onClose);
+  const dialog = useModalDialog(open, onClose);
   return (
-    <div className="kib-root kib-result-dialog">
-      <WidgetStyles css={dialogCss + css} />
-      <dialog
-        ref={ref}
-        className="kib-dialog kib-result-dialog__dialog"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onClose={handleClose}
-        onKeyDown={closeOnEscape}
+    <ResultDialog
+      dialog={dialog}
+      title={t('solver.parts.finish-title')}
+      text={t('solver.parts.finish-text')}
+      thumbsUp={t('solver.parts.thumbs-up')}
+    >
+      <button
+        type="button"
+        className="kib-button kib-button--primary"
+        data-autofocus
+        onClick={() => dialog.ref.current?.close()}
       >
-        <div className="kib-dialog__body kib-result-dialog__body">
-          <ThumbsUp label={t('solver.parts.thumbs-up')} />
-          <h2 id={titleId} className="kib-dialog__title">
-            {t('solver.parts.finish-title')}
-          </h2>
-          <p id={textId}>{t('solver.parts.finish-text')}</p>
-        </div>
-        <div className="kib-dialog__actions">
-          <button
-            type="button"
-            className="kib-button kib-button--primary"
-            data-autofocus
-            onClick={() => ref.current?.close()}
-          >
-            {t('solver.parts.close')}
-          </button>
-        </div>
-      </dialog>
-    </div>
+        {t('solver.parts.close')}
+      </button>
+    </ResultDialog>
   );
 }
 
@@ -84,43 +102,25 @@ export function FinishDialog({ open, onClose, lang }: FinishDialogProps) {
  */
 export function NextQuestionDialog({ open, onNext, onStay, lang }: NextQuestionDialogProps) {
   const t = useT(lang);
-  const titleId = useId();
-  const textId = useId();
-  const { ref, handleClose, closeOnEscape } = useModalDialog(open, (returnValue) =>
-    returnValue === NEXT ? onNext() : onStay(),
-  );
+  const dialog = useModalDialog(open, (returnValue) => (returnValue === NEXT ? onNext() : onStay()));
   return (
-    <div className="kib-root kib-result-dialog">
-      <WidgetStyles css={dialogCss + css} />
-      <dialog
-        ref={ref}
-        className="kib-dialog kib-result-dialog__dialog"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onClose={handleClose}
-        onKeyDown={closeOnEscape}
+    <ResultDialog
+      dialog={dialog}
+      title={t('solver.parts.next-question-title')}
+      text={t('solver.parts.next-question-text')}
+      thumbsUp={t('solver.parts.thumbs-up')}
+    >
+      <button type="button" className="kib-button" onClick={() => dialog.ref.current?.close()}>
+        {t('solver.parts.stay')}
+      </button>
+      <button
+        type="button"
+        className="kib-button kib-button--primary"
+        data-autofocus
+        onClick={() => dialog.ref.current?.close(NEXT)}
       >
-        <div className="kib-dialog__body kib-result-dialog__body">
-          <ThumbsUp label={t('solver.parts.thumbs-up')} />
-          <h2 id={titleId} className="kib-dialog__title">
-            {t('solver.parts.next-question-title')}
-          </h2>
-          <p id={textId}>{t('solver.parts.next-question-text')}</p>
-        </div>
-        <div className="kib-dialog__actions">
-          <button type="button" className="kib-button" onClick={() => ref.current?.close()}>
-            {t('solver.parts.stay')}
-          </button>
-          <button
-            type="button"
-            className="kib-button kib-button--primary"
-            data-autofocus
-            onClick={() => ref.current?.close(NEXT)}
-          >
-            {t('solver.parts.go-next')}
-          </button>
-        </div>
-      </dialog>
-    </div>
+        {t('solver.parts.go-next')}
+      </button>
+    </ResultDialog>
   );
 }

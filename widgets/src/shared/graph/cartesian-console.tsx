@@ -1,0 +1,134 @@
+import type { PlotFeedback } from '@kib/core';
+import type { Language } from '@kib/i18n';
+import { useMemo, type ReactNode } from 'react';
+import type { ConsoleProps } from '../console.types';
+import { FeedbackBadge, useFeedbackBadge, type BadgeState } from '../feedback-badge/feedback-badge';
+import { useT, type Translate } from '../i18n';
+import { WidgetStyles } from '../styles';
+import { useAnnouncer } from '../use-announcer';
+import { CartesianBoard, type CartesianBoardProps } from './cartesian-board';
+import graphCss from './graph-console.css?inline';
+import { GraphToolbar, ZoomButtons } from './graph-toolbar';
+import { plotBadge } from './plot-badge';
+import type { BoardControls } from './use-board-controls';
+import { useLocalAnswer } from './use-local-answer';
+
+/** How a cartesian console keeps its answer: the local form, and the answer it reports. */
+export interface CartesianAnswerModel<Answer, Local> {
+  /** The local state of a saved answer (or of none). */
+  fromValue: (value: Answer | null | undefined) => Local;
+  /** True when `value` is only the echo of the local state (see useLocalAnswer). */
+  sameAs: (local: Local, value: Answer | null | undefined) => boolean;
+  /** The answer of the local state, or null while there is none to report (a line of one point). */
+  toAnswer: (local: Local) => Answer | null;
+}
+
+/** What the frame of a cartesian console needs from useCartesianConsole. */
+export interface CartesianFrameState {
+  t: Translate;
+  lang: Language | undefined;
+  label: string | undefined;
+  disabled: boolean;
+  badge: BadgeState | null;
+  badgeVisible: boolean;
+  rootProps: ReturnType<typeof useFeedbackBadge>['rootProps'];
+  region: ReactNode;
+}
+
+/**
+ * The state every cartesian console shares: translations, the announcer, the local copy of the
+ * answer that follows `value`, and the badge of the checker's feedback. `commit(next, message)`
+ * keeps `next`, reports its answer (when it has one) and reads the message out.
+ */
+export function useCartesianConsole<Answer, Local>(
+  props: ConsoleProps<unknown, Answer, PlotFeedback>,
+  model: CartesianAnswerModel<Answer, Local>,
+) {
+  const { value, onAnswer, feedback, disabled = false, lang, label } = props;
+  const t = useT(lang);
+  const { announce, region } = useAnnouncer();
+  const [local, setLocal] = useLocalAnswer(value, model.fromValue, model.sameAs);
+  const badge = useMemo(() => plotBadge(t, feedback), [t, feedback]);
+  const { visible, rootProps } = useFeedbackBadge(badge);
+
+  const commit = (next: Local, message: string) => {
+    setLocal(next);
+    const answer = model.toAnswer(next);
+    if (answer !== null) onAnswer?.(answer);
+    announce(message);
+  };
+
+  const frame: CartesianFrameState = {
+    t,
+    lang,
+    label,
+    disabled,
+    badge,
+    badgeVisible: visible,
+    rootProps,
+    region,
+  };
+  return { t, announce, local, commit, frame };
+}
+
+/** Props of the frame of a cartesian console. */
+export interface CartesianConsoleFrameProps
+  extends Pick<CartesianBoardProps, 'scene' | 'instructions' | 'pointerCursor' | 'onPointer'> {
+  frame: CartesianFrameState;
+  /** The console's own class on the root, after kib-graph-console (e.g. 'kib-line-console'). */
+  className: string;
+  controls: BoardControls;
+  /** The console's own buttons, before the zoom buttons in the toolbar. */
+  tools?: ReactNode;
+  /** What the board holds now; the scale is read after it. */
+  summary: string;
+}
+
+/**
+ * The layout every cartesian console shares (spec 02 §4): the root (a named group when the console
+ * has a label, clearing a wrong badge when the student comes back), the toolbar with the console's
+ * tools and the zoom buttons, the board wired to the board controls, the badge and the live region.
+ */
+export function CartesianConsoleFrame({
+  frame,
+  className,
+  controls,
+  tools,
+  summary,
+  ...board
+}: CartesianConsoleFrameProps) {
+  const { t, lang, label, disabled } = frame;
+  return (
+    <div
+      className={`kib-root kib-graph-console ${className}`}
+      role={label ? 'group' : undefined}
+      aria-label={label}
+      {...frame.rootProps}
+    >
+      <WidgetStyles css={graphCss} />
+      <GraphToolbar label={t('graph-console.tools')}>
+        {tools}
+        <ZoomButtons
+          zoomInLabel={t('graph-console.zoom-in')}
+          zoomOutLabel={t('graph-console.zoom-out')}
+          disabled={disabled}
+          onZoom={controls.zoom}
+        />
+      </GraphToolbar>
+      <CartesianBoard
+        {...board}
+        size={controls.size}
+        view={controls.view}
+        label={t('graph-console.board')}
+        description={`${summary} ${controls.scaleText()}`}
+        cursor={controls.cursor}
+        disabled={disabled}
+        lang={lang}
+        onCommand={controls.onCommand}
+        onZoom={controls.onWheelZoom}
+      />
+      <FeedbackBadge badge={frame.badge} visible={frame.badgeVisible} />
+      {frame.region}
+    </div>
+  );
+}
