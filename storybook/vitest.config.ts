@@ -12,6 +12,8 @@ export default defineProject({
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
   optimizeDeps: { include: [...BROWSER_DEPENDENCIES] },
   test: {
+    // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
+    sequence: { groupOrder: 2 },
     name: 'storybook',
     testTimeout: 30_000,
     browser: {

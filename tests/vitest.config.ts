@@ -3,10 +3,14 @@ import { defineProject } from 'vitest/config';
 /** End-to-end tests: Node drives Debian's Chromium through playwright against built pages and servers. */
 export default defineProject({
   test: {
+    // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
+    sequence: { groupOrder: 3 },
     name: 'e2e',
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
     testTimeout: 60_000,
+    // A busy machine delays what the browser shows by seconds, not by a frame.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

@@ -9,6 +9,8 @@ export default defineProject({
   // Pre-bundled up front: discovering them mid-run reloads the page and fails the tests running then.
   optimizeDeps: { include: [...BROWSER_DEPENDENCIES] },
   test: {
+    // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
+    sequence: { groupOrder: 1 },
     name: 'widgets-browser',
     include: ['src/**/*.test.tsx'],
     testTimeout: 30_000,

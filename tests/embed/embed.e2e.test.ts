@@ -52,6 +52,16 @@ async function focusField(field: ReturnType<Page['locator']>) {
   );
 }
 
+/** Types as a very fast person would (30 ms a key), not all keys in the same millisecond. */
+function typeKeys(text: string): Promise<void> {
+  return page.keyboard.type(text, { delay: 30 });
+}
+
+/** A math field's LaTeX, spaces and empty groups dropped. */
+function fieldValue(field: ReturnType<Page['locator']>): Promise<string> {
+  return field.evaluate((f) => (f as HTMLElement & { value: string }).value.replace(/\s|\{\}/g, ''));
+}
+
 async function events(type: string): Promise<KibEvent[]> {
   const all = await page.evaluate(() => (window as unknown as { kibEvents: KibEvent[] }).kibEvents);
   return all.filter((e) => e.type === type);
@@ -237,9 +247,9 @@ describe('examples/embed.html', () => {
   it('math console: lines typed on the keyboard, Enter adds a line', async () => {
     const math = page.locator('#math');
     await focusField(math.locator('math-field').first());
-    await page.keyboard.type('2x+6+x^2');
+    await typeKeys('2x+6+x^2');
     await page.keyboard.press('ArrowRight');
-    await page.keyboard.type('-x+1');
+    await typeKeys('-x+1');
     await page.keyboard.press('Enter');
     // Enter inserts a line after this one and moves the keyboard there.
     await math
@@ -253,9 +263,9 @@ describe('examples/embed.html', () => {
             check();
           }),
       );
-    await page.keyboard.type('x^2');
+    await typeKeys('x^2');
     await page.keyboard.press('ArrowRight');
-    await page.keyboard.type('+x+7');
+    await typeKeys('+x+7');
     const answer = (await lastAnswer('math')) as { math: string }[];
     expect(answer).toHaveLength(2);
     expect(answer[0]!.math.replace(/\s/g, '')).toBe('2x+6+x^2-x+1');
@@ -267,7 +277,8 @@ describe('examples/embed.html', () => {
     await solver.getByRole('button', { name: 'Paso a paso' }).click();
     const field = () => solver.locator('math-field').last();
     await focusField(field());
-    await page.keyboard.type('2x+3');
+    await typeKeys('2x+3');
+    await expect.poll(() => fieldValue(field())).toBe('2x+3');
     await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
     await solver.getByText('Revisa esta parte:').waitFor({ timeout: 30_000 });
     expect(await field().evaluate((f) => (f as HTMLElement & { value: string }).value)).toContain(
@@ -277,14 +288,16 @@ describe('examples/embed.html', () => {
     await focusField(field());
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
-    await page.keyboard.type('2x+6');
+    await typeKeys('2x+6');
+    await expect.poll(() => fieldValue(field())).toBe('2x+6');
     await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
     await solver.getByText('Agrupa los términos semejantes', { exact: false }).waitFor();
 
     await focusField(field());
-    await page.keyboard.type('x^2');
+    await typeKeys('x^2');
     await page.keyboard.press('ArrowRight');
-    await page.keyboard.type('+x+7');
+    await typeKeys('+x+7');
+    await expect.poll(() => fieldValue(field())).toBe('x^2+x+7');
     await solver.getByRole('button', { name: 'Comprobar respuesta' }).click();
     await solver.getByRole('dialog').waitFor();
     await solver.getByRole('button', { name: 'Quedarme aquí' }).click();

@@ -52,7 +52,7 @@ describe('custom elements', () => {
     outer.append(el);
     document.body.append(outer);
     const details: unknown[] = [];
-    outer.addEventListener('kib-answer', (e) => details.push((e as CustomEvent).detail));
+    outer.addEventListener('kib-answer', (e) => details.push((e as unknown as CustomEvent).detail));
     await tick();
     expect(button(el)?.textContent).toContain('"data":{"a":1}');
     button(el)!.click();
@@ -76,7 +76,7 @@ describe('custom elements', () => {
     el.setAttribute('data', '{"a":1}');
     document.body.append(el);
     const errors: unknown[] = [];
-    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    el.addEventListener('error', (e) => errors.push((e as unknown as CustomEvent).detail));
     el.setAttribute('data', '{not json');
     await tick();
     expect(errors).toHaveLength(1);
@@ -87,7 +87,7 @@ describe('custom elements', () => {
     const el = document.createElement(define(Broken as never));
     el.setAttribute('lang', 'en');
     const errors: unknown[] = [];
-    el.addEventListener('error', (e) => errors.push((e as CustomEvent).detail));
+    el.addEventListener('error', (e) => errors.push((e as unknown as CustomEvent).detail));
     document.body.append(el);
     await tick();
     expect(el.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(

@@ -2,12 +2,12 @@ import { LIMITS } from '@kib/core';
 import { describe, expect, it } from 'vitest';
 import { initialCartesianView } from '../shared/graph/cartesian';
 import {
+  DRAWING_MODEL,
   drawingPoints,
   drawingSpan,
   eraseAt,
   extendStroke,
   freehandAnswer,
-  freehandMinDistance,
   loosePoints,
   moveVertex,
   removeVertex,
@@ -177,8 +177,32 @@ describe('tools', () => {
   it('Clear returns to draw (spec 02 §4)', () => {
     expect(toolAfterClear()).toBe('draw');
   });
-  it('a press drags after 3 px, none when moving the plane (spec 02 §9)', () => {
-    expect(freehandMinDistance('movePoints')).toBe(3);
-    expect(freehandMinDistance('move')).toBe(0);
+});
+
+describe('DRAWING_MODEL', () => {
+  it('restores a saved answer as a drawing sorted by x, and reports it back with its mode', () => {
+    const local = DRAWING_MODEL.fromValue({
+      points: [
+        { x: 1, y: 1 },
+        { x: 0, y: 0 },
+      ],
+      inRadians: true,
+    });
+    expect(local.inRadians).toBe(true);
+    expect(DRAWING_MODEL.toAnswer(local)).toEqual({
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+      ],
+      inRadians: true,
+    });
+    expect(DRAWING_MODEL.sameAs(local, DRAWING_MODEL.toAnswer(local))).toBe(true);
+    expect(DRAWING_MODEL.sameAs(local, { points: [], inRadians: true })).toBe(false);
+  });
+
+  it('starts empty, in numbers, without an answer', () => {
+    const local = DRAWING_MODEL.fromValue(null);
+    expect(local).toEqual({ strokes: [], inRadians: false });
+    expect(DRAWING_MODEL.toAnswer(local)).toEqual({ points: [], inRadians: false });
   });
 });

@@ -7,12 +7,14 @@
 import { LIMITS, type CartesianPoint, type PlotFunctionAnswer } from '@kib/core';
 import {
   TOOL_MIN_DISTANCE_PX,
+  initialCartesianView,
   samePoint,
   screenDistance,
   toScreen,
   type CartesianView,
 } from '../shared/graph/cartesian';
 import { HIT_TOLERANCE_PX } from '../shared/graph/scale';
+import type { AnswerModel } from '../shared/graph/use-local-answer';
 
 /** The tools of the freehand console (spec 02 §4). */
 export const FREEHAND_TOOLS = ['draw', 'erase', 'move', 'createPoint', 'movePoints'] as const;
@@ -203,13 +205,23 @@ export function drawingSpan(strokes: Strokes): { from: number; to: number } | nu
   return from <= to ? { from, to } : null;
 }
 
-/** The minimum distance a press travels before it drags, per tool (spec 02 §9). */
-export function freehandMinDistance(tool: FreehandTool): number {
-  if (tool === 'move') return TOOL_MIN_DISTANCE_PX.move;
-  return TOOL_MIN_DISTANCE_PX.other;
-}
-
 /** The tool after Clear (spec 02 §4): always draw. */
 export function toolAfterClear(): FreehandTool {
   return 'draw';
 }
+
+/** The console's own state: the strokes (the answer's points in drawing order) and the x-axis mode. */
+export interface Drawing {
+  strokes: Strokes;
+  inRadians: boolean;
+}
+
+/** The drawing of a saved answer (restored in the first view), and the answer of a drawing. */
+export const DRAWING_MODEL: AnswerModel<PlotFunctionAnswer, Drawing> = {
+  fromValue: (value) => {
+    const inRadians = value?.inRadians === true;
+    return { strokes: restoreStrokes(value?.points ?? [], initialCartesianView(inRadians)), inRadians };
+  },
+  sameAs: (local, value) => sameDrawing(local.strokes, local.inRadians, value),
+  toAnswer: (local) => freehandAnswer(local.strokes, local.inRadians),
+};

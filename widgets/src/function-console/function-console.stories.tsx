@@ -1,25 +1,24 @@
 import type { PlotFunctionAnswer } from '@kib/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { at, board, plotArgs, happyBadge, noInput, focusBoard, phone } from '../shared/graph/graph-stories';
 import { FunctionConsole } from './function-console';
 
-/** Canvas pixel of a plane point in the first view: origin at (100, 200) px, 50 px per unit. */
-const at = (x: number, y: number) => [100 + 50 * x, 200 - 50 * y] as const;
+const meta = {
+  title: 'Consoles/FunctionConsole',
+  component: FunctionConsole,
+  args: plotArgs('Dibuja la gráfica de y = x²/2 − 1'),
+} satisfies Meta<typeof FunctionConsole>;
 
 /** A pointer path along y = f(x) from x = a to x = b, one canvas pixel at a time. */
 const along = (f: (x: number) => number, a: number, b: number) =>
   Array.from({ length: Math.round((b - a) * 50) + 1 }, (_, i) => at(a + i / 50, f(a + i / 50)));
 
-async function board(canvasElement: HTMLElement) {
-  await waitFor(() => expect(boardIsReady(canvasElement)).toBe(true), { timeout: 15_000 });
-  return boardDriver(canvasElement);
-}
-
 type OnAnswer = (answer: PlotFunctionAnswer) => void;
 const lastAnswer = (onAnswer: OnAnswer | undefined) =>
   (onAnswer as unknown as { mock: { calls: PlotFunctionAnswer[][] } }).mock.calls.at(-1)?.[0];
 
+/** A saved sine, its x-axis in multiples of π. */
 const sine = {
   points: Array.from({ length: 41 }, (_, i) => {
     const x = -Math.PI / 2 + (i * Math.PI) / 10;
@@ -28,23 +27,12 @@ const sine = {
   inRadians: true,
 };
 
-const meta = {
-  title: 'Consoles/FunctionConsole',
-  component: FunctionConsole,
-  args: {
-    data: null,
-    label: 'Dibuja la gráfica de y = x²/2 − 1',
-    onAnswer: fn(),
-  },
-} satisfies Meta<typeof FunctionConsole>;
-
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** An empty plane: a freehand stroke along a parabola is sampled 7 px apart and sent; Clear empties it. */
 export const Empty: Story = {
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     const driver = await board(canvasElement);
     await driver.stroke(along((x) => (x * x) / 2 - 1, -1.8, 2.5));
     await waitFor(() => expect(args.onAnswer).toHaveBeenCalledTimes(1));
@@ -62,8 +50,7 @@ export const Empty: Story = {
 /** A saved sine in radians comes back as a path; To Integers flips the x-axis labels and the answer. */
 export const SavedAnswer: Story = {
   args: { value: sine, label: 'Dibuja la gráfica de y = sen x' },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     await board(canvasElement);
     await expect(canvas.getByRole('application')).toHaveAccessibleDescription(
       /Dibujo de 41 puntos entre x = −π\/2 y x = 7π\/2\./,
@@ -81,11 +68,7 @@ export const SavedAnswer: Story = {
 /** The checker said right: the happy badge. */
 export const Correct: Story = {
   args: { value: sine, feedback: { correctAns: true, feedbacks: 'feedback.plot-correct' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('¡Muy bien!')).toBeInTheDocument();
-    await expect(canvas.getByText('☺')).toBeInTheDocument();
-  },
+  play: happyBadge,
 };
 
 /** The checker said wrong: its message; erasing part of the stroke clears the badge and sends the rest. */
@@ -94,8 +77,7 @@ export const WrongWithFeedback: Story = {
     value: { points: [-1, -0.5, 0, 0.5, 1, 1.5, 2].map((x) => ({ x, y: 1 })), inRadians: false },
     feedback: { correctAns: false, feedbacks: 'feedback.plot-off-curve' },
   },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     await expect(canvas.getByText(/Tu trazo se aleja de la gráfica/)).toBeInTheDocument();
     const driver = await board(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Borrar' }));
@@ -109,12 +91,9 @@ export const WrongWithFeedback: Story = {
 export const Disabled: Story = {
   args: { value: sine, disabled: true },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
     const driver = await board(canvasElement);
     await driver.stroke(along((x) => x, 0, 2));
-    await expect(canvas.getByRole('button', { name: 'Dibujar' })).toBeDisabled();
-    await expect(canvas.getByRole('application')).toHaveAttribute('aria-disabled', 'true');
-    await expect(args.onAnswer).not.toHaveBeenCalled();
+    await noInput(canvasElement, 'Dibujar', args.onAnswer);
   },
 };
 
@@ -122,11 +101,10 @@ export const Disabled: Story = {
 export const English: Story = {
   args: { lang: 'en', label: 'Draw the graph of y = |x|' },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await board(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Draw the graph of y = |x|' })).toBeInTheDocument();
-    const app = canvas.getByRole('application', { name: 'Cartesian plane' });
-    app.focus();
+    const app = await focusBoard(canvasElement, {
+      group: 'Draw the graph of y = |x|',
+      name: 'Cartesian plane',
+    });
     await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowUp}{/Shift}{Enter}');
     await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowDown}{/Shift}{Enter}');
     await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowUp}{/Shift}{Enter}{Escape}');
@@ -144,14 +122,7 @@ export const English: Story = {
 
 /** On a 360 px phone the plane scales down; a finger draws as a mouse does. */
 export const Phone: Story = {
-  globals: { viewport: { value: 'phone' } },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  ...phone,
   play: async ({ args, canvasElement }) => {
     const driver = await board(canvasElement);
     await expect(driver.surface().getBoundingClientRect().width).toBeLessThanOrEqual(360);

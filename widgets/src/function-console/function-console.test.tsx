@@ -1,30 +1,30 @@
 import type { PlotFunctionAnswer } from '@kib/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { announcements, readyBoard } from '../shared/graph/board-testing';
+import { renderConsole } from '../shared/graph/cartesian-testing';
 import { FunctionConsole } from './function-console';
 
 // The canvas is 450x300 with the origin at (100, 200) px and 50 px per unit at first.
-async function ready(container: HTMLElement) {
-  await expect.poll(() => boardIsReady(container), { timeout: 15_000 }).toBe(true);
-  return boardDriver(container);
-}
 
-const announcements = (container: HTMLElement) =>
-  [...container.querySelectorAll('[role="status"][aria-live]')].map((n) => n.textContent).join(' | ');
+const lastAnswer = (onAnswer: Mock<(answer: PlotFunctionAnswer) => void>) => onAnswer.mock.calls.at(-1)?.[0];
 
-const lastAnswer = (onAnswer: ReturnType<typeof vi.fn>) =>
-  onAnswer.mock.calls.at(-1)?.[0] as PlotFunctionAnswer | undefined;
+/** A saved drawing of the points (0, 0) and (1, 1). */
+const twoPoints = (inRadians: boolean): PlotFunctionAnswer => ({
+  points: [
+    { x: 0, y: 0 },
+    { x: 1, y: 1 },
+  ],
+  inRadians,
+});
 
 /** A path of canvas pixels along y = x/2 from x = −1 to x = 3, one pixel apart. */
 const halfLine = Array.from({ length: 201 }, (_, i) => [50 + i, 200 - (50 + i - 100) / 2] as const);
 
 describe('FunctionConsole by mouse', () => {
   it('draws a stroke sampled at least 7 px apart and reports its points', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole);
     await expect
       .element(screen.getByRole('button', { name: 'Dibujar' }))
       .toHaveAttribute('aria-pressed', 'true');
@@ -46,10 +46,8 @@ describe('FunctionConsole by mouse', () => {
   });
 
   it('erases the part of the stroke under the pointer', async () => {
-    const onAnswer = vi.fn();
     const value = { points: [0, 0.5, 1, 1.5, 2].map((x) => ({ x, y: 0 })), inRadians: false };
-    const screen = await render(<FunctionConsole data={null} value={value} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole, { value });
     await screen.getByRole('button', { name: 'Borrar' }).click();
     await board.drag([148, 190], [152, 210], { steps: 4 });
     await expect
@@ -63,9 +61,7 @@ describe('FunctionConsole by mouse', () => {
   });
 
   it('creates a point on the grid and moves it with the move-points tool', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole);
     await screen.getByRole('button', { name: 'Crear punto' }).click();
     await board.tap(203, 148);
     await expect.poll(() => lastAnswer(onAnswer)).toEqual({ points: [{ x: 2, y: 1 }], inRadians: false });
@@ -75,7 +71,6 @@ describe('FunctionConsole by mouse', () => {
   });
 
   it('moves a point without dragging: tap it, then tap where it goes (WCAG 2.5.7)', async () => {
-    const onAnswer = vi.fn();
     const value = {
       points: [
         { x: 0, y: 0 },
@@ -84,8 +79,7 @@ describe('FunctionConsole by mouse', () => {
       ],
       inRadians: false,
     };
-    const screen = await render(<FunctionConsole data={null} value={value} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole, { value });
     await screen.getByRole('button', { name: 'Mover puntos' }).click();
     await board.tap(300, 250);
     await expect.poll(() => announcements(screen.container)).toContain('Punto (4, −1) seleccionado.');
@@ -94,9 +88,7 @@ describe('FunctionConsole by mouse', () => {
   });
 
   it('pans the plane with the move tool; the drawing keeps its values', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole);
     await screen.getByRole('button', { name: 'Mover el plano' }).click();
     await board.drag([200, 150], [250, 150]);
     expect(onAnswer).not.toHaveBeenCalled();
@@ -107,16 +99,7 @@ describe('FunctionConsole by mouse', () => {
   });
 
   it('Clear empties the drawing and returns to draw', async () => {
-    const onAnswer = vi.fn();
-    const value = {
-      points: [
-        { x: 0, y: 0 },
-        { x: 1, y: 1 },
-      ],
-      inRadians: true,
-    };
-    const screen = await render(<FunctionConsole data={null} value={value} onAnswer={onAnswer} />);
-    await ready(screen.container);
+    const { onAnswer, screen } = await renderConsole(FunctionConsole, { value: twoPoints(true) });
     await screen.getByRole('button', { name: 'Borrar' }).click();
     await screen.getByRole('button', { name: 'Limpiar' }).click();
     expect(onAnswer).toHaveBeenLastCalledWith({ points: [], inRadians: true });
@@ -127,9 +110,7 @@ describe('FunctionConsole by mouse', () => {
   });
 
   it('To Radians labels the x-axis in multiples of π and reports inRadians', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
+    const { onAnswer, screen } = await renderConsole(FunctionConsole);
     const labels = () => [...screen.container.querySelectorAll('svg text')].map((n) => n.textContent);
     await expect.poll(labels).toContain('3');
     await screen.getByRole('button', { name: 'A radianes' }).click();
@@ -144,10 +125,8 @@ describe('FunctionConsole by mouse', () => {
 
 describe('FunctionConsole by keyboard', () => {
   it('Enter adds points to a stroke at the cursor, Escape ends it', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole);
+    board.surface().focus();
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => announcements(screen.container)).toContain('Trazo iniciado en (0, 0).');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowUp}{Enter}');
@@ -171,17 +150,8 @@ describe('FunctionConsole by keyboard', () => {
   });
 
   it('selects a point with N, moves it and deletes it', async () => {
-    const onAnswer = vi.fn();
-    const value = {
-      points: [
-        { x: 0, y: 0 },
-        { x: 1, y: 1 },
-      ],
-      inRadians: false,
-    };
-    const screen = await render(<FunctionConsole data={null} value={value} onAnswer={onAnswer} />);
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { onAnswer, board } = await renderConsole(FunctionConsole, { value: twoPoints(false) });
+    board.surface().focus();
     await userEvent.keyboard('{Shift>}N{/Shift}{ArrowUp}');
     expect(lastAnswer(onAnswer)?.points).toEqual([
       { x: 0, y: 0 },
@@ -192,9 +162,10 @@ describe('FunctionConsole by keyboard', () => {
   });
 
   it('in the To Radians mode the cursor steps a quarter of π and reads it out', async () => {
-    const screen = await render(<FunctionConsole data={null} value={{ points: [], inRadians: true }} />);
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { screen, board } = await renderConsole(FunctionConsole, {
+      value: { points: [], inRadians: true },
+    });
+    board.surface().focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
     await expect.poll(() => announcements(screen.container)).toContain('Cursor en (π/2, 0)');
   });
@@ -215,7 +186,7 @@ describe('FunctionConsole state and feedback', () => {
     await expect
       .element(screen.getByRole('application'))
       .toHaveAccessibleDescription(/Dibujo de 3 puntos entre x = 0 y x = 2\./);
-    await ready(screen.container);
+    await readyBoard(screen.container);
     await screen.getByRole('button', { name: 'A radianes' }).click();
     expect(lastAnswer(onAnswer)?.points.map((p) => p.x)).toEqual([0, 1, 2]);
   });
@@ -236,9 +207,7 @@ describe('FunctionConsole state and feedback', () => {
   });
 
   it('takes no input while disabled', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<FunctionConsole data={null} onAnswer={onAnswer} disabled />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(FunctionConsole, { disabled: true });
     await board.stroke(halfLine.slice(0, 40));
     await expect.element(screen.getByRole('button', { name: 'A radianes' })).toBeDisabled();
     expect(onAnswer).not.toHaveBeenCalled();

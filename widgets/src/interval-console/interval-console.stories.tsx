@@ -1,20 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { dragOn, tapAt, waitForBoard } from '../shared/graph/number-line-board.testing';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { dragOn, linePx, tapAt, waitForBoard } from '../shared/graph/number-line-board.testing';
+import {
+  focusLine,
+  lineArgs,
+  lineStory,
+  onPhone,
+  phoneBoard,
+  playCorrect,
+  playDisabled,
+} from '../shared/graph/number-line-stories';
 import { IntervalConsole } from './interval-console';
 
-/** Logical px of a value in the initial view: 0 at 200, 40 px per unit. */
-const px = (value: number) => 200 + value * 40;
 const b = (open: boolean, value: number | 'minusInf' | 'inf') => ({ open, value });
 
 const meta = {
   title: 'Consoles/IntervalConsole',
   component: IntervalConsole,
-  args: {
-    data: null,
-    label: 'Dibuja el conjunto solución de −2 ≤ x < 3',
-    onAnswer: fn(),
-  },
+  args: lineArgs('Dibuja el conjunto solución de −2 ≤ x < 3'),
 } satisfies Meta<typeof IntervalConsole>;
 
 export default meta;
@@ -26,16 +29,15 @@ type Story = StoryObj<typeof meta>;
  */
 export const Empty: Story = {
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    const board = await waitForBoard(canvasElement);
-    tapAt(board, px(-2));
-    tapAt(board, px(3));
+    const { canvas, board } = await lineStory(canvasElement);
+    tapAt(board, linePx(-2));
+    tapAt(board, linePx(3));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([[b(false, -2), b(false, 3)]]);
     await expect(canvas.getByRole('button', { name: /Mover extremo/ })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    dragOn(board, px(3), px(-4));
+    dragOn(board, linePx(3), linePx(-4));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([[b(false, -4), b(false, -2)]]);
     const control = await canvas.findByRole('group', { name: 'Extremo en −4' });
     await userEvent.click(within(control).getByRole('button', { name: /Abierto/ }));
@@ -53,11 +55,8 @@ export const SavedAnswer: Story = {
     ],
   },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitForBoard(canvasElement);
-    const app = canvas.getByRole('application');
+    const app = await focusLine(canvasElement);
     await expect(app).toHaveAccessibleDescription(/Intervalos: \(−∞, −1\]; \(1, 2\)\./);
-    app.focus();
     // Left to right: −∞, −1, 1, 2. Three Tabs pick the bracket at 1.
     await userEvent.keyboard('{Tab}{Tab}{Tab}');
     // A whole step right lands on the bracket at 2, so it jumps past it: the ends swap.
@@ -80,11 +79,7 @@ export const Correct: Story = {
     value: [[b(false, -2), b(true, 3)]],
     feedback: { correctAns: true, feedbacks: 'feedback.intervals-correct' },
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('¡Muy bien!')).toBeInTheDocument();
-    await expect(canvas.getByText('☺')).toBeInTheDocument();
-  },
+  play: playCorrect,
 };
 
 /** The checker said wrong: its message; fixing the bracket by pointer clears it and sends the answer. */
@@ -98,7 +93,7 @@ export const WrongWithFeedback: Story = {
     await expect(canvas.getByText(/Revisa si los extremos/)).toBeInTheDocument();
     const board = await waitForBoard(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: /Mover extremo/ }));
-    tapAt(board, px(3));
+    tapAt(board, linePx(3));
     await userEvent.click(
       within(await canvas.findByRole('group', { name: 'Extremo en 3' })).getByRole('button', {
         name: /Abierto/,
@@ -112,25 +107,14 @@ export const WrongWithFeedback: Story = {
 /** While a check is in flight the line shows the answer and takes no input. */
 export const Disabled: Story = {
   args: { value: [[b(false, 0), b(true, 'inf')]], disabled: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    const board = await waitForBoard(canvasElement);
-    tapAt(board, px(-1));
-    tapAt(board, px(1));
-    await expect(canvas.getByRole('button', { name: /Dibujar intervalo/ })).toBeDisabled();
-    await expect(canvas.getByRole('application')).toHaveAttribute('aria-disabled', 'true');
-    await expect(args.onAnswer).not.toHaveBeenCalled();
-  },
+  play: playDisabled('Dibujar intervalo', [-1, 1]),
 };
 
 /** The interface in English, drawn with the keyboard only. */
 export const English: Story = {
   args: { lang: 'en', label: 'Draw the solution set of x > 1' },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitForBoard(canvasElement);
-    const app = canvas.getByRole('application', { name: 'Number line to draw intervals' });
-    app.focus();
+    const app = await focusLine(canvasElement, 'Number line to draw intervals');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{Enter}{End}{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([[b(false, 1), b(true, 'inf')]]);
     // The right end is selected; Shift+Tab picks the left one and "(" makes it open.
@@ -142,22 +126,14 @@ export const English: Story = {
 
 /** On a 360 px phone the line scales down; taps with a finger draw and drag as with a mouse. */
 export const Phone: Story = {
-  globals: { viewport: { value: 'phone' } },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  ...onPhone,
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const board = await waitForBoard(canvasElement);
-    await expect(board.getBoundingClientRect().width).toBeLessThanOrEqual(360);
-    tapAt(board, px(-1), 'touch');
-    tapAt(board, px(2), 'touch');
+    const board = await phoneBoard(canvasElement);
+    tapAt(board, linePx(-1), 'touch');
+    tapAt(board, linePx(2), 'touch');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([[b(false, -1), b(false, 2)]]);
-    dragOn(board, px(-1), px(3.5), 'touch');
+    dragOn(board, linePx(-1), linePx(3.5), 'touch');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([[b(false, 2), b(false, 3.5)]]);
     const control = await canvas.findByRole('group', { name: 'Extremo en 3.5' });
     await userEvent.click(within(control).getByRole('button', { name: /Abierto/ }));

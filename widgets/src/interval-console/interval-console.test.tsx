@@ -2,15 +2,13 @@ import type { IntervalsAnswer } from '@kib/core';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { dragOn, tapAt, waitForBoard, wheelAt } from '../shared/graph/number-line-board.testing';
+import { dragOn, linePx, tapAt, waitForBoard, wheelAt } from '../shared/graph/number-line-board.testing';
 import { IntervalConsole } from './interval-console';
 
 type Screen = Awaited<ReturnType<typeof render>>;
 
 const board = (screen: Screen) => waitForBoard(screen.container);
 
-/** Logical px of a value in the initial view: 0 at 200, 40 px per unit. */
-const px = (value: number) => 200 + value * 40;
 const b = (open: boolean, value: number | 'minusInf' | 'inf') => ({ open, value });
 
 describe('IntervalConsole with a mouse', () => {
@@ -20,10 +18,10 @@ describe('IntervalConsole with a mouse', () => {
     await board(screen);
     const app = screen.getByRole('application');
     // The board has a 1 px border around its 400x200 canvas.
-    await app.click({ position: { x: px(-2) + 1, y: 101 } });
+    await app.click({ position: { x: linePx(-2) + 1, y: 101 } });
     expect(onAnswer).not.toHaveBeenCalled();
     await expect.element(screen.getByText('Ahora coloca el segundo extremo.')).toBeInTheDocument();
-    await app.click({ position: { x: px(3) + 1, y: 101 } });
+    await app.click({ position: { x: linePx(3) + 1, y: 101 } });
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, -2), b(false, 3)]]);
     await expect
       .element(screen.getByRole('button', { name: 'Mover extremo' }))
@@ -35,13 +33,13 @@ describe('IntervalConsole with a mouse', () => {
     const onAnswer = vi.fn();
     const screen = await render(<IntervalConsole data={null} onAnswer={onAnswer} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(1));
-    tapAt(canvas, px(1) + 3);
+    tapAt(canvas, linePx(1));
+    tapAt(canvas, linePx(1) + 3);
     expect(onAnswer).not.toHaveBeenCalled();
     await expect
       .element(screen.getByRole('status').last())
       .toHaveTextContent(/no puede estar donde está el primero/);
-    tapAt(canvas, px(2));
+    tapAt(canvas, linePx(2));
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, 1), b(false, 2)]]);
   });
 
@@ -50,7 +48,7 @@ describe('IntervalConsole with a mouse', () => {
     const screen = await render(<IntervalConsole data={null} onAnswer={onAnswer} />);
     const canvas = await board(screen);
     tapAt(canvas, 390);
-    tapAt(canvas, px(-1));
+    tapAt(canvas, linePx(-1));
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, -1), b(true, 'inf')]]);
   });
 
@@ -60,7 +58,7 @@ describe('IntervalConsole with a mouse', () => {
     const screen = await render(<IntervalConsole data={null} value={saved} onAnswer={onAnswer} />);
     const canvas = await board(screen);
     await screen.getByRole('button', { name: 'Mover extremo' }).click();
-    dragOn(canvas, px(-1), px(3));
+    dragOn(canvas, linePx(-1), linePx(3));
     expect(onAnswer).toHaveBeenCalledTimes(1);
     expect(onAnswer).toHaveBeenLastCalledWith([[b(true, 1), b(false, 3)]]);
     await expect
@@ -75,7 +73,7 @@ describe('IntervalConsole with a mouse', () => {
     );
     const canvas = await board(screen);
     await screen.getByRole('button', { name: 'Mover extremo' }).click();
-    tapAt(canvas, px(2) + 4);
+    tapAt(canvas, linePx(2) + 4);
     const group = screen.getByRole('group', { name: 'Extremo en 2' });
     await expect
       .element(group.getByRole('button', { name: 'Cerrado' }))
@@ -83,7 +81,7 @@ describe('IntervalConsole with a mouse', () => {
     await group.getByRole('button', { name: 'Abierto' }).click();
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, -1), b(true, 2)]]);
     // Clicking the selected bracket again puts the control away.
-    tapAt(canvas, px(2));
+    tapAt(canvas, linePx(2));
     await expect.element(screen.getByRole('group', { name: 'Extremo en 2' })).not.toBeInTheDocument();
   });
 
@@ -91,15 +89,15 @@ describe('IntervalConsole with a mouse', () => {
     const onAnswer = vi.fn();
     const screen = await render(<IntervalConsole data={null} onAnswer={onAnswer} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(0));
+    tapAt(canvas, linePx(0));
     await screen.getByRole('button', { name: 'Borrar' }).click();
     await expect
       .element(screen.getByRole('status').last())
       .toHaveTextContent(/Se descartó el intervalo sin terminar/);
     await screen.getByRole('button', { name: 'Dibujar intervalo' }).click();
-    tapAt(canvas, px(2));
+    tapAt(canvas, linePx(2));
     expect(onAnswer).not.toHaveBeenCalled();
-    tapAt(canvas, px(3));
+    tapAt(canvas, linePx(3));
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, 2), b(false, 3)]]);
   });
 
@@ -117,7 +115,7 @@ describe('IntervalConsole with a mouse', () => {
     );
     const canvas = await board(screen);
     await screen.getByRole('button', { name: 'Borrar' }).click();
-    tapAt(canvas, px(-2));
+    tapAt(canvas, linePx(-2));
     expect(onAnswer).toHaveBeenLastCalledWith([[b(true, 1), b(true, 3)]]);
   });
 
@@ -150,11 +148,11 @@ describe('IntervalConsole with a mouse', () => {
     const canvas = await board(screen);
     expect(canvas.getBoundingClientRect().width).toBeLessThan(301);
     expect(getComputedStyle(screen.getByRole('application').element()).touchAction).toBe('none');
-    tapAt(canvas, px(-3), 'touch');
-    tapAt(canvas, px(1.5), 'touch');
+    tapAt(canvas, linePx(-3), 'touch');
+    tapAt(canvas, linePx(1.5), 'touch');
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, -3), b(false, 1.5)]]);
     // A finger 15 px off the bracket still takes it (twice the mouse tolerance).
-    dragOn(canvas, px(1.5) + 15, px(-4), 'touch');
+    dragOn(canvas, linePx(1.5) + 15, linePx(-4), 'touch');
     expect(onAnswer).toHaveBeenLastCalledWith([[b(false, -4), b(false, -3)]]);
   });
 });
@@ -235,8 +233,8 @@ describe('IntervalConsole as a controlled console', () => {
   it('keeps its drawing when the parent does not feed the value back', async () => {
     const screen = await render(<IntervalConsole data={null} value={[]} onAnswer={() => undefined} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(0));
-    tapAt(canvas, px(1));
+    tapAt(canvas, linePx(0));
+    tapAt(canvas, linePx(1));
     await screen.rerender(<IntervalConsole data={null} value={[]} onAnswer={() => undefined} />);
     await expect
       .element(screen.getByRole('application'))
@@ -267,7 +265,7 @@ describe('IntervalConsole as a controlled console', () => {
     const onAnswer = vi.fn();
     const screen = await render(<IntervalConsole data={null} disabled onAnswer={onAnswer} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(0));
+    tapAt(canvas, linePx(0));
     screen.getByRole('application').element().focus();
     await userEvent.keyboard('{Enter}{ArrowRight}{Enter}');
     expect(onAnswer).not.toHaveBeenCalled();

@@ -1,32 +1,21 @@
 import type { BracketValue, IntervalsAnswer } from '@kib/core';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { FeedbackBadge, defaultBadgeText, useFeedbackBadge } from '../shared/feedback-badge/feedback-badge';
+import { useMemo } from 'react';
 import {
-  NUMBER_LINE_INITIAL_VIEW,
-  NUMBER_LINE_SIZE,
-  bracketValueAtPx,
+  BRACKET_VALUES,
   formatValue,
   isInfinite,
-  keepVisible,
-  pxOfValue,
   sameValue,
-  stepValue,
   valuePosition,
-  visibleRange,
-  zoomNumberLine,
 } from '../shared/graph/number-line';
+import type { NumberLineMark } from '../shared/graph/number-line-board';
 import {
-  NumberLineBoard,
-  type NumberLineMark,
-  type NumberLinePointer,
-  type NumberLineViewChange,
-} from '../shared/graph/number-line-board';
-import { useControlledEditor } from '../shared/graph/number-line-hooks';
-import { HIT_TOLERANCE_PX, formatTick, type GridView } from '../shared/graph/scale';
-import { messageText, useT, type Translate } from '../shared/i18n';
+  numberLineToolKey,
+  useNumberLineConsole,
+  type NumberLineConsoleSpec,
+} from '../shared/graph/number-line-console';
+import { NumberLineFrame } from '../shared/graph/number-line-frame';
+import type { Translate } from '../shared/i18n';
 import { randomId } from '../shared/ids';
-import { WidgetStyles } from '../shared/styles';
-import { useAnnouncer } from '../shared/use-announcer';
 import css from './interval-console.css?inline';
 import {
   INTERVAL_TOOLS,
@@ -47,40 +36,17 @@ import {
   type BracketRef,
   type IntervalEditorState,
   type IntervalEvent,
-  type IntervalTool,
-  type IntervalTransition,
 } from './interval-console.logic';
 import type { IntervalConsoleProps } from './interval-console.types';
 
-const TOOL_KEYS: Record<IntervalTool, string> = {
-  move: 'interval-console.tool-move',
-  drawInterval: 'interval-console.tool-draw-interval',
-  erase: 'interval-console.tool-erase',
-  moveElement: 'interval-console.tool-move-element',
-};
-
-const TOOL_ICONS: Record<IntervalTool, string> = {
-  move: '\u2194',
-  drawInterval: '[\u2009]',
-  erase: '\u2715',
-  moveElement: '\u21e5',
-};
-
-const readValue = (value: IntervalsAnswer | null | undefined) =>
-  createIntervalEditor(intervalsFromAnswer(value, () => randomId(8)));
-const answerOf = (state: IntervalEditorState) => toIntervalsAnswer(state.intervals);
-
-function rangeParams(view: GridView) {
-  const { min, max } = visibleRange(view);
-  return { min: formatTick(min), max: formatTick(max), scale: formatTick(view.scale) };
-}
+const AREA = 'interval-console';
 
 function eventText(t: Translate, event: IntervalEvent): string {
   const side = (s: 'left' | 'right') => t(`interval-console.side-${s}`);
   switch (event.type) {
     case 'tool-changed':
       return [
-        t('interval-console.announce-tool', { tool: t(TOOL_KEYS[event.tool]) }),
+        t('interval-console.announce-tool', { tool: t(numberLineToolKey(AREA, event.tool)) }),
         event.discarded ? t('interval-console.announce-discarded') : '',
       ]
         .join(' ')
@@ -129,262 +95,80 @@ function eventText(t: Translate, event: IntervalEvent): string {
   }
 }
 
+const newId = () => randomId(8);
+/** The keys that make the selected bracket round (open) or square (closed). */
+const BRACKET_KEYS = new Map([
+  ['(', true],
+  [')', true],
+  ['[', false],
+  [']', false],
+]);
+
+const LINE: NumberLineConsoleSpec<
+  IntervalEditorState,
+  IntervalEvent,
+  IntervalsAnswer,
+  BracketRef,
+  BracketValue
+> = {
+  area: AREA,
+  css,
+  tools: INTERVAL_TOOLS,
+  drawIcon: '[\u2009]',
+  fromValue: (value) => createIntervalEditor(intervalsFromAnswer(value, newId)),
+  answerOf: (state) => toIntervalsAnswer(state.intervals),
+  eventText,
+  values: BRACKET_VALUES,
+  setTool,
+  place: (state, at) => placeBracket(state, at, newId),
+  hit: (state, view, px, tolerance) => {
+    const hit = hitTest(state, view, px, tolerance);
+    if (!hit) return null;
+    return hit.kind === 'bracket'
+      ? { target: hit.ref, element: hit.ref.id }
+      : { target: null, element: hit.id };
+  },
+  selection: (state) => state.selected,
+  isSelected: ({ selected }, ref) => selected?.id === ref.id && selected.side === ref.side,
+  select: selectBracket,
+  elementOf: (ref) => ref.id,
+  remove: deleteInterval,
+  valueOf: (state, ref) => findInterval(state, ref.id)?.[ref.side].value,
+  taken: (state, ref) => {
+    const interval = findInterval(state, ref.id);
+    return interval ? [interval[ref.side === 'left' ? 'right' : 'left'].value] : [];
+  },
+  move: (state, ref, to) => {
+    const transition = moveBracket(state, ref, to);
+    const flipped = transition.event.type === 'moved' && transition.event.flipped;
+    return { transition, target: { id: ref.id, side: transition.side }, flipped };
+  },
+  dropped: (state, ref, flipped) => {
+    const interval = findInterval(state, ref.id);
+    return interval ? { event: { type: 'moved', interval, side: ref.side, flipped } } : null;
+  },
+  cancel: (state) => (state.pending ? cancelPending(state) : null),
+  selectedKey: (key, state, ref) => {
+    if (key === ' ') return setBracketOpen(state, ref);
+    const open = BRACKET_KEYS.get(key);
+    return open === undefined ? null : setBracketOpen(state, ref, open);
+  },
+  adjacent: adjacentBracket,
+};
+
 /**
  * The number-line intervals console (math type `intervals`, spec 02 §4): draw intervals bracket by
  * bracket, drag their ends (past each other they swap roles), make each end round (open) or square
  * (closed), erase them, pan and zoom the line. Works with a mouse, touch and the keyboard, and tells
  * a screen reader what it shows and every change. Sends the complete intervals after every change.
  */
-export function IntervalConsole({
-  value,
-  onAnswer,
-  feedback,
-  disabled = false,
-  lang,
-  label,
-}: IntervalConsoleProps) {
-  const t = useT(lang);
-  const { announce, region } = useAnnouncer();
-  const { state: editor, ref: editorRef, commit } = useControlledEditor(value, readValue, answerOf);
-  const [view, setView] = useState<GridView>(NUMBER_LINE_INITIAL_VIEW);
-  const viewRef = useRef(view);
-  viewRef.current = view;
-  const [cursor, setCursor] = useState<BracketValue>(0);
-  const [focused, setFocused] = useState(false);
-  const [hovering, setHovering] = useState(false);
-  const drag = useRef<{ ref: BracketRef; moved: boolean; flipped: boolean; release: boolean } | null>(null);
-
-  const badge = feedback
-    ? {
-        correct: feedback.correctAns,
-        text: feedback.feedbacks
-          ? messageText(t, feedback.feedbacks)
-          : defaultBadgeText(t, feedback.correctAns),
-      }
-    : null;
-  const { visible: badgeVisible, rootProps } = useFeedbackBadge(badge);
-
-  const apply = (transition: IntervalTransition, speak = true) => {
-    if (transition.state !== editorRef.current) commit(transition.state);
-    if (speak) {
-      const text = eventText(t, transition.event);
-      if (text) announce(text);
-    }
-    if (transition.answerChanged) onAnswer?.(toIntervalsAnswer(transition.state.intervals));
-  };
-
-  const updateView = (next: GridView, how?: NumberLineViewChange) => {
-    viewRef.current = next;
-    setView(next);
-    if (how === 'zoom') announce(t('interval-console.announce-zoom', rangeParams(next)));
-    if (how === 'pan-end') announce(t('interval-console.announce-pan', rangeParams(next)));
-  };
-
-  const chooseTool = (tool: IntervalTool) => {
-    if (disabled) return;
-    const transition = setTool(editorRef.current, tool);
-    if (transition.event.type === 'none') return;
-    apply(transition);
-  };
-
-  const zoom = (direction: -1 | 1) => {
-    const current = viewRef.current;
-    const at = pxOfValue(current, cursor);
-    const anchor = at > 0 && at < NUMBER_LINE_SIZE.width ? at : undefined;
-    updateView(zoomNumberLine(current, direction, anchor), 'zoom');
-  };
-
-  // Pointer -------------------------------------------------------------------------------------
-  const tolerance = (p: NumberLinePointer) => (p.pointerType === 'touch' ? 2 : 1) * HIT_TOLERANCE_PX;
-
-  const onBoardPointerDown = (p: NumberLinePointer) => {
-    const state = editorRef.current;
-    const current = viewRef.current;
-    if (state.tool === 'drawInterval') {
-      const at = bracketValueAtPx(current, p.px);
-      setCursor(at);
-      apply(placeBracket(state, at, () => randomId(8)));
-      return;
-    }
-    const hit = hitTest(state, current, p.px, tolerance(p));
-    if (state.tool === 'erase') {
-      if (hit) apply(deleteInterval(state, hit.kind === 'bracket' ? hit.ref.id : hit.id));
-      return;
-    }
-    if (state.tool === 'moveElement') {
-      if (hit?.kind === 'bracket') {
-        const wasSelected = state.selected?.id === hit.ref.id && state.selected.side === hit.ref.side;
-        drag.current = { ref: hit.ref, moved: false, flipped: false, release: wasSelected };
-        if (!wasSelected) apply(selectBracket(state, hit.ref));
-      } else {
-        apply(selectBracket(state, null));
-      }
-    }
-  };
-
-  const onBoardPointerMove = (p: NumberLinePointer) => {
-    const state = editorRef.current;
-    const current = viewRef.current;
-    const active = drag.current;
-    if (active && p.pressed) {
-      const transition = moveBracket(state, active.ref, bracketValueAtPx(current, p.px));
-      if (transition.event.type !== 'moved') return;
-      active.moved = true;
-      active.flipped ||= transition.event.flipped;
-      active.ref = { id: active.ref.id, side: transition.side };
-      commit(transition.state);
-      return;
-    }
-    if (state.tool === 'drawInterval' && !p.pressed) {
-      setHovering(true);
-      setCursor(bracketValueAtPx(current, p.px));
-    }
-  };
-
-  const onBoardPointerUp = () => {
-    const active = drag.current;
-    drag.current = null;
-    if (!active) return;
-    const state = editorRef.current;
-    if (active.moved) {
-      const interval = findInterval(state, active.ref.id);
-      if (!interval) return;
-      announce(eventText(t, { type: 'moved', interval, side: active.ref.side, flipped: active.flipped }));
-      onAnswer?.(toIntervalsAnswer(state.intervals));
-    } else if (active.release) {
-      apply(selectBracket(state, null));
-    }
-  };
-
-  // Keyboard ------------------------------------------------------------------------------------
-  const follow = (at: BracketValue) => {
-    setCursor(at);
-    const next = keepVisible(viewRef.current, at);
-    if (next !== viewRef.current) updateView(next);
-  };
-
-  const moveSelected = (
-    ref: BracketRef,
-    target: (from: BracketValue, other: BracketValue) => BracketValue,
-  ) => {
-    const state = editorRef.current;
-    const interval = findInterval(state, ref.id);
-    if (!interval) return;
-    const from = interval[ref.side].value;
-    const other = interval[ref.side === 'left' ? 'right' : 'left'].value;
-    const to = target(from, other);
-    if (sameValue(to, from)) return;
-    const transition = moveBracket(state, ref, to);
-    apply(transition);
-    if (transition.event.type === 'moved') follow(to);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (disabled || event.altKey || event.ctrlKey || event.metaKey) return;
-    const state = editorRef.current;
-    const current = viewRef.current;
-    const selected = state.selected;
-    const handled = () => event.preventDefault();
-    switch (event.key) {
-      case 'ArrowLeft':
-      case 'ArrowRight': {
-        handled();
-        const dir = event.key === 'ArrowRight' ? 1 : -1;
-        if (selected) {
-          moveSelected(selected, (from, other) => {
-            const next = stepValue(current, from, dir, event.shiftKey);
-            return sameValue(next, other) ? stepValue(current, next, dir, event.shiftKey) : next;
-          });
-        } else {
-          const { min, max } = visibleRange(current);
-          const base =
-            typeof cursor === 'number'
-              ? Math.min(max + current.scale, Math.max(min - current.scale, cursor))
-              : cursor;
-          const next = stepValue(current, base, dir, event.shiftKey);
-          follow(next);
-          announce(t('interval-console.announce-cursor', { value: formatValue(next) }));
-        }
-        return;
-      }
-      case 'Home':
-      case 'End': {
-        handled();
-        const to: BracketValue = event.key === 'Home' ? 'minusInf' : 'inf';
-        if (selected) moveSelected(selected, () => to);
-        else {
-          setCursor(to);
-          announce(t('interval-console.announce-cursor', { value: formatValue(to) }));
-        }
-        return;
-      }
-      case 'Enter':
-      case ' ': {
-        handled();
-        if (selected && event.key === ' ') apply(setBracketOpen(state, selected));
-        else if (selected) apply(selectBracket(state, null));
-        else apply(placeBracket(state, cursor, () => randomId(8)));
-        return;
-      }
-      case '(':
-      case ')':
-      case '[':
-      case ']':
-        if (selected) {
-          handled();
-          apply(setBracketOpen(state, selected, event.key === '(' || event.key === ')'));
-        }
-        return;
-      case 'Delete':
-      case 'Backspace':
-        if (selected) {
-          handled();
-          apply(deleteInterval(state, selected.id));
-        } else if (state.pending) {
-          handled();
-          apply(cancelPending(state));
-        }
-        return;
-      case 'Escape':
-        if (state.pending) {
-          handled();
-          apply(cancelPending(state));
-        } else if (selected) {
-          handled();
-          apply(selectBracket(state, null));
-        }
-        return;
-      case 'Tab': {
-        if (state.pending) return;
-        const next = adjacentBracket(state, event.shiftKey ? -1 : 1);
-        if (next) {
-          handled();
-          apply(selectBracket(state, next));
-          const interval = findInterval(state, next.id);
-          if (interval) follow(interval[next.side].value);
-        } else if (selected) {
-          apply(selectBracket(state, null), false);
-        }
-        return;
-      }
-      case '+':
-      case '=':
-        handled();
-        zoom(-1);
-        return;
-      case '-':
-      case '_':
-        handled();
-        zoom(1);
-        return;
-      default:
-        return;
-    }
-  };
+export function IntervalConsole(props: IntervalConsoleProps) {
+  const { t, disabled, editor, editorRef, apply, cursor, showCursor, frame } = useNumberLineConsole(
+    props,
+    LINE,
+  );
 
   // Drawing -------------------------------------------------------------------------------------
-  const showCursor =
-    !disabled && !editor.selected && (focused || (hovering && editor.tool === 'drawInterval'));
   const marks = useMemo(() => {
     const out: NumberLineMark[] = [];
     for (const interval of editor.intervals) {
@@ -427,73 +211,21 @@ export function IntervalConsole({
     editor.pending
       ? t('interval-console.describe-pending', { value: formatValue(editor.pending.first.value) })
       : '',
-    t('interval-console.describe-view', rangeParams(view)),
-    t('interval-console.describe-tool', { tool: t(TOOL_KEYS[editor.tool]) }),
-    disabled ? t('interval-console.hint-disabled') : t('interval-console.describe-keys'),
-  ]
-    .filter(Boolean)
-    .join(' ');
-
-  const hint = disabled
-    ? t('interval-console.hint-disabled')
-    : editor.tool === 'drawInterval'
-      ? t(
-          editor.phase === 'setSecondBracket'
-            ? 'interval-console.hint-second'
-            : 'interval-console.hint-first',
-        )
-      : editor.tool === 'moveElement'
-        ? t('interval-console.hint-move-element')
-        : editor.tool === 'erase'
-          ? t('interval-console.hint-erase')
-          : t('interval-console.hint-move');
+  ];
 
   const selectedInterval = editor.selected ? findInterval(editor, editor.selected.id) : undefined;
   const selectedBracket = selectedInterval && editor.selected ? selectedInterval[editor.selected.side] : null;
   const selectedSide = editor.selected?.side ?? 'left';
 
   return (
-    <div className="kib-root kib-interval-console" role="group" aria-label={label} {...rootProps}>
-      <WidgetStyles css={css} />
-      <div className="kib-toolbar" role="group" aria-label={t('interval-console.tools')}>
-        {INTERVAL_TOOLS.map((tool) => (
-          <button
-            key={tool}
-            type="button"
-            className="kib-button kib-interval-console__tool"
-            aria-pressed={editor.tool === tool}
-            disabled={disabled}
-            onClick={() => chooseTool(tool)}
-          >
-            <span aria-hidden="true" className="kib-interval-console__icon">
-              {TOOL_ICONS[tool]}
-            </span>
-            {t(TOOL_KEYS[tool])}
-          </button>
-        ))}
-      </div>
-      <NumberLineBoard
-        view={view}
-        onViewChange={updateView}
-        marks={marks}
-        label={t('interval-console.board')}
-        description={description}
-        loadingText={t('common.loading')}
-        errorText={t('common.error')}
-        disabled={disabled}
-        panMode={editor.tool === 'move'}
-        pointerCursor={
-          editor.tool === 'move' ? 'grab' : editor.tool === 'drawInterval' ? 'crosshair' : 'pointer'
-        }
-        onBoardPointerDown={onBoardPointerDown}
-        onBoardPointerMove={onBoardPointerMove}
-        onBoardPointerUp={onBoardPointerUp}
-        onBoardPointerLeave={() => setHovering(false)}
-        onKeyDown={onKeyDown}
-        onFocusChange={setFocused}
-        zoomLabels={{ zoomIn: t('interval-console.zoom-in'), zoomOut: t('interval-console.zoom-out') }}
-      />
-      <p className="kib-interval-console__hint">{hint}</p>
+    <NumberLineFrame
+      line={frame}
+      marks={marks}
+      description={description}
+      drawHint={t(
+        editor.phase === 'setSecondBracket' ? 'interval-console.hint-second' : 'interval-console.hint-first',
+      )}
+    >
       {!disabled && editor.tool === 'moveElement' && editor.selected && selectedBracket ? (
         <div
           className="kib-toolbar kib-interval-console__bracket"
@@ -535,8 +267,6 @@ export function IntervalConsole({
           </button>
         </div>
       ) : null}
-      <FeedbackBadge badge={badge} visible={badgeVisible} />
-      {region}
-    </div>
+    </NumberLineFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LINE_MODEL,
   lineAnswer,
   linePointsFromValue,
   moveLinePoint,
@@ -52,5 +53,15 @@ describe('the answer', () => {
   });
   it('a lone first point can be removed', () => {
     expect(removeLinePoint([a], 0)).toEqual([]);
+  });
+});
+
+describe('LINE_MODEL', () => {
+  it('reports an answer only for a complete line, and knows its own echo', () => {
+    const local = LINE_MODEL.fromValue([a, b]);
+    expect(LINE_MODEL.toAnswer(local)).toEqual([a, b]);
+    expect(LINE_MODEL.sameAs(local, [a, b])).toBe(true);
+    expect(LINE_MODEL.toAnswer([a])).toBeNull();
+    expect(LINE_MODEL.fromValue(undefined)).toEqual([]);
   });
 });

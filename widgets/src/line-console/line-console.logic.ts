@@ -5,6 +5,7 @@
  */
 import type { CartesianPoint, LineAnswer } from '@kib/core';
 import { samePoint } from '../shared/graph/cartesian';
+import type { AnswerModel } from '../shared/graph/use-local-answer';
 
 /** The points placed so far: none, one, or the two of the line. */
 export type LinePoints = readonly [] | readonly [CartesianPoint] | readonly [CartesianPoint, CartesianPoint];
@@ -66,3 +67,10 @@ export function moveLinePoint(points: LinePoints, index: number, p: CartesianPoi
 export function removeLinePoint(points: LinePoints, index: number): LinePoints {
   return points.filter((_, i) => i !== index) as unknown as LinePoints;
 }
+
+/** The points of a saved line, and the answer once both are placed. */
+export const LINE_MODEL: AnswerModel<LineAnswer, LinePoints> = {
+  fromValue: linePointsFromValue,
+  sameAs: sameLine,
+  toAnswer: lineAnswer,
+};

@@ -1,25 +1,20 @@
+import type { LineAnswer } from '@kib/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { at, board, plotArgs, happyBadge, noInput, focusBoard, phone } from '../shared/graph/graph-stories';
 import { LineConsole } from './line-console';
-
-/** Canvas pixel of a plane point in the first view: origin at (100, 200) px, 50 px per unit. */
-const at = (x: number, y: number) => [100 + 50 * x, 200 - 50 * y] as const;
-
-async function board(canvasElement: HTMLElement) {
-  await waitFor(() => expect(boardIsReady(canvasElement)).toBe(true), { timeout: 15_000 });
-  return boardDriver(canvasElement);
-}
 
 const meta = {
   title: 'Consoles/LineConsole',
   component: LineConsole,
-  args: {
-    data: null,
-    label: 'Grafica la recta y = x + 1',
-    onAnswer: fn(),
-  },
+  args: plotArgs('Grafica la recta y = x + 1'),
 } satisfies Meta<typeof LineConsole>;
+
+/** The line the label asks for, y = x + 1, through (0, 1) and (1, 2). */
+const ASKED: LineAnswer = [
+  { x: 0, y: 1 },
+  { x: 1, y: 2 },
+];
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -29,8 +24,7 @@ type Story = StoryObj<typeof meta>;
  * the second point completes the line and sends [p1, p2]; then a point is dragged.
  */
 export const Empty: Story = {
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     const driver = await board(canvasElement);
     await driver.tap(...at(0, 1));
     await expect(args.onAnswer).not.toHaveBeenCalled();
@@ -68,11 +62,8 @@ export const SavedAnswer: Story = {
     ],
   },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await board(canvasElement);
-    const app = canvas.getByRole('application');
+    const app = await focusBoard(canvasElement);
     await expect(app).toHaveAccessibleDescription(/Recta que pasa por \(−1, 0\) y \(1, 2\)\./);
-    app.focus();
     await userEvent.keyboard('{Shift>}N{/Shift}{ArrowUp}{ArrowUp}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([
       { x: -1, y: 0 },
@@ -83,18 +74,8 @@ export const SavedAnswer: Story = {
 
 /** The checker said right: the happy badge. */
 export const Correct: Story = {
-  args: {
-    value: [
-      { x: 0, y: 1 },
-      { x: 1, y: 2 },
-    ],
-    feedback: { correctAns: true, feedbacks: 'feedback.line-correct' },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('¡Muy bien!')).toBeInTheDocument();
-    await expect(canvas.getByText('☺')).toBeInTheDocument();
-  },
+  args: { value: ASKED, feedback: { correctAns: true, feedbacks: 'feedback.line-correct' } },
+  play: happyBadge,
 };
 
 /** The checker said wrong: its message; moving a point fixes the line and clears the badge. */
@@ -106,8 +87,7 @@ export const WrongWithFeedback: Story = {
     ],
     feedback: { correctAns: false, feedbacks: 'feedback.line-wrong-intercept' },
   },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     await expect(canvas.getByText(/pendiente correcta, pero no corta el eje y/)).toBeInTheDocument();
     const driver = await board(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Acercar' }));
@@ -115,29 +95,20 @@ export const WrongWithFeedback: Story = {
     await waitFor(() => expect(canvas.queryByText(/pendiente correcta/)).toBeNull());
     await driver.drag(at(0, 0), at(0, 1));
     await driver.drag(at(1, 1), at(1, 2));
-    await expect(args.onAnswer).toHaveBeenLastCalledWith([
-      { x: 0, y: 1 },
-      { x: 1, y: 2 },
-    ]);
+    await expect(args.onAnswer).toHaveBeenLastCalledWith(ASKED);
   },
 };
 
 /** While a check is in flight the line shows and takes no input. */
 export const Disabled: Story = {
   args: {
-    value: [
-      { x: 0, y: 1 },
-      { x: 1, y: 2 },
-    ],
+    value: ASKED,
     disabled: true,
   },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
     const driver = await board(canvasElement);
     await driver.drag(at(1, 2), at(3, 3));
-    await expect(canvas.getByRole('button', { name: 'Acercar' })).toBeDisabled();
-    await expect(canvas.getByRole('application')).toHaveAttribute('aria-disabled', 'true');
-    await expect(args.onAnswer).not.toHaveBeenCalled();
+    await noInput(canvasElement, 'Acercar', args.onAnswer);
   },
 };
 
@@ -145,11 +116,7 @@ export const Disabled: Story = {
 export const English: Story = {
   args: { lang: 'en', label: 'Graph the line y = −x' },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await board(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Graph the line y = −x' })).toBeInTheDocument();
-    const app = canvas.getByRole('application', { name: 'Cartesian plane' });
-    app.focus();
+    const app = await focusBoard(canvasElement, { group: 'Graph the line y = −x', name: 'Cartesian plane' });
     await userEvent.keyboard('{Enter}{Shift>}{ArrowRight}{ArrowDown}{/Shift}{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([
       { x: 0, y: 0 },
@@ -161,14 +128,7 @@ export const English: Story = {
 
 /** On a 360 px phone the plane scales down; a finger places and drags the points. */
 export const Phone: Story = {
-  globals: { viewport: { value: 'phone' } },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  ...phone,
   play: async ({ args, canvasElement }) => {
     const driver = await board(canvasElement);
     await expect(driver.surface().getBoundingClientRect().width).toBeLessThanOrEqual(360);

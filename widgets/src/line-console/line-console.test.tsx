@@ -1,17 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { announcements } from '../shared/graph/board-testing';
+import { renderConsole } from '../shared/graph/cartesian-testing';
 import { LineConsole } from './line-console';
 
 // The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
-async function ready(container: HTMLElement) {
-  await expect.poll(() => boardIsReady(container), { timeout: 15_000 }).toBe(true);
-  return boardDriver(container);
-}
 
-const announcements = (container: HTMLElement) =>
-  [...container.querySelectorAll('[role="status"][aria-live]')].map((n) => n.textContent).join(' | ');
+/** A complete line through (0, 1) and (2, 3). */
+const LINE: [{ x: number; y: number }, { x: number; y: number }] = [
+  { x: 0, y: 1 },
+  { x: 2, y: 3 },
+];
 
 /** The outlines JSXGraph has drawn (SVG paths). */
 const drawnPaths = (container: HTMLElement) =>
@@ -19,9 +19,7 @@ const drawnPaths = (container: HTMLElement) =>
 
 describe('LineConsole by mouse', () => {
   it('reports [p1, p2] once both points are placed, and draws the line', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
+    const { onAnswer, screen } = await renderConsole(LineConsole);
     const board = screen.getByRole('application', { name: 'Plano cartesiano' });
     const before = drawnPaths(screen.container);
     await board.click({ position: { x: 99, y: 149 } });
@@ -43,9 +41,7 @@ describe('LineConsole by mouse', () => {
   });
 
   it('refuses a second point on top of the first (no degenerate line)', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(LineConsole);
     await board.tap(100, 150);
     await board.tap(104, 146);
     await expect
@@ -62,13 +58,7 @@ describe('LineConsole by mouse', () => {
   });
 
   it('drags a point of the line, snapped; never onto the other point', async () => {
-    const onAnswer = vi.fn();
-    const value = [
-      { x: 0, y: 1 },
-      { x: 2, y: 3 },
-    ] as [{ x: number; y: number }, { x: number; y: number }];
-    const screen = await render(<LineConsole data={null} value={value} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(LineConsole, { value: LINE });
     await board.drag([200, 50], [251, 99]);
     await expect
       .poll(() => onAnswer.mock.calls.at(-1)?.[0])
@@ -84,13 +74,7 @@ describe('LineConsole by mouse', () => {
   });
 
   it('moves a point without dragging: tap it, then tap where it goes (WCAG 2.5.7)', async () => {
-    const onAnswer = vi.fn();
-    const value = [
-      { x: 0, y: 1 },
-      { x: 2, y: 3 },
-    ] as [{ x: number; y: number }, { x: number; y: number }];
-    const screen = await render(<LineConsole data={null} value={value} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(LineConsole, { value: LINE });
     await board.tap(200, 50);
     await expect.poll(() => announcements(screen.container)).toContain('Punto (2, 3) seleccionado.');
     await board.tap(300, 100);
@@ -103,9 +87,7 @@ describe('LineConsole by mouse', () => {
   });
 
   it('dragging the empty plane pans it without touching the answer', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, board } = await renderConsole(LineConsole);
     await board.drag([300, 300], [250, 250]);
     // The origin moved to (50, 150) px: a tap at (100, 100) is (1, 1).
     await board.tap(100, 100);
@@ -121,10 +103,8 @@ describe('LineConsole by mouse', () => {
 
 describe('LineConsole by keyboard', () => {
   it('places both points with the cursor and Enter, then moves one with N and the arrows', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { onAnswer, screen, board } = await renderConsole(LineConsole);
+    board.surface().focus();
     await userEvent.keyboard('{Enter}{Shift>}{ArrowRight}{ArrowUp}{/Shift}{Enter}');
     expect(onAnswer).toHaveBeenLastCalledWith([
       { x: 0, y: 0 },
@@ -146,10 +126,8 @@ describe('LineConsole by keyboard', () => {
   });
 
   it('refuses by keyboard too a second point on the first', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { onAnswer, screen, board } = await renderConsole(LineConsole);
+    board.surface().focus();
     await userEvent.keyboard('{Enter}{Enter}');
     await expect
       .poll(() => announcements(screen.container))
@@ -185,9 +163,7 @@ describe('LineConsole state and feedback', () => {
   });
 
   it('takes no input while disabled', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<LineConsole data={null} onAnswer={onAnswer} disabled />);
-    const board = await ready(screen.container);
+    const { onAnswer, board } = await renderConsole(LineConsole, { disabled: true });
     await board.tap(100, 150);
     await board.tap(150, 150);
     await new Promise((r) => setTimeout(r, 50));

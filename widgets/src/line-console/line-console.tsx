@@ -1,7 +1,6 @@
 import type { CartesianPoint } from '@kib/core';
-import { useMemo, useRef, useState } from 'react';
-import { FeedbackBadge, useFeedbackBadge } from '../shared/feedback-badge/feedback-badge';
-import { CartesianBoard, type BoardPointer } from '../shared/graph/cartesian-board';
+import { useMemo, useState } from 'react';
+import { useBoardGesture } from '../shared/graph/board-gesture';
 import {
   CANVAS_SIZES,
   POINT_RADIUS_PX,
@@ -11,31 +10,20 @@ import {
   hitTolerance,
   snapPoint,
 } from '../shared/graph/cartesian';
-import graphCss from '../shared/graph/graph-console.css?inline';
-import { GraphToolbar, ZoomButtons } from '../shared/graph/graph-toolbar';
-import { plotBadge } from '../shared/graph/plot-badge';
+import { CartesianConsoleFrame, useCartesianConsole } from '../shared/graph/cartesian-console';
 import { advancePress, beginPress, type PressState } from '../shared/graph/press';
 import { useBoardControls } from '../shared/graph/use-board-controls';
-import { useLocalAnswer } from '../shared/graph/use-local-answer';
-import { useT } from '../shared/i18n';
-import { WidgetStyles } from '../shared/styles';
-import { useAnnouncer } from '../shared/use-announcer';
 import {
-  lineAnswer,
-  linePointsFromValue,
+  LINE_MODEL,
   moveLinePoint,
   placeLinePoint,
   removeLinePoint,
-  sameLine,
   type LineChange,
   type LinePoints,
 } from './line-console.logic';
 import type { LineConsoleProps } from './line-console.types';
 
-const SIZE = CANVAS_SIZES.line;
-
 type Gesture =
-  | { kind: 'pan' }
   | { kind: 'place'; press: PressState; at: CartesianPoint }
   | { kind: 'moveTo'; index: number; press: PressState; at: CartesianPoint }
   | { kind: 'drag'; index: number; press: PressState; at: CartesianPoint };
@@ -46,15 +34,9 @@ type Gesture =
  * A second point on top of the first is refused. Dragging the empty plane pans it, the wheel and
  * the + and − buttons zoom. Reports [p1, p2] after every change once both points are placed.
  */
-export function LineConsole({ value, onAnswer, feedback, disabled = false, lang, label }: LineConsoleProps) {
-  const t = useT(lang);
-  const { announce, region } = useAnnouncer();
-  const [points, setPoints] = useLocalAnswer(value, linePointsFromValue, sameLine);
+export function LineConsole(props: LineConsoleProps) {
+  const { t, announce, local: points, commit, frame } = useCartesianConsole(props, LINE_MODEL);
   const [draft, setDraft] = useState<LinePoints | null>(null);
-  const gesture = useRef<Gesture | null>(null);
-
-  const badge = useMemo(() => plotBadge(t, feedback), [t, feedback]);
-  const { visible, rootProps } = useFeedbackBadge(badge);
 
   const describeLine = (next: LinePoints): string =>
     next.length === 2
@@ -74,26 +56,19 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
       return false;
     }
     const next = change.points;
-    setPoints(next);
-    const answer = lineAnswer(next);
-    if (answer) onAnswer?.(answer);
-    if (kind === 'place') {
-      announce(
-        next.length === 1
+    commit(
+      next,
+      kind === 'move'
+        ? `${t('graph-console.point-moved', { point: formatPoint(view, at) })} ${describeLine(next)}`
+        : next.length === 1
           ? t('graph-console.line-first-placed', { point: formatPoint(view, at) })
-          : t('graph-console.line-drawn', {
-              a: formatPoint(view, next[0]!),
-              b: formatPoint(view, next[1]!),
-            }),
-      );
-    } else {
-      announce(`${t('graph-console.point-moved', { point: formatPoint(view, at) })} ${describeLine(next)}`);
-    }
+          : t('graph-console.line-drawn', { a: formatPoint(view, next[0]!), b: formatPoint(view, next[1]!) }),
+    );
     return true;
   };
 
   const controls = useBoardControls({
-    size: SIZE,
+    size: CANVAS_SIZES.line,
     selectable: points,
     t,
     announce,
@@ -104,69 +79,57 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
     onDeleteSelected: (index) => {
       if (points.length === 2) return announce(t('graph-console.line-keep-two'));
       const p = points[index]!;
-      setPoints(removeLinePoint(points, index));
-      announce(t('graph-console.point-deleted', { point: formatPoint(view, p) }));
+      commit(
+        removeLinePoint(points, index),
+        t('graph-console.point-deleted', { point: formatPoint(view, p) }),
+      );
     },
   });
-  const { view } = controls;
+  const { view, selectedPoint } = controls;
 
-  const onPointer = (e: BoardPointer) => {
-    const g = gesture.current;
-    if (e.phase === 'down') {
-      const selected = controls.selected;
-      controls.setSelected(null);
+  const onPointer = useBoardGesture<Gesture>(controls, {
+    down: (e, selected) => {
       const index = hitPoint(view, points, e.px, e.py, hitTolerance(e.pointerType));
       const press = beginPress(e.pointerId, e.px, e.py, TOOL_MIN_DISTANCE_PX.other);
       const at = snapPoint(view, e.point);
-      if (index >= 0) gesture.current = { kind: 'drag', index, press, at: points[index]! };
-      else if (points.length < 2) gesture.current = { kind: 'place', press, at };
-      else if (selected !== null) gesture.current = { kind: 'moveTo', index: selected, press, at };
-      else {
-        controls.startPan(e.pointerId, e.px, e.py);
-        gesture.current = { kind: 'pan' };
-      }
-      return;
-    }
-    if (!g) return;
-    if (e.phase === 'move') {
-      if (g.kind === 'pan') controls.continuePan(e.px, e.py);
-      else if (g.kind === 'place' || g.kind === 'moveTo') {
+      if (index >= 0) return { kind: 'drag', index, press, at: points[index]! };
+      if (points.length < 2) return { kind: 'place', press, at };
+      if (selected !== null) return { kind: 'moveTo', index: selected, press, at };
+      controls.startPan(e.pointerId, e.px, e.py);
+      return null;
+    },
+    move: (e, g) => {
+      const { state } = advancePress(g.press, e.px, e.py);
+      if (!state.dragging) return g;
+      if (g.kind === 'place' || g.kind === 'moveTo') {
         // A press on empty plane that travels is a pan, not a point.
-        const { state } = advancePress(g.press, e.px, e.py);
-        if (!state.dragging) return;
         controls.startPan(e.pointerId, g.press.startPx, g.press.startPy);
         controls.continuePan(e.px, e.py);
-        gesture.current = { kind: 'pan' };
-      } else {
-        const { state } = advancePress(g.press, e.px, e.py);
-        if (!state.dragging) return;
-        const at = snapPoint(view, e.point);
-        gesture.current = { ...g, press: state, at };
-        setDraft(points.map((p, i) => (i === g.index ? at : p)) as unknown as LinePoints);
+        return null;
       }
-      return;
-    }
-    gesture.current = null;
-    setDraft(null);
-    if (g.kind === 'pan') controls.endPan();
-    if (e.phase === 'cancel') return;
-    if (g.kind === 'place') apply(placeLinePoint(points, g.at), g.at, 'place');
-    else if (g.kind === 'drag' && g.press.dragging) {
-      const from = points[g.index]!;
-      if (from.x !== g.at.x || from.y !== g.at.y) apply(moveLinePoint(points, g.index, g.at), g.at, 'move');
-    } else if (g.kind === 'drag' && points.length < 2) {
-      // A tap on the lone first point is an attempt to place the second one there: say why not.
       const at = snapPoint(view, e.point);
-      apply(placeLinePoint(points, at), at, 'place');
-    } else if (g.kind === 'drag') {
-      controls.pick(g.index);
-    } else if (g.kind === 'moveTo') {
-      apply(moveLinePoint(points, g.index, g.at), g.at, 'move');
-    }
-  };
+      setDraft(points.map((p, i) => (i === g.index ? at : p)) as unknown as LinePoints);
+      return { ...g, press: state, at };
+    },
+    up: (e, g) => {
+      if (g.kind === 'place') apply(placeLinePoint(points, g.at), g.at, 'place');
+      else if (g.kind === 'drag' && g.press.dragging) {
+        const from = points[g.index]!;
+        if (from.x !== g.at.x || from.y !== g.at.y) apply(moveLinePoint(points, g.index, g.at), g.at, 'move');
+      } else if (g.kind === 'drag' && points.length < 2) {
+        // A tap on the lone first point is an attempt to place the second one there: say why not.
+        const at = snapPoint(view, e.point);
+        apply(placeLinePoint(points, at), at, 'place');
+      } else if (g.kind === 'drag') {
+        controls.pick(g.index);
+      } else if (g.kind === 'moveTo') {
+        apply(moveLinePoint(points, g.index, g.at), g.at, 'move');
+      }
+    },
+    settle: () => setDraft(null),
+  });
 
   const shown = draft ?? points;
-  const selectedPoint = controls.selected !== null ? (points[controls.selected] ?? null) : null;
   const scene = useMemo(
     () => ({
       points: shown,
@@ -178,38 +141,15 @@ export function LineConsole({ value, onAnswer, feedback, disabled = false, lang,
   );
 
   return (
-    <div
-      className="kib-root kib-graph-console kib-line-console"
-      role={label ? 'group' : undefined}
-      aria-label={label}
-      {...rootProps}
-    >
-      <WidgetStyles css={graphCss} />
-      <GraphToolbar label={t('graph-console.tools')}>
-        <ZoomButtons
-          zoomInLabel={t('graph-console.zoom-in')}
-          zoomOutLabel={t('graph-console.zoom-out')}
-          disabled={disabled}
-          onZoom={controls.zoom}
-        />
-      </GraphToolbar>
-      <CartesianBoard
-        size={SIZE}
-        view={view}
-        scene={scene}
-        label={t('graph-console.board')}
-        description={`${describeLine(points)} ${controls.scaleText()}`}
-        instructions={t('graph-console.instructions-line')}
-        cursor={controls.cursor}
-        disabled={disabled}
-        lang={lang}
-        pointerCursor={points.length < 2 ? 'crosshair' : 'grab'}
-        onPointer={onPointer}
-        onCommand={controls.onCommand}
-        onZoom={controls.onWheelZoom}
-      />
-      <FeedbackBadge badge={badge} visible={visible} />
-      {region}
-    </div>
+    <CartesianConsoleFrame
+      frame={frame}
+      className="kib-line-console"
+      controls={controls}
+      scene={scene}
+      summary={describeLine(points)}
+      instructions={t('graph-console.instructions-line')}
+      pointerCursor={points.length < 2 ? 'crosshair' : 'grab'}
+      onPointer={onPointer}
+    />
   );
 }

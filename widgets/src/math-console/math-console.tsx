@@ -13,6 +13,7 @@ import { messageText, useT, widgetLanguage } from '../shared/i18n';
 import { randomId } from '../shared/ids';
 import { MathLatex, MathText } from '../shared/math-text';
 import { WidgetStyles } from '../shared/styles';
+import { useEchoGuard } from '../shared/use-echo-guard';
 import { useAnnouncer } from '../shared/use-announcer';
 import css from './math-console.css?inline';
 import { keyboardLayouts } from './math-console.keyboard';
@@ -84,12 +85,19 @@ export function MathConsole({
     disabledRef.current = disabled;
   });
 
-  const commit = useCallback((next: EditorLine[], emit: boolean) => {
-    if (next === linesRef.current) return;
-    linesRef.current = next;
-    setLines(next);
-    if (emit) onAnswerRef.current?.(toAnswer(next));
-  }, []);
+  const { remember, isEcho } = useEchoGuard();
+  const commit = useCallback(
+    (next: EditorLine[], emit: boolean) => {
+      if (next === linesRef.current) return;
+      linesRef.current = next;
+      setLines(next);
+      if (!emit) return;
+      const answer = toAnswer(next);
+      remember(answer);
+      onAnswerRef.current?.(answer);
+    },
+    [remember],
+  );
 
   // The console follows `value` when the parent changes it, and ignores echoes of its own answer.
   const valueJson = value ? JSON.stringify(value) : '';
@@ -97,9 +105,11 @@ export function MathConsole({
   useEffect(() => {
     if (syncedValue.current === valueJson) return;
     syncedValue.current = valueJson;
+    // An answer this console sent, coming back late: the lines already hold it, or something newer.
+    if (isEcho(value)) return;
     commit(syncFromValue(linesRef.current, value, newKey), false);
     // The guard above compares the serialised form, so a parent re-creating `value` changes nothing.
-  }, [valueJson, value, commit]);
+  }, [valueJson, value, commit, isEcho]);
 
   // New feedback (a new object: checking the same answer again counts) marks the lines, line i
   // getting feedback.lines[i], and is announced.

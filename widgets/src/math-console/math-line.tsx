@@ -56,6 +56,8 @@ export function MathLine(props: MathLineProps) {
   const [field, setField] = useState<MathfieldElement | null>(null);
   const latest = useRef(props);
   const settingValue = useRef(false);
+  const reported = useRef('');
+  const flushRef = useRef<() => void>(() => undefined);
   useLayoutEffect(() => {
     latest.current = props;
   });
@@ -89,18 +91,25 @@ export function MathLine(props: MathLineProps) {
         event.stopPropagation();
       }
     };
+    // MathLive may announce an edit after the next key's beforeinput: report what is pending first.
+    reported.current = mf.value;
+    const flush = () => {
+      if (settingValue.current || mf.value === reported.current) return;
+      reported.current = mf.value;
+      latest.current.onEdit(mf.value);
+    };
+    flushRef.current = flush;
     const onBeforeInput = (event: Event) => {
       if (!fromMathLive(event)) return;
       const type = (event as InputEvent).inputType;
+      // Every key acts on the line as the student sees it, the last keys included.
+      flush();
       const handled =
         (type === 'insertLineBreak' && latest.current.onCommit()) ||
         (type === 'deleteContentBackward' && latest.current.onDeleteBackward());
       if (handled) event.preventDefault();
     };
-    const onInput = () => {
-      if (settingValue.current) return;
-      latest.current.onEdit(mf.value);
-    };
+    const onInput = () => flush();
     const onFocusIn = () => latest.current.onFocus();
     mf.addEventListener('keydown', onKeyDown, { capture: true });
     mf.addEventListener('beforeinput', onBeforeInput);
@@ -138,8 +147,11 @@ export function MathLine(props: MathLineProps) {
   const { latex, label, readOnly, shortcuts, keyboardPolicy } = props;
   useEffect(() => {
     if (!field || field.value === latex) return;
+    // Edits the console has not heard of yet win over an older `latex`: report them instead.
+    if (field.value !== reported.current) return flushRef.current();
     settingValue.current = true;
     field.value = latex;
+    reported.current = field.value;
     settingValue.current = false;
   }, [field, latex]);
   useEffect(() => {

@@ -1,19 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { dragOn, tapAt, waitForBoard } from '../shared/graph/number-line-board.testing';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { dragOn, linePx, tapAt, waitForBoard } from '../shared/graph/number-line-board.testing';
+import {
+  focusLine,
+  lineArgs,
+  lineStory,
+  onPhone,
+  phoneBoard,
+  playCorrect,
+  playDisabled,
+} from '../shared/graph/number-line-stories';
 import { NumberlineConsole } from './numberline-console';
-
-/** Logical px of a value in the initial view: 0 at 200, 40 px per unit. */
-const px = (value: number) => 200 + value * 40;
 
 const meta = {
   title: 'Consoles/NumberlineConsole',
   component: NumberlineConsole,
-  args: {
-    data: null,
-    label: 'Ubica en la recta los números −1.5 y 2',
-    onAnswer: fn(),
-  },
+  args: lineArgs('Ubica en la recta los números −1.5 y 2'),
 } satisfies Meta<typeof NumberlineConsole>;
 
 export default meta;
@@ -22,15 +24,14 @@ type Story = StoryObj<typeof meta>;
 /** An empty line: a click places a dot (the tool turns to moving it), a drag moves it, another click adds one. */
 export const Empty: Story = {
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    const board = await waitForBoard(canvasElement);
-    tapAt(board, px(-1));
+    const { canvas, board } = await lineStory(canvasElement);
+    tapAt(board, linePx(-1));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([-1]);
     await expect(canvas.getByRole('button', { name: /Mover punto/ })).toHaveAttribute('aria-pressed', 'true');
-    dragOn(board, px(-1), px(-1.5));
+    dragOn(board, linePx(-1), linePx(-1.5));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([-1.5]);
     await userEvent.click(canvas.getByRole('button', { name: /Colocar punto/ }));
-    tapAt(board, px(2));
+    tapAt(board, linePx(2));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([-1.5, 2]);
     await expect(canvas.getByRole('application')).toHaveAccessibleDescription(/Puntos en: −1.5, 2\./);
   },
@@ -40,11 +41,8 @@ export const Empty: Story = {
 export const SavedAnswer: Story = {
   args: { value: [-1, 0.5, 3] },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitForBoard(canvasElement);
-    const app = canvas.getByRole('application');
+    const app = await focusLine(canvasElement);
     await expect(app).toHaveAccessibleDescription(/Puntos en: −1, 0.5, 3\./);
-    app.focus();
     await userEvent.keyboard('{Tab}');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     // −1 → −0.5 → 0 → (0.5 is taken) 1.
@@ -57,11 +55,7 @@ export const SavedAnswer: Story = {
 /** The checker said right: the happy badge. */
 export const Correct: Story = {
   args: { value: [-1.5, 2], feedback: { correctAns: true, feedbacks: 'feedback.numberline-correct' } },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('¡Muy bien!')).toBeInTheDocument();
-    await expect(canvas.getByText('☺')).toBeInTheDocument();
-  },
+  play: playCorrect,
 };
 
 /** The checker said wrong: its message; placing the missing dot clears it and sends the answer. */
@@ -72,7 +66,7 @@ export const WrongWithFeedback: Story = {
     await expect(canvas.getByText(/faltan puntos por colocar/)).toBeInTheDocument();
     const board = await waitForBoard(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: /Colocar punto/ }));
-    tapAt(board, px(-1.5));
+    tapAt(board, linePx(-1.5));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([2, -1.5]);
     await waitFor(() => expect(canvas.queryByText(/faltan puntos por colocar/)).toBeNull());
   },
@@ -81,24 +75,14 @@ export const WrongWithFeedback: Story = {
 /** While a check is in flight the line shows the answer and takes no input. */
 export const Disabled: Story = {
   args: { value: [-1.5, 2], disabled: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    const board = await waitForBoard(canvasElement);
-    tapAt(board, px(1));
-    await expect(canvas.getByRole('button', { name: /Colocar punto/ })).toBeDisabled();
-    await expect(canvas.getByRole('application')).toHaveAttribute('aria-disabled', 'true');
-    await expect(args.onAnswer).not.toHaveBeenCalled();
-  },
+  play: playDisabled('Colocar punto', [1]),
 };
 
 /** The interface in English, used with the keyboard only. */
 export const English: Story = {
   args: { lang: 'en', label: 'Place −1.5 and 2 on the number line' },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await waitForBoard(canvasElement);
-    const app = canvas.getByRole('application', { name: 'Number line to place points' });
-    app.focus();
+    const app = await focusLine(canvasElement, 'Number line to place points');
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([-1.5]);
     await userEvent.keyboard(
@@ -111,20 +95,12 @@ export const English: Story = {
 
 /** On a 360 px phone the line scales down; a finger places and drags dots. */
 export const Phone: Story = {
-  globals: { viewport: { value: 'phone' } },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  ...onPhone,
   play: async ({ args, canvasElement }) => {
-    const board = await waitForBoard(canvasElement);
-    await expect(board.getBoundingClientRect().width).toBeLessThanOrEqual(360);
-    tapAt(board, px(1), 'touch');
+    const board = await phoneBoard(canvasElement);
+    tapAt(board, linePx(1), 'touch');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([1]);
-    dragOn(board, px(1) + 12, px(2), 'touch');
+    dragOn(board, linePx(1) + 12, linePx(2), 'touch');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([2]);
   },
 };

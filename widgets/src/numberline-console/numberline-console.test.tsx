@@ -1,14 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { dragOn, tapAt, waitForBoard, wheelAt } from '../shared/graph/number-line-board.testing';
+import { dragOn, linePx, tapAt, waitForBoard, wheelAt } from '../shared/graph/number-line-board.testing';
 import { NumberlineConsole } from './numberline-console';
 
 type Screen = Awaited<ReturnType<typeof render>>;
 
 const board = (screen: Screen) => waitForBoard(screen.container);
-/** Logical px of a value in the initial view: 0 at 200, 40 px per unit. */
-const px = (value: number) => 200 + value * 40;
 const lastStatus = (screen: Screen) => screen.getByRole('status').last();
 
 describe('NumberlineConsole with a mouse', () => {
@@ -17,7 +15,7 @@ describe('NumberlineConsole with a mouse', () => {
     const screen = await render(<NumberlineConsole data={null} onAnswer={onAnswer} />);
     await board(screen);
     // The board has a 1 px border around its 400x200 canvas; 1.4 snaps to 1.5.
-    await screen.getByRole('application').click({ position: { x: px(1.4) + 1, y: 101 } });
+    await screen.getByRole('application').click({ position: { x: linePx(1.4) + 1, y: 101 } });
     expect(onAnswer).toHaveBeenLastCalledWith([1.5]);
     await expect
       .element(screen.getByRole('button', { name: 'Mover punto' }))
@@ -29,20 +27,20 @@ describe('NumberlineConsole with a mouse', () => {
     const onAnswer = vi.fn();
     const screen = await render(<NumberlineConsole data={null} onAnswer={onAnswer} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(-2));
+    tapAt(canvas, linePx(-2));
     await screen.getByRole('button', { name: 'Colocar punto' }).click();
-    tapAt(canvas, px(3));
+    tapAt(canvas, linePx(3));
     expect(onAnswer).toHaveBeenLastCalledWith([-2, 3]);
     await screen.getByRole('button', { name: 'Colocar punto' }).click();
-    tapAt(canvas, px(3) + 4);
+    tapAt(canvas, linePx(3) + 4);
     expect(onAnswer).toHaveBeenCalledTimes(2);
     await expect.element(lastStatus(screen)).toHaveTextContent('Ya hay un punto en 3.');
     await screen.getByRole('button', { name: 'Mover punto' }).click();
-    dragOn(canvas, px(-2) + 6, px(0.5));
+    dragOn(canvas, linePx(-2) + 6, linePx(0.5));
     expect(onAnswer).toHaveBeenCalledTimes(3);
     expect(onAnswer).toHaveBeenLastCalledWith([0.5, 3]);
     await screen.getByRole('button', { name: 'Borrar', exact: true }).click();
-    tapAt(canvas, px(3) - 8);
+    tapAt(canvas, linePx(3) - 8);
     expect(onAnswer).toHaveBeenLastCalledWith([0.5]);
   });
 
@@ -50,7 +48,7 @@ describe('NumberlineConsole with a mouse', () => {
     const onAnswer = vi.fn();
     const screen = await render(<NumberlineConsole data={null} onAnswer={onAnswer} />);
     const canvas = await board(screen);
-    dragOn(canvas, px(0), px(-3));
+    dragOn(canvas, linePx(0), linePx(-3));
     expect(onAnswer.mock.calls).toEqual([[[0]], [[-3]]]);
   });
 
@@ -67,11 +65,11 @@ describe('NumberlineConsole with a mouse', () => {
     const screen = await render(<NumberlineConsole data={null} value={[1, 2]} onAnswer={onAnswer} />);
     const canvas = await board(screen);
     await screen.getByRole('button', { name: 'Mover punto' }).click();
-    tapAt(canvas, px(2));
+    tapAt(canvas, linePx(2));
     await expect.element(lastStatus(screen)).toHaveTextContent('Punto en 2 elegido.');
-    tapAt(canvas, px(2));
+    tapAt(canvas, linePx(2));
     await expect.element(screen.getByRole('button', { name: 'Borrar el punto 2' })).not.toBeInTheDocument();
-    tapAt(canvas, px(1));
+    tapAt(canvas, linePx(1));
     await screen.getByRole('button', { name: 'Borrar el punto 1' }).click();
     expect(onAnswer).toHaveBeenLastCalledWith([2]);
   });
@@ -104,9 +102,9 @@ describe('NumberlineConsole with a mouse', () => {
     );
     const canvas = await board(screen);
     expect(canvas.getBoundingClientRect().width).toBeLessThan(301);
-    tapAt(canvas, px(-2.5), 'touch');
+    tapAt(canvas, linePx(-2.5), 'touch');
     expect(onAnswer).toHaveBeenLastCalledWith([-2.5]);
-    dragOn(canvas, px(-2.5) + 16, px(1), 'touch');
+    dragOn(canvas, linePx(-2.5) + 16, linePx(1), 'touch');
     expect(onAnswer).toHaveBeenLastCalledWith([1]);
   });
 });
@@ -172,7 +170,7 @@ describe('NumberlineConsole as a controlled console', () => {
   it('keeps its dots when the parent does not feed the value back', async () => {
     const screen = await render(<NumberlineConsole data={null} value={[]} onAnswer={() => undefined} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(2));
+    tapAt(canvas, linePx(2));
     await screen.rerender(<NumberlineConsole data={null} value={[]} onAnswer={() => undefined} />);
     await expect.element(screen.getByRole('application')).toHaveAccessibleDescription(/Puntos en: 2\./);
   });
@@ -203,7 +201,7 @@ describe('NumberlineConsole as a controlled console', () => {
     const onAnswer = vi.fn();
     const screen = await render(<NumberlineConsole data={null} value={[1]} disabled onAnswer={onAnswer} />);
     const canvas = await board(screen);
-    tapAt(canvas, px(0));
+    tapAt(canvas, linePx(0));
     screen.getByRole('application').element().focus();
     await userEvent.keyboard('{Enter}{Tab}{Delete}');
     expect(onAnswer).not.toHaveBeenCalled();

@@ -1,10 +1,10 @@
 import { LIMITS } from '@kib/core';
 import { describe, expect, it } from 'vitest';
 import {
+  POINTS_MODEL,
   movePoint,
   placePoint,
   pointsFromValue,
-  pointsMinDistance,
   removePoint,
   samePoints,
   toolAfterEdit,
@@ -70,8 +70,13 @@ describe('value and tools', () => {
   it('returns to move after placing or moving (spec 02 §4)', () => {
     expect(toolAfterEdit()).toBe('move');
   });
-  it('drags after 3 px, pans at once', () => {
-    expect(pointsMinDistance('movePoints')).toBe(3);
-    expect(pointsMinDistance('move')).toBe(0);
+});
+
+describe('POINTS_MODEL', () => {
+  it('reports every point, none included, and knows its own echo', () => {
+    const local = POINTS_MODEL.fromValue([{ x: 1, y: 2 }]);
+    expect(POINTS_MODEL.toAnswer(local)).toEqual([{ x: 1, y: 2 }]);
+    expect(POINTS_MODEL.sameAs(local, [{ x: 1, y: 2 }])).toBe(true);
+    expect(POINTS_MODEL.toAnswer(POINTS_MODEL.fromValue(null))).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * moving a point the tool returns to move.
  */
 import { LIMITS, type CartesianPoint, type SetPointsAnswer } from '@kib/core';
-import { TOOL_MIN_DISTANCE_PX, samePoint } from '../shared/graph/cartesian';
+import { samePoint } from '../shared/graph/cartesian';
+import type { AnswerModel } from '../shared/graph/use-local-answer';
 
 /** The tools of the set-points console (spec 02 §4). */
 export const POINTS_TOOLS = ['createPoint', 'movePoints', 'erase', 'move'] as const;
@@ -57,7 +58,9 @@ export function toolAfterEdit(): PointsTool {
   return 'move';
 }
 
-/** The minimum distance a press travels before it drags (spec 02 §9): 0 when moving the plane, else 3 px. */
-export function pointsMinDistance(tool: PointsTool): number {
-  return tool === 'move' ? TOOL_MIN_DISTANCE_PX.move : TOOL_MIN_DISTANCE_PX.other;
-}
+/** The placed points of a saved answer; every change reports them all. */
+export const POINTS_MODEL: AnswerModel<SetPointsAnswer, CartesianPoint[]> = {
+  fromValue: pointsFromValue,
+  sameAs: samePoints,
+  toAnswer: (points) => points,
+};

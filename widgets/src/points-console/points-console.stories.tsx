@@ -1,33 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { at, board, plotArgs, happyBadge, noInput, focusBoard, phone } from '../shared/graph/graph-stories';
 import { PointsConsole } from './points-console';
-
-/** Canvas pixel of a plane point in the first view: origin at (100, 200) px, 50 px per unit. */
-const at = (x: number, y: number) => [100 + 50 * x, 200 - 50 * y] as const;
-
-async function board(canvasElement: HTMLElement) {
-  await waitFor(() => expect(boardIsReady(canvasElement)).toBe(true), { timeout: 15_000 });
-  return boardDriver(canvasElement);
-}
 
 const meta = {
   title: 'Consoles/PointsConsole',
   component: PointsConsole,
-  args: {
-    data: null,
-    label: 'Ubica los puntos (1, 2) y (3, −1)',
-    onAnswer: fn(),
-  },
+  args: plotArgs('Ubica los puntos (1, 2) y (3, −1)'),
 } satisfies Meta<typeof PointsConsole>;
+
+/** The points the label asks for. */
+const ASKED = [
+  { x: 1, y: 2 },
+  { x: 3, y: -1 },
+];
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** An empty plane: a click places a snapped point and the tool returns to move; a second point follows. */
 export const Empty: Story = {
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     const driver = await board(canvasElement);
     await driver.tap(at(1, 2)[0] - 4, at(1, 2)[1] + 6);
     await expect(args.onAnswer).toHaveBeenLastCalledWith([{ x: 1, y: 2 }]);
@@ -37,10 +30,7 @@ export const Empty: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Crear punto' }));
     await driver.tap(...at(3, -1));
-    await expect(args.onAnswer).toHaveBeenLastCalledWith([
-      { x: 1, y: 2 },
-      { x: 3, y: -1 },
-    ]);
+    await expect(args.onAnswer).toHaveBeenLastCalledWith(ASKED);
     await expect(canvas.getByRole('application')).toHaveAccessibleDescription(
       /Puntos colocados: \(1, 2\); \(3, −1\)\./,
     );
@@ -56,11 +46,8 @@ export const SavedAnswer: Story = {
     ],
   },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await board(canvasElement);
-    const app = canvas.getByRole('application');
+    const app = await focusBoard(canvasElement);
     await expect(app).toHaveAccessibleDescription(/Puntos colocados: \(1, 2\); \(−1, 0.5\)\./);
-    app.focus();
     await userEvent.keyboard('n{Shift>}{ArrowRight}{/Shift}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([
       { x: 2, y: 2 },
@@ -73,18 +60,8 @@ export const SavedAnswer: Story = {
 
 /** The checker said right: the happy badge. */
 export const Correct: Story = {
-  args: {
-    value: [
-      { x: 1, y: 2 },
-      { x: 3, y: -1 },
-    ],
-    feedback: { correctAns: true, feedbacks: 'feedback.points-correct' },
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('¡Muy bien!')).toBeInTheDocument();
-    await expect(canvas.getByText('☺')).toBeInTheDocument();
-  },
+  args: { value: ASKED, feedback: { correctAns: true, feedbacks: 'feedback.points-correct' } },
+  play: happyBadge,
 };
 
 /** The checker said wrong: its message; dragging the point to its place sends the answer and clears it. */
@@ -94,8 +71,7 @@ export const WrongWithFeedback: Story = {
     feedback: { correctAns: false, feedbacks: 'feedback.point-swapped-coordinates' },
     label: 'Ubica el punto (1, 2)',
   },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  play: async ({ args, canvas, canvasElement }) => {
     await expect(canvas.getByText(/intercambiaste las coordenadas/)).toBeInTheDocument();
     const driver = await board(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Mover puntos' }));
@@ -113,27 +89,22 @@ export const WrongWithFeedback: Story = {
 export const Disabled: Story = {
   args: { value: [{ x: 1, y: 2 }], disabled: true },
   play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
     const driver = await board(canvasElement);
     await driver.tap(...at(3, 3));
-    const app = canvas.getByRole('application');
-    app.focus();
+    await focusBoard(canvasElement);
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('button', { name: 'Crear punto' })).toBeDisabled();
-    await expect(app).toHaveAttribute('aria-disabled', 'true');
-    await expect(args.onAnswer).not.toHaveBeenCalled();
+    await noInput(canvasElement, 'Crear punto', args.onAnswer);
   },
 };
 
 /** The interface in English, with points placed by keyboard only. */
 export const English: Story = {
   args: { lang: 'en', label: 'Place the point (−1, 1.5)' },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await board(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'Place the point (−1, 1.5)' })).toBeInTheDocument();
-    const app = canvas.getByRole('application', { name: 'Cartesian plane' });
-    app.focus();
+  play: async ({ args, canvas, canvasElement }) => {
+    const app = await focusBoard(canvasElement, {
+      group: 'Place the point (−1, 1.5)',
+      name: 'Cartesian plane',
+    });
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Shift>}{ArrowUp}{/Shift}{ArrowUp}{Enter}');
     await expect(args.onAnswer).toHaveBeenLastCalledWith([{ x: -1, y: 1.5 }]);
     await expect(app).toHaveAccessibleDescription(/Placed points: \(−1, 1.5\)\./);
@@ -143,16 +114,8 @@ export const English: Story = {
 
 /** On a 360 px phone the plane scales down; a finger places and moves points as a mouse does. */
 export const Phone: Story = {
-  globals: { viewport: { value: 'phone' } },
-  decorators: [
-    (Story) => (
-      <div style={{ width: 360 }}>
-        <Story />
-      </div>
-    ),
-  ],
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
+  ...phone,
+  play: async ({ args, canvas, canvasElement }) => {
     const driver = await board(canvasElement);
     await expect(driver.surface().getBoundingClientRect().width).toBeLessThanOrEqual(360);
     await driver.tap(...at(1, 2), 'touch');

@@ -1,23 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { boardDriver, boardIsReady } from '../shared/graph/board-testing';
+import { announcements, readyBoard } from '../shared/graph/board-testing';
+import { renderConsole } from '../shared/graph/cartesian-testing';
 import { PointsConsole } from './points-console';
 
 // The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
-async function ready(container: HTMLElement) {
-  await expect.poll(() => boardIsReady(container), { timeout: 15_000 }).toBe(true);
-  return boardDriver(container);
-}
 
-const lastAnnouncement = (container: HTMLElement) =>
-  [...container.querySelectorAll('[role="status"][aria-live]')].map((n) => n.textContent).join(' | ');
+/** The console with one point at (1, 2) and the move-points tool chosen. */
+async function onePointToMove() {
+  const rendered = await renderConsole(PointsConsole, { value: [{ x: 1, y: 2 }] });
+  await rendered.screen.getByRole('button', { name: 'Mover puntos' }).click();
+  return rendered;
+}
 
 describe('PointsConsole by mouse and touch', () => {
   it('places a point snapped to the grid where the student clicks, then returns to move', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
+    const { onAnswer, screen } = await renderConsole(PointsConsole);
     const board = screen.getByRole('application', { name: 'Plano cartesiano' });
     // (149, 104) is (0.98, 1.92): snapped to (1, 2).
     await board.click({ position: { x: 149, y: 104 } });
@@ -25,14 +24,11 @@ describe('PointsConsole by mouse and touch', () => {
     await expect
       .element(screen.getByRole('button', { name: 'Mover el plano' }))
       .toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Punto colocado en (1, 2).');
+    await expect.poll(() => announcements(screen.container)).toContain('Punto colocado en (1, 2).');
   });
 
   it('moves a point with the move-points tool, snapped, then returns to move', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} value={[{ x: 1, y: 2 }]} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
-    await screen.getByRole('button', { name: 'Mover puntos' }).click();
+    const { onAnswer, screen, board } = await onePointToMove();
     await board.drag([150, 100], [199, 176]);
     await expect.poll(() => onAnswer.mock.calls.length).toBe(1);
     expect(onAnswer).toHaveBeenLastCalledWith([{ x: 2, y: 0.5 }]);
@@ -42,12 +38,9 @@ describe('PointsConsole by mouse and touch', () => {
   });
 
   it('moves a point without dragging: tap it, then tap where it goes (WCAG 2.5.7)', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} value={[{ x: 1, y: 2 }]} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
-    await screen.getByRole('button', { name: 'Mover puntos' }).click();
+    const { onAnswer, screen, board } = await onePointToMove();
     await board.tap(151, 101);
-    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Punto (1, 2) seleccionado.');
+    await expect.poll(() => announcements(screen.container)).toContain('Punto (1, 2) seleccionado.');
     expect(onAnswer).not.toHaveBeenCalled();
     await board.tap(300, 250);
     await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 4, y: -1 }]);
@@ -57,46 +50,33 @@ describe('PointsConsole by mouse and touch', () => {
   });
 
   it('a press that travels less than 3 px moves nothing', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} value={[{ x: 1, y: 2 }]} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
-    await screen.getByRole('button', { name: 'Mover puntos' }).click();
+    const { onAnswer, board } = await onePointToMove();
     await board.drag([150, 100], [152, 101]);
     await new Promise((r) => setTimeout(r, 50));
     expect(onAnswer).not.toHaveBeenCalled();
   });
 
   it('erases the point under the pointer', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(
-      <PointsConsole
-        data={null}
-        value={[
-          { x: 1, y: 2 },
-          { x: 3, y: 0 },
-        ]}
-        onAnswer={onAnswer}
-      />,
-    );
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(PointsConsole, {
+      value: [
+        { x: 1, y: 2 },
+        { x: 3, y: 0 },
+      ],
+    });
     await screen.getByRole('button', { name: 'Borrar' }).click();
     await board.tap(256, 196);
     await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 1, y: 2 }]);
   });
 
   it('refuses a second point on top of the first', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} value={[{ x: 1, y: 2 }]} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(PointsConsole, { value: [{ x: 1, y: 2 }] });
     await board.tap(152, 98);
-    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Ya hay un punto en (1, 2).');
+    await expect.poll(() => announcements(screen.container)).toContain('Ya hay un punto en (1, 2).');
     expect(onAnswer).not.toHaveBeenCalled();
   });
 
   it('dragging with the move tool pans the plane: the next point lands on the moved grid', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(PointsConsole);
     await screen.getByRole('button', { name: 'Mover el plano' }).click();
     await board.drag([200, 200], [250, 150]);
     await screen.getByRole('button', { name: 'Crear punto' }).click();
@@ -112,7 +92,7 @@ describe('PointsConsole by mouse and touch', () => {
         <PointsConsole data={null} onAnswer={onAnswer} />
       </div>,
     );
-    const board = await ready(screen.container);
+    const board = await readyBoard(screen.container);
     expect(board.surface().getBoundingClientRect().width).toBeLessThanOrEqual(360);
     expect(getComputedStyle(board.surface()).touchAction).toBe('none');
     await board.tap(250, 150, 'touch');
@@ -129,8 +109,7 @@ describe('PointsConsole in a shadow root (the <kib-points-console> element)', ()
     shadow.append(container);
     const onAnswer = vi.fn();
     await render(<PointsConsole data={null} onAnswer={onAnswer} />, { container });
-    await expect.poll(() => boardIsReady(shadow), { timeout: 15_000 }).toBe(true);
-    const board = boardDriver(shadow);
+    const board = await readyBoard(shadow);
     expect(getComputedStyle(board.surface()).touchAction).toBe('none');
     await board.tap(250, 250);
     await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 3, y: -1 }]);
@@ -140,38 +119,28 @@ describe('PointsConsole in a shadow root (the <kib-points-console> element)', ()
 
 describe('PointsConsole by keyboard', () => {
   it('moves the cursor half a step per arrow (a whole one with Shift) and places a point with Enter', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} onAnswer={onAnswer} />);
-    await ready(screen.container);
+    const { onAnswer, screen } = await renderConsole(PointsConsole);
     await userEvent.click(screen.getByRole('button', { name: 'Crear punto' }));
     for (let i = 0; i < 8 && document.activeElement?.getAttribute('role') !== 'application'; i++)
       await userEvent.tab();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowUp}');
-    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Cursor en (1, 0.5)');
+    await expect.poll(() => announcements(screen.container)).toContain('Cursor en (1, 0.5)');
     await userEvent.keyboard('{Shift>}{ArrowUp}{/Shift}{Enter}');
     expect(onAnswer).toHaveBeenLastCalledWith([{ x: 1, y: 1.5 }]);
-    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Punto colocado en (1, 1.5).');
+    await expect.poll(() => announcements(screen.container)).toContain('Punto colocado en (1, 1.5).');
     await expect.element(screen.getByText('(1, 1.5)', { exact: true })).toBeVisible();
   });
 
   it('selects a point with N, moves it with the arrows and deletes it', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(
-      <PointsConsole
-        data={null}
-        value={[
-          { x: 1, y: 2 },
-          { x: -1, y: 0 },
-        ]}
-        onAnswer={onAnswer}
-      />,
-    );
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { onAnswer, screen, board } = await renderConsole(PointsConsole, {
+      value: [
+        { x: 1, y: 2 },
+        { x: -1, y: 0 },
+      ],
+    });
+    board.surface().focus();
     await userEvent.keyboard('nn');
-    await expect
-      .poll(() => lastAnnouncement(screen.container))
-      .toContain('Punto 2 de 2 seleccionado: (−1, 0).');
+    await expect.poll(() => announcements(screen.container)).toContain('Punto 2 de 2 seleccionado: (−1, 0).');
     await userEvent.keyboard('{ArrowDown}');
     expect(onAnswer).toHaveBeenLastCalledWith([
       { x: 1, y: 2 },
@@ -179,16 +148,15 @@ describe('PointsConsole by keyboard', () => {
     ]);
     await userEvent.keyboard('{Delete}');
     expect(onAnswer).toHaveBeenLastCalledWith([{ x: 1, y: 2 }]);
-    await expect.poll(() => lastAnnouncement(screen.container)).toContain('Punto (−1, −0.5) borrado.');
+    await expect.poll(() => announcements(screen.container)).toContain('Punto (−1, −0.5) borrado.');
   });
 
   it('zooms with + and −, reading out the new scale', async () => {
-    const screen = await render(<PointsConsole data={null} />);
-    await ready(screen.container);
-    screen.container.querySelector<HTMLElement>('[role="application"]')!.focus();
+    const { screen, board } = await renderConsole(PointsConsole);
+    board.surface().focus();
     await userEvent.keyboard('-');
     await expect
-      .poll(() => lastAnnouncement(screen.container))
+      .poll(() => announcements(screen.container))
       .toContain('Cada cuadro vale 2 en el eje x y 2 en el eje y.');
   });
 
@@ -209,9 +177,7 @@ describe('PointsConsole by keyboard', () => {
 
 describe('PointsConsole as a controlled component', () => {
   it('follows a new value from the parent and keeps its work when the parent does not feed it back', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} value={null} onAnswer={onAnswer} />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(PointsConsole, { value: null });
     await board.tap(150, 100);
     await expect.poll(() => onAnswer.mock.calls.length).toBe(1);
     await screen.rerender(<PointsConsole data={null} value={null} onAnswer={onAnswer} />);
@@ -225,9 +191,7 @@ describe('PointsConsole as a controlled component', () => {
   });
 
   it('takes no input while disabled', async () => {
-    const onAnswer = vi.fn();
-    const screen = await render(<PointsConsole data={null} onAnswer={onAnswer} disabled />);
-    const board = await ready(screen.container);
+    const { onAnswer, screen, board } = await renderConsole(PointsConsole, { disabled: true });
     await board.tap(150, 100);
     board.surface().focus();
     await userEvent.keyboard('{Enter}');

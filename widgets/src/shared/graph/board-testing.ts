@@ -79,3 +79,18 @@ export function boardDriver(root: HTMLElement | ShadowRoot, logicalWidth = 450) 
 export function boardIsReady(root: HTMLElement | ShadowRoot): boolean {
   return root.querySelector('.kib-cartesian-board__surface[data-ready="true"] svg') !== null;
 }
+
+/** Waits until JSXGraph has drawn the board inside `root` (15 s at most); then its pointer driver. */
+export async function readyBoard(root: HTMLElement | ShadowRoot, timeoutMs = 15_000) {
+  const start = Date.now();
+  while (!boardIsReady(root)) {
+    if (Date.now() - start > timeoutMs) throw new Error('the cartesian board did not draw');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return boardDriver(root);
+}
+
+/** What the console inside `root` has read out: the texts of its live regions, joined by ' | '. */
+export function announcements(root: HTMLElement | ShadowRoot): string {
+  return [...root.querySelectorAll('[role="status"][aria-live]')].map((n) => n.textContent).join(' | ');
+}

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { WidgetStyles } from '../styles';
-import { boardDriver, boardIsReady } from './board-testing';
+import { readyBoard } from './board-testing';
 import { CartesianBoard, type CartesianBoardProps } from './cartesian-board';
 import { initialCartesianView } from './cartesian';
 import { GraphToolbar } from './graph-toolbar';
@@ -27,11 +27,6 @@ function Board(props: Partial<CartesianBoardProps>) {
   );
 }
 
-async function ready(container: HTMLElement) {
-  await expect.poll(() => boardIsReady(container), { timeout: 15_000 }).toBe(true);
-  return boardDriver(container);
-}
-
 const labels = (container: HTMLElement) =>
   [...container.querySelectorAll('svg text')].map((n) => n.textContent);
 
@@ -45,7 +40,7 @@ describe('CartesianBoard', () => {
 
   it('draws labelled axes on a 1-2-5 grid, in multiples of π in the To Radians mode', async () => {
     const screen = await render(<Board />);
-    await ready(screen.container);
+    await readyBoard(screen.container);
     await expect
       .poll(() => labels(screen.container))
       .toEqual(expect.arrayContaining(['1', '6', '−1', '3', '0']));
@@ -65,7 +60,7 @@ describe('CartesianBoard', () => {
         <Board onPointer={onPointer} />
       </div>,
     );
-    const driver = await ready(screen.container);
+    const driver = await readyBoard(screen.container);
     expect(driver.surface().getBoundingClientRect().width).toBeLessThanOrEqual(300);
     await driver.tap(150, 100);
     const down = onPointer.mock.calls[0]![0];
@@ -79,7 +74,7 @@ describe('CartesianBoard', () => {
   it('reports moves only while pressed', async () => {
     const onPointer = vi.fn();
     const screen = await render(<Board onPointer={onPointer} />);
-    const driver = await ready(screen.container);
+    const driver = await readyBoard(screen.container);
     driver
       .surface()
       .dispatchEvent(
@@ -108,7 +103,7 @@ describe('CartesianBoard', () => {
   it('zooms with the wheel without scrolling the page', async () => {
     const onZoom = vi.fn();
     const screen = await render(<Board onZoom={onZoom} />);
-    const driver = await ready(screen.container);
+    const driver = await readyBoard(screen.container);
     const wheel = new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true });
     driver.surface().dispatchEvent(wheel);
     driver.surface().dispatchEvent(new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true }));
@@ -123,7 +118,7 @@ describe('CartesianBoard', () => {
         <Board cursor={{ x: 1, y: -0.5 }} />
       </>,
     );
-    await ready(screen.container);
+    await readyBoard(screen.container);
     await screen.getByRole('button', { name: 'antes' }).click();
     await userEvent.tab();
     await expect.element(screen.getByText('(1, −0.5)')).toBeVisible();
@@ -135,7 +130,7 @@ describe('CartesianBoard', () => {
     const onPointer = vi.fn();
     const onCommand = vi.fn();
     const screen = await render(<Board onPointer={onPointer} onCommand={onCommand} disabled />);
-    const driver = await ready(screen.container);
+    const driver = await readyBoard(screen.container);
     await driver.tap(100, 100);
     driver.surface().focus();
     await userEvent.keyboard('{Enter}');

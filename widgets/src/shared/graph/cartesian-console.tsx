@@ -11,17 +11,7 @@ import graphCss from './graph-console.css?inline';
 import { GraphToolbar, ZoomButtons } from './graph-toolbar';
 import { plotBadge } from './plot-badge';
 import type { BoardControls } from './use-board-controls';
-import { useLocalAnswer } from './use-local-answer';
-
-/** How a cartesian console keeps its answer: the local form, and the answer it reports. */
-export interface CartesianAnswerModel<Answer, Local> {
-  /** The local state of a saved answer (or of none). */
-  fromValue: (value: Answer | null | undefined) => Local;
-  /** True when `value` is only the echo of the local state (see useLocalAnswer). */
-  sameAs: (local: Local, value: Answer | null | undefined) => boolean;
-  /** The answer of the local state, or null while there is none to report (a line of one point). */
-  toAnswer: (local: Local) => Answer | null;
-}
+import { useLocalAnswer, type AnswerModel } from './use-local-answer';
 
 /** What the frame of a cartesian console needs from useCartesianConsole. */
 export interface CartesianFrameState {
@@ -42,7 +32,7 @@ export interface CartesianFrameState {
  */
 export function useCartesianConsole<Answer, Local>(
   props: ConsoleProps<unknown, Answer, PlotFeedback>,
-  model: CartesianAnswerModel<Answer, Local>,
+  model: AnswerModel<Answer, Local>,
 ) {
   const { value, onAnswer, feedback, disabled = false, lang, label } = props;
   const t = useT(lang);
@@ -72,8 +62,10 @@ export function useCartesianConsole<Answer, Local>(
 }
 
 /** Props of the frame of a cartesian console. */
-export interface CartesianConsoleFrameProps
-  extends Pick<CartesianBoardProps, 'scene' | 'instructions' | 'pointerCursor' | 'onPointer'> {
+export interface CartesianConsoleFrameProps extends Pick<
+  CartesianBoardProps,
+  'scene' | 'instructions' | 'pointerCursor' | 'onPointer'
+> {
   frame: CartesianFrameState;
   /** The console's own class on the root, after kib-graph-console (e.g. 'kib-line-console'). */
   className: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolbarTarget } from './graph-toolbar';
+import { pressMinDistance, toolbarTarget } from './graph-toolbar';
 
 describe('toolbarTarget', () => {
   it.each([
@@ -15,5 +15,13 @@ describe('toolbarTarget', () => {
   it('leaves other keys, and an empty toolbar, alone', () => {
     expect(toolbarTarget('Enter', 0, 4)).toBeNull();
     expect(toolbarTarget('ArrowRight', 0, 0)).toBeNull();
+  });
+});
+
+describe('pressMinDistance', () => {
+  it('drags after 3 px with a point tool, pans at once with the move tool (spec 02 §9)', () => {
+    expect(pressMinDistance('movePoints')).toBe(3);
+    expect(pressMinDistance('draw')).toBe(3);
+    expect(pressMinDistance('move')).toBe(0);
   });
 });

@@ -1,4 +1,7 @@
 import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { Translate } from '../i18n';
+import { TOOL_MIN_DISTANCE_PX } from './cartesian';
+import type { CartesianBoardProps } from './cartesian-board';
 
 /** The index of the button focused after a key in a toolbar of `count` buttons, or null for other keys. */
 export function toolbarTarget(key: string, current: number, count: number): number | null {
@@ -106,21 +109,45 @@ export function ZoomButtons({
   );
 }
 
+/** A tool of a cartesian console (spec 02 §4). */
+export type GraphTool = 'draw' | 'erase' | 'move' | 'createPoint' | 'movePoints';
+
+const TOOL_LABELS: Record<GraphTool, string> = {
+  draw: 'graph-console.tool-draw',
+  erase: 'graph-console.tool-erase',
+  move: 'graph-console.tool-move',
+  createPoint: 'graph-console.tool-create-point',
+  movePoints: 'graph-console.tool-move-points',
+};
+
+/** The CSS cursor over the board while a tool is in use. */
+export const TOOL_CURSORS = {
+  draw: 'crosshair',
+  erase: 'cell',
+  move: 'grab',
+  createPoint: 'crosshair',
+  movePoints: 'pointer',
+} as const satisfies Record<GraphTool, CartesianBoardProps['pointerCursor']>;
+
+/** How far a press travels with a tool before it drags (spec 02 §9): at once when moving the plane, else 3 px. */
+export function pressMinDistance(tool: GraphTool): number {
+  return tool === 'move' ? TOOL_MIN_DISTANCE_PX.move : TOOL_MIN_DISTANCE_PX.other;
+}
+
 /**
- * The tool buttons of a graph console, one per tool, the tool in use pressed (aria-pressed): placed
- * in a GraphToolbar.
+ * The tool buttons of a cartesian console, one per tool in the order given, the tool in use
+ * pressed (aria-pressed): placed in a GraphToolbar.
  */
-export function ToolButtons<Tool extends string>({
+export function ToolButtons<Tool extends GraphTool>({
   tools,
   current,
-  label,
+  t,
   disabled,
   onSelect,
 }: {
   tools: readonly Tool[];
   current: Tool;
-  /** The visible name of a tool. */
-  label: (tool: Tool) => string;
+  t: Translate;
   disabled: boolean;
   onSelect: (tool: Tool) => void;
 }) {
@@ -135,7 +162,7 @@ export function ToolButtons<Tool extends string>({
           disabled={disabled}
           onClick={() => onSelect(id)}
         >
-          {label(id)}
+          {t(TOOL_LABELS[id])}
         </button>
       ))}
     </>

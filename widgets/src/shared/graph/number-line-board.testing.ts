@@ -3,7 +3,10 @@
  * dispatched at logical canvas px (0–400), converted to the size the board is shown at, so the same
  * test works on a phone-sized board.
  */
-import { NUMBER_LINE_SIZE } from './number-line';
+import { NUMBER_LINE_INITIAL_VIEW, NUMBER_LINE_SIZE, pxOfValue } from './number-line';
+
+/** Logical px of a value in the initial view (0 at 200, 40 px per unit): where to press for it. */
+export const linePx = (value: number) => pxOfValue(NUMBER_LINE_INITIAL_VIEW, value);
 
 /** The drawing area of the first number-line board inside `root`, once JSXGraph has drawn into it. */
 export async function waitForBoard(root: ParentNode, timeoutMs = 15_000): Promise<HTMLElement> {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BRACKET_VALUES,
+  FINITE_VALUES,
   bracketValueAtPx,
   finiteValueAtPx,
   formatValue,
+  freeStep,
   keepVisible,
   NUMBER_LINE_INITIAL_VIEW,
   panNumberLine,
@@ -116,6 +119,44 @@ describe('stepValue', () => {
   it('uses the current scale', () => {
     expect(stepValue({ ...view, scale: 2 }, 2, 1)).toBe(3);
     expect(stepValue({ ...view, scale: 0.1 }, 0.3, -1)).toBe(0.25);
+  });
+});
+
+describe('freeStep', () => {
+  it('is one step when the place is free', () => {
+    expect(freeStep(view, 0, [2], 1)).toBe(0.5);
+    expect(freeStep(view, 0, [], -1, true)).toBe(-1);
+  });
+
+  it('jumps over every taken place in a row', () => {
+    expect(freeStep(view, 0, [0.5], 1)).toBe(1);
+    expect(freeStep(view, -1, [-0.5, 0, 0.5], 1)).toBe(1);
+    expect(freeStep(view, 2, [1], -1, true)).toBe(0);
+  });
+
+  it('stays where an infinity cannot step further', () => {
+    expect(freeStep(view, 'inf', [-1], 1)).toBe('inf');
+    expect(freeStep(view, 'minusInf', [-4], 1)).toBe(-3.5);
+  });
+});
+
+describe('the values of a console', () => {
+  it('finite values: a pointer past an end stays at the visible end, as do Home and End', () => {
+    expect(FINITE_VALUES.atPx(view, 5)).toBe(-4);
+    expect(FINITE_VALUES.atPx(view, 221)).toBe(0.5);
+    expect(FINITE_VALUES.end(view, -1)).toBe(-4);
+    expect(FINITE_VALUES.end(view, 1)).toBe(4);
+    expect(FINITE_VALUES.accept(2.5)).toBe(2.5);
+    expect(FINITE_VALUES.accept('inf')).toBeNull();
+  });
+
+  it('bracket values: past an end, and with Home and End, the infinities', () => {
+    expect(BRACKET_VALUES.atPx(view, 5)).toBe('minusInf');
+    expect(BRACKET_VALUES.atPx(view, 395)).toBe('inf');
+    expect(BRACKET_VALUES.atPx(view, 221)).toBe(0.5);
+    expect(BRACKET_VALUES.end(view, -1)).toBe('minusInf');
+    expect(BRACKET_VALUES.end(view, 1)).toBe('inf');
+    expect(BRACKET_VALUES.accept('inf')).toBe('inf');
   });
 });
 

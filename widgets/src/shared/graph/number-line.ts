@@ -147,6 +147,51 @@ export function stepValue(
   return next;
 }
 
+/**
+ * One arrow-key step of an element from `from` that jumps over the values in `taken` (where the
+ * other elements stand); `from` itself when no step gets past them.
+ */
+export function freeStep(
+  view: GridView,
+  from: BracketValue,
+  taken: readonly BracketValue[],
+  direction: -1 | 1,
+  whole = false,
+): BracketValue {
+  let next = from;
+  for (let k = 0; k <= taken.length; k++) {
+    const stepped = stepValue(view, next, direction, whole);
+    if (!taken.some((value) => sameValue(value, stepped))) return stepped;
+    next = stepped;
+  }
+  return from;
+}
+
+/**
+ * The values a number-line console works with: what a pointer at logical px means, which values
+ * the arrow keys may leave the cursor at, and where Home (−1) and End (1) go.
+ */
+export interface NumberLineValues<Value extends BracketValue> {
+  atPx: (view: GridView, px: number) => Value;
+  /** `value` as one of these values, or null when it is not one. */
+  accept: (value: BracketValue) => Value | null;
+  end: (view: GridView, direction: -1 | 1) => Value;
+}
+
+/** Finite values only (points): the pointer stays inside the axis ends; Home and End go to the visible ends. */
+export const FINITE_VALUES: NumberLineValues<number> = {
+  atPx: finiteValueAtPx,
+  accept: (value) => (typeof value === 'number' ? value : null),
+  end: (view, direction) => visibleRange(view)[direction < 0 ? 'min' : 'max'],
+};
+
+/** Numbers and the infinities (interval ends): past an axis end, and with Home and End, −∞ and ∞. */
+export const BRACKET_VALUES: NumberLineValues<BracketValue> = {
+  atPx: bracketValueAtPx,
+  accept: (value) => value,
+  end: (_view, direction) => (direction < 0 ? 'minusInf' : 'inf'),
+};
+
 /** A bracket value as text: '−∞', '∞' or the number with a true minus sign. */
 export function formatValue(value: BracketValue): string {
   if (value === 'minusInf') return '\u2212\u221e';

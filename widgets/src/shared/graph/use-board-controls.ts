@@ -2,6 +2,7 @@ import type { CartesianPoint } from '@kib/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Translate } from '../i18n';
 import { cycleSelection, type BoardCommand } from './board-keys';
+import type { BoardPointer } from './cartesian-board';
 import {
   formatPoint,
   formatX,
@@ -79,9 +80,17 @@ export function useBoardControls(options: BoardControlsOptions) {
     if (dx !== 0 || dy !== 0) setGrid((g) => panView(g, dx, dy, size));
     return true;
   };
-  /** Ends a pan. */
-  const endPan = () => {
-    press.current = null;
+  /**
+   * Gives a pointer event to the pan under way, if any: a move pans the plane, a release or a cancel
+   * ends the pan. True when the event belonged to the pan (the console then leaves it alone); a
+   * press is never the pan's and drops any pan left over.
+   */
+  const followPan = (e: Pick<BoardPointer, 'phase' | 'px' | 'py'>): boolean => {
+    if (e.phase === 'down') press.current = null;
+    if (!press.current) return false;
+    if (e.phase === 'move') continuePan(e.px, e.py);
+    else press.current = null;
+    return true;
   };
 
   /**
@@ -168,7 +177,7 @@ export function useBoardControls(options: BoardControlsOptions) {
     onWheelZoom,
     startPan,
     continuePan,
-    endPan,
+    followPan,
     onCommand,
     scaleText: () => scaleText(view),
   };

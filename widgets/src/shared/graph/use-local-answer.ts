@@ -1,5 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** How a console keeps its answer locally: the local form of a saved answer, and the answer of it. */
+export interface AnswerModel<Answer, Local> {
+  /** The local state of a saved answer (or of none). */
+  fromValue: (value: Answer | null | undefined) => Local;
+  /** True when `value` is only the echo of the local state (see useLocalAnswer). */
+  sameAs: (local: Local, value: Answer | null | undefined) => boolean;
+  /** The answer of the local state, or null while there is none to report (a line of one point). */
+  toAnswer: (local: Local) => Answer | null;
+}
+
 /**
  * The local copy of a controlled console's answer: it starts from `value`, follows `value` whenever
  * the parent passes a different answer, and otherwise keeps the student's work, so drawing is not
