@@ -1,14 +1,12 @@
 import type { PlotFunctionAnswer } from '@kib/core';
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { announcements, readyBoard } from '../shared/graph/board-testing';
-import { renderConsole } from '../shared/graph/cartesian-testing';
+import { lastAnswer, renderConsole } from '../shared/graph/cartesian-testing';
 import { FunctionConsole } from './function-console';
 
 // The canvas is 450x300 with the origin at (100, 200) px and 50 px per unit at first.
-
-const lastAnswer = (onAnswer: Mock<(answer: PlotFunctionAnswer) => void>) => onAnswer.mock.calls.at(-1)?.[0];
 
 /** A saved drawing of the points (0, 0) and (1, 1). */
 const twoPoints = (inRadians: boolean): PlotFunctionAnswer => ({
@@ -181,7 +179,7 @@ describe('FunctionConsole state and feedback', () => {
       ],
       inRadians: false,
     };
-    const onAnswer = vi.fn();
+    const onAnswer = vi.fn<(answer: PlotFunctionAnswer) => void>();
     const screen = await render(<FunctionConsole data={null} value={value} onAnswer={onAnswer} />);
     await expect
       .element(screen.getByRole('application'))

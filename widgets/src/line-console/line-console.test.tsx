@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { announcements } from '../shared/graph/board-testing';
-import { renderConsole } from '../shared/graph/cartesian-testing';
+import { lastAnswer, renderConsole } from '../shared/graph/cartesian-testing';
 import { LineConsole } from './line-console';
 
 // The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
@@ -50,7 +50,7 @@ describe('LineConsole by mouse', () => {
     expect(onAnswer).not.toHaveBeenCalled();
     await board.tap(150, 150);
     await expect
-      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .poll(() => lastAnswer(onAnswer))
       .toEqual([
         { x: 0, y: 1 },
         { x: 1, y: 1 },
@@ -61,7 +61,7 @@ describe('LineConsole by mouse', () => {
     const { onAnswer, screen, board } = await renderConsole(LineConsole, { value: LINE });
     await board.drag([200, 50], [251, 99]);
     await expect
-      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .poll(() => lastAnswer(onAnswer))
       .toEqual([
         { x: 0, y: 1 },
         { x: 3, y: 2 },
@@ -79,7 +79,7 @@ describe('LineConsole by mouse', () => {
     await expect.poll(() => announcements(screen.container)).toContain('Punto (2, 3) seleccionado.');
     await board.tap(300, 100);
     await expect
-      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .poll(() => lastAnswer(onAnswer))
       .toEqual([
         { x: 0, y: 1 },
         { x: 4, y: 2 },
@@ -93,7 +93,7 @@ describe('LineConsole by mouse', () => {
     await board.tap(100, 100);
     await board.tap(150, 100);
     await expect
-      .poll(() => onAnswer.mock.calls.at(-1)?.[0])
+      .poll(() => lastAnswer(onAnswer))
       .toEqual([
         { x: 1, y: 1 },
         { x: 2, y: 1 },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { announcements, readyBoard } from '../shared/graph/board-testing';
-import { renderConsole } from '../shared/graph/cartesian-testing';
+import { lastAnswer, renderConsole } from '../shared/graph/cartesian-testing';
 import { PointsConsole } from './points-console';
 
 // The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
@@ -43,7 +43,7 @@ describe('PointsConsole by mouse and touch', () => {
     await expect.poll(() => announcements(screen.container)).toContain('Punto (1, 2) seleccionado.');
     expect(onAnswer).not.toHaveBeenCalled();
     await board.tap(300, 250);
-    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 4, y: -1 }]);
+    await expect.poll(() => lastAnswer(onAnswer)).toEqual([{ x: 4, y: -1 }]);
     await expect
       .element(screen.getByRole('button', { name: 'Mover el plano' }))
       .toHaveAttribute('aria-pressed', 'true');
@@ -65,7 +65,7 @@ describe('PointsConsole by mouse and touch', () => {
     });
     await screen.getByRole('button', { name: 'Borrar' }).click();
     await board.tap(256, 196);
-    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 1, y: 2 }]);
+    await expect.poll(() => lastAnswer(onAnswer)).toEqual([{ x: 1, y: 2 }]);
   });
 
   it('refuses a second point on top of the first', async () => {
@@ -82,7 +82,7 @@ describe('PointsConsole by mouse and touch', () => {
     await screen.getByRole('button', { name: 'Crear punto' }).click();
     // The origin is now at (150, 150) px: (200, 100) px is (1, 1).
     await board.tap(200, 100);
-    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 1, y: 1 }]);
+    await expect.poll(() => lastAnswer(onAnswer)).toEqual([{ x: 1, y: 1 }]);
   });
 
   it('works with a finger on a 360 px phone: the board scales down, positions scale back', async () => {
@@ -96,7 +96,7 @@ describe('PointsConsole by mouse and touch', () => {
     expect(board.surface().getBoundingClientRect().width).toBeLessThanOrEqual(360);
     expect(getComputedStyle(board.surface()).touchAction).toBe('none');
     await board.tap(250, 150, 'touch');
-    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 3, y: 1 }]);
+    await expect.poll(() => lastAnswer(onAnswer)).toEqual([{ x: 3, y: 1 }]);
   });
 });
 
@@ -112,7 +112,7 @@ describe('PointsConsole in a shadow root (the <kib-points-console> element)', ()
     const board = await readyBoard(shadow);
     expect(getComputedStyle(board.surface()).touchAction).toBe('none');
     await board.tap(250, 250);
-    await expect.poll(() => onAnswer.mock.calls.at(-1)?.[0]).toEqual([{ x: 3, y: -1 }]);
+    await expect.poll(() => lastAnswer(onAnswer)).toEqual([{ x: 3, y: -1 }]);
     host.remove();
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { PlotFeedback } from '@kib/core';
 import type { ComponentType } from 'react';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { ConsoleProps } from '../console.types';
 import { readyBoard } from './board-testing';
@@ -21,4 +21,9 @@ export async function renderConsole<Answer>(
   const screen = await render(<Console data={null} onAnswer={onAnswer} {...props} />);
   const board = await readyBoard(screen.container);
   return { onAnswer, screen, board };
+}
+
+/** The answer a console reported last through the spy `onAnswer`, if any. */
+export function lastAnswer<Answer>(onAnswer: Mock<(answer: Answer) => void>): Answer | undefined {
+  return onAnswer.mock.calls.at(-1)?.[0];
 }

@@ -13,18 +13,24 @@ export function useControlledEditor<State, Answer>(
 ) {
   const [state, setState] = useState(() => fromValue(value));
   const ref = useRef(state);
+  const latest = useRef({ value, fromValue, answerOf });
+  latest.current = { value, fromValue, answerOf };
+  // The answers of the states since the page last set `value`: a `value` equal to one of them is
+  // this console's own answer coming back late (after the student went on), not a new answer.
+  const recent = useRef<string[]>([]);
   const commit = useCallback((next: State) => {
     ref.current = next;
+    recent.current = [...recent.current.slice(-31), JSON.stringify(latest.current.answerOf(next))];
     setState(next);
   }, []);
   const valueKey = JSON.stringify(value ?? null);
-  const latest = useRef({ value, fromValue, answerOf });
-  latest.current = { value, fromValue, answerOf };
   useEffect(() => {
     const { value: incoming, fromValue: read, answerOf: answer } = latest.current;
     const next = read(incoming);
-    if (JSON.stringify(answer(next)) === JSON.stringify(answer(ref.current))) return;
+    const key = JSON.stringify(answer(next));
+    if (key === JSON.stringify(answer(ref.current)) || recent.current.includes(key)) return;
     commit(next);
+    recent.current = [];
   }, [valueKey, commit]);
   return { state, ref, commit };
 }

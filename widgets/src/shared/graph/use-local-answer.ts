@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How a console keeps its answer locally: the local form of a saved answer, and the answer of it. */
 export interface AnswerModel<Answer, Local> {
@@ -21,16 +21,26 @@ export function useLocalAnswer<Value, Local>(
   fromValue: (value: Value | null | undefined) => Local,
   sameAs: (local: Local, value: Value | null | undefined) => boolean,
 ): [Local, (next: Local) => void] {
-  const [local, setLocal] = useState<Local>(() => fromValue(value));
+  const [local, setLocalState] = useState<Local>(() => fromValue(value));
+  // The local states since the page last set `value`: a `value` matching one of them is this
+  // console's own answer coming back late (after the student went on), not a new answer.
+  const recent = useRef<Local[]>([]);
   const seen = useRef(value);
   const helpers = useRef({ fromValue, sameAs });
   helpers.current = { fromValue, sameAs };
+  const setLocal = useCallback((next: Local) => {
+    recent.current = [...recent.current.slice(-(RECENT_STATES - 1)), next];
+    setLocalState(next);
+  }, []);
   useEffect(() => {
     if (seen.current === value) return;
     seen.current = value;
-    setLocal((current) =>
-      helpers.current.sameAs(current, value) ? current : helpers.current.fromValue(value),
-    );
+    if (recent.current.some((state) => helpers.current.sameAs(state, value))) return;
+    recent.current = [];
+    setLocalState(helpers.current.fromValue(value));
   }, [value]);
   return [local, setLocal];
 }
+
+/** How many recent local states count as the console's own (echoes of them are ignored). */
+const RECENT_STATES = 32;
