@@ -32,6 +32,21 @@ describe('parseLatex', () => {
       },
     ],
     ['0.333333', n('0.333333')],
+    ['1.(3)', { type: 'div', num: n('12'), den: n('9') }],
+    ['0.1(6)', { type: 'div', num: n('15'), den: n('90') }],
+    ['1.5\\times10^{3}', n('1.5e3')],
+    ['(1,2)', { type: 'list', items: [n('1'), n('2')], delims: '()' }],
+    [
+      'x=1,y=2',
+      {
+        type: 'list',
+        items: [
+          { type: 'relation', op: '=', args: [s('x'), n('1')] },
+          { type: 'relation', op: '=', args: [s('y'), n('2')] },
+        ],
+        delims: '',
+      },
+    ],
     ['2\\pi', { type: 'mul', args: [n('2'), s('pi')] }],
     ['\\sqrt[3]{x}', { type: 'root', arg: s('x'), index: n('3') }],
     ['\\log_{2}8', { type: 'fn', name: 'log', args: [n('8')], base: n('2') }],

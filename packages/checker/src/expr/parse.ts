@@ -1,4 +1,4 @@
-import { ComputeEngine } from '@cortex-js/compute-engine';
+import { LatexSyntax } from '@cortex-js/compute-engine/latex-syntax';
 import { childrenOf, type Expr, type FunctionName, type RelationOp } from './ast';
 
 /** Limits that keep parsing bounded whatever a student types. */
@@ -24,15 +24,16 @@ export interface ParseOptions {
   functions?: readonly string[];
 }
 
-let engine: ComputeEngine | undefined;
+let syntax: LatexSyntax | undefined;
 
 /**
- * One engine for the process, used only for non-canonical parsing: no symbol is ever declared or
- * typed on it, so nothing leaks from one request to the next.
+ * compute-engine's LaTeX parser alone (its `latex-syntax` entry, without the engine): it only turns
+ * LaTeX into MathJSON, keeps no symbol table, so nothing leaks from one request to the next; and in
+ * the browser the checker chunk carries the parser, not the whole CAS.
  */
-function sharedEngine(): ComputeEngine {
-  engine ??= new ComputeEngine();
-  return engine;
+function sharedSyntax(): LatexSyntax {
+  syntax ??= new LatexSyntax();
+  return syntax;
 }
 
 /**
@@ -50,7 +51,7 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
   if (nestingDepth(source) > PARSE_LIMITS.maxDepth) return { ok: false, code: 'too-large' };
   let json: unknown;
   try {
-    json = sharedEngine().parse(source, { form: 'raw' }).json;
+    json = sharedSyntax().parse(source);
   } catch (err) {
     return { ok: false, code: 'unreadable-expression', detail: String(err).slice(0, 200) };
   }
@@ -109,6 +110,19 @@ export function relationChain(
     }
   });
   return { operands, ops, paths };
+}
+
+/**
+ * A repeating decimal `int.fixed(period)` as the exact fraction it is: 1.(3) = 4/3, 0.1(6) = 1/6.
+ */
+function repeatingDecimal(int: string, fixed: string, period: string): Expr {
+  const whole = BigInt(`${int}${fixed}${period}`) - BigInt(`${int}${fixed}`);
+  const den = BigInt(`${'9'.repeat(period.length)}${'0'.repeat(fixed.length)}`);
+  return {
+    type: 'div',
+    num: { type: 'number', text: whole.toString() },
+    den: { type: 'number', text: den.toString() },
+  };
 }
 
 /** Deepest nesting of {}, (), [] and \left…\right in a LaTeX string, without parsing it. */
@@ -318,7 +332,14 @@ class Converter {
 
   private delimiter(rest: unknown[]): Expr {
     const [body, delims] = rest;
-    const kind = typeof delims === 'string' ? delims.replace(/'/g, '') : '()';
+    // MathJSON strings come as `"'(,)'"` or as `{str: "(,)"}`.
+    const text =
+      typeof delims === 'string'
+        ? delims
+        : delims && typeof delims === 'object' && typeof (delims as { str?: unknown }).str === 'string'
+          ? (delims as { str: string }).str
+          : undefined;
+    const kind = text === undefined ? '()' : text.replace(/'/g, '');
     if (Array.isArray(body) && body[0] === 'Sequence') {
       const items = (body.slice(1) as unknown[]).map((r) => this.convert(r));
       if (items.length === 1 && kind !== ',') return this.group(items[0]!);
@@ -380,6 +401,8 @@ function numberExpr(n: number): Expr {
 function numberText(text: string): Expr {
   const t = text.trim();
   if (t.startsWith('-')) return { type: 'neg', arg: numberText(t.slice(1)) };
+  const repeating = /^(\d+)\.(\d*)\((\d+)\)$/.exec(t);
+  if (repeating) return repeatingDecimal(repeating[1]!, repeating[2]!, repeating[3]!);
   if (!/^\d+(\.\d+)?(e[+-]?\d+)?$/i.test(t) && !/^\.\d+$/.test(t)) throw new Unreadable(`number ${t}`);
   return { type: 'number', text: t };
 }
