@@ -1,85 +1,74 @@
 import type { MathType, PublicMathTypeContent } from '@kib/core';
-import type { ComponentType } from 'react';
-import { ChoiceConsole } from './choice-console/index';
-import { FunctionConsole } from './function-console/index';
-import { IntervalConsole } from './interval-console/index';
-import { LineConsole } from './line-console/index';
-import { MathConsole } from './math-console/index';
-import { NumberlineConsole } from './numberline-console/index';
-import { PointsConsole } from './points-console/index';
-import { PrimeConsole } from './prime-console/index';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ConsoleProps } from './shared/console.types';
-import { TableConsole } from './table-console/index';
 
 /** A console as the solver and the registry see it: any data, answer and feedback. */
 export type AnyConsole = ComponentType<ConsoleProps<never, never, never>>;
 
-/** One answer console: its element name, component, the math types it answers, its empty answer. */
+/**
+ * One answer console: its element name, the math types it answers, and its component, loaded on
+ * first render (a page, or a problem, only downloads the consoles it shows).
+ */
 export interface ConsoleDescriptor {
   /** The custom element's tag. */
   tag: `kib-${string}-console`;
   /** Display name (stories, docs). */
   name: string;
-  component: AnyConsole;
   mathTypes: readonly MathType[];
+  /** Loads the component. */
+  load: () => Promise<AnyConsole>;
+  /** The component, lazy: render it inside a Suspense boundary. */
+  component: LazyExoticComponent<AnyConsole>;
+}
+
+function console_(
+  tag: ConsoleDescriptor['tag'],
+  name: string,
+  mathTypes: readonly MathType[],
+  load: () => Promise<unknown>,
+): ConsoleDescriptor {
+  const loadComponent = load as () => Promise<AnyConsole>;
+  return {
+    tag,
+    name,
+    mathTypes,
+    load: loadComponent,
+    component: lazy(async () => ({ default: await loadComponent() })),
+  };
 }
 
 /** Every answer console (spec 02 §2 "Console chooser by math type"): one list for the solver, the elements and the docs. */
 export const CONSOLES: readonly ConsoleDescriptor[] = [
-  {
-    tag: 'kib-math-console',
-    name: 'MathConsole',
-    component: MathConsole as unknown as AnyConsole,
-    mathTypes: ['solve', 'simplify', 'functions', 'equationOfALine', 'findExpression'],
-  },
-  {
-    tag: 'kib-function-console',
-    name: 'FunctionConsole',
-    component: FunctionConsole as unknown as AnyConsole,
-    mathTypes: ['plotFunction'],
-  },
-  {
-    tag: 'kib-line-console',
-    name: 'LineConsole',
-    component: LineConsole as unknown as AnyConsole,
-    mathTypes: ['plotLinearEquation'],
-  },
-  {
-    tag: 'kib-points-console',
-    name: 'PointsConsole',
-    component: PointsConsole as unknown as AnyConsole,
-    mathTypes: ['setPointCartesianPlane', 'setMultiPointPlane'],
-  },
-  {
-    tag: 'kib-interval-console',
-    name: 'IntervalConsole',
-    component: IntervalConsole as unknown as AnyConsole,
-    mathTypes: ['intervals'],
-  },
-  {
-    tag: 'kib-numberline-console',
-    name: 'NumberlineConsole',
-    component: NumberlineConsole as unknown as AnyConsole,
-    mathTypes: ['numberlinePoints'],
-  },
-  {
-    tag: 'kib-choice-console',
-    name: 'ChoiceConsole',
-    component: ChoiceConsole as unknown as AnyConsole,
-    mathTypes: ['multipleChoice'],
-  },
-  {
-    tag: 'kib-table-console',
-    name: 'TableConsole',
-    component: TableConsole as unknown as AnyConsole,
-    mathTypes: ['tableSimple'],
-  },
-  {
-    tag: 'kib-prime-console',
-    name: 'PrimeConsole',
-    component: PrimeConsole as unknown as AnyConsole,
-    mathTypes: ['primeDecomposition'],
-  },
+  console_(
+    'kib-math-console',
+    'MathConsole',
+    ['solve', 'simplify', 'functions', 'equationOfALine', 'findExpression'],
+    () => import('./math-console/index').then((m) => m.MathConsole),
+  ),
+  console_('kib-function-console', 'FunctionConsole', ['plotFunction'], () =>
+    import('./function-console/index').then((m) => m.FunctionConsole),
+  ),
+  console_('kib-line-console', 'LineConsole', ['plotLinearEquation'], () =>
+    import('./line-console/index').then((m) => m.LineConsole),
+  ),
+  console_('kib-points-console', 'PointsConsole', ['setPointCartesianPlane', 'setMultiPointPlane'], () =>
+    import('./points-console/index').then((m) => m.PointsConsole),
+  ),
+  console_('kib-interval-console', 'IntervalConsole', ['intervals'], () =>
+    import('./interval-console/index').then((m) => m.IntervalConsole),
+  ),
+  console_('kib-numberline-console', 'NumberlineConsole', ['numberlinePoints'], () =>
+    import('./numberline-console/index').then((m) => m.NumberlineConsole),
+  ),
+  console_('kib-choice-console', 'ChoiceConsole', ['multipleChoice'], () =>
+    import('./choice-console/index').then((m) => m.ChoiceConsole),
+  ),
+  console_('kib-table-console', 'TableConsole', ['tableSimple'], () =>
+    import('./table-console/index').then((m) => m.TableConsole),
+  ),
+  console_('kib-prime-console', 'PrimeConsole', ['primeDecomposition'], () =>
+    import('./prime-console/index').then((m) => m.PrimeConsole),
+  ),
 ];
 
 /** The console of a math type, or undefined for an unknown type (which renders nothing). */

@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
 import {
+  Suspense,
   Component,
   useCallback,
   useEffect,
@@ -17,6 +18,7 @@ export type ElementPropType = 'string' | 'number' | 'boolean' | 'json';
 /** A widget exposed as a custom element. */
 export interface ElementDescriptor {
   tag: string;
+  /** The widget; it may be lazy (the element shows a loading message meanwhile). */
   component: ComponentType<Record<string, unknown>>;
   /** The props that are attributes/properties (camelCase; attributes are kebab-case). */
   props: Record<string, ElementPropType>;
@@ -50,6 +52,16 @@ function ErrorMessage({ lang }: { lang: unknown }) {
     <div className="kib-root">
       <WidgetStyles />
       <p role="alert">{t('common.error')}</p>
+    </div>
+  );
+}
+
+function Loading({ lang }: { lang: unknown }) {
+  const t = useT(lang);
+  return (
+    <div className="kib-root">
+      <WidgetStyles />
+      <p role="status">{t('common.loading')}</p>
     </div>
   );
 }
@@ -96,7 +108,9 @@ function elementHost(descriptor: ElementDescriptor): ComponentType<HostProps> {
     const widgetProps = controlled ? { ...props, [controlled.prop]: local } : props;
     return (
       <ErrorBoundary onError={onError} fallback={<ErrorMessage lang={props.lang} />}>
-        <Widget {...widgetProps} {...handlers} />
+        <Suspense fallback={<Loading lang={props.lang} />}>
+          <Widget {...widgetProps} {...handlers} />
+        </Suspense>
       </ErrorBoundary>
     );
   };

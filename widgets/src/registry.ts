@@ -1,8 +1,16 @@
-import type { ComponentType } from 'react';
-import { ActivityResults } from './activity-results/index';
+import { lazy, type ComponentType } from 'react';
 import { CONSOLES } from './consoles';
 import type { ElementDescriptor, ElementPropType } from './element';
-import { Solver } from './solver/solver';
+
+type AnyComponent = ComponentType<Record<string, unknown>>;
+
+/** The solver and the dashboard load with their first element, like every console. */
+const Solver = lazy(() =>
+  import('./solver/solver').then((m) => ({ default: m.Solver as unknown as AnyComponent })),
+);
+const ActivityResults = lazy(() =>
+  import('./activity-results/index').then((m) => ({ default: m.ActivityResults as unknown as AnyComponent })),
+);
 
 const CONSOLE_PROPS: Record<string, ElementPropType> = {
   data: 'json',
@@ -27,7 +35,7 @@ export const WIDGETS: readonly ElementDescriptor[] = [
   })),
   {
     tag: 'kib-solver',
-    component: Solver as unknown as ComponentType<Record<string, unknown>>,
+    component: Solver,
     props: {
       problem: 'json',
       problemId: 'number',
@@ -42,7 +50,7 @@ export const WIDGETS: readonly ElementDescriptor[] = [
   },
   {
     tag: 'kib-activity-results',
-    component: ActivityResults as unknown as ComponentType<Record<string, unknown>>,
+    component: ActivityResults,
     props: { data: 'json', lang: 'string' },
     events: { onRemoveStudent: 'kib-remove-student', onDownload: 'kib-download' },
   },

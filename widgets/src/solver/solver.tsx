@@ -7,6 +7,8 @@ import {
   type PublicStep,
 } from '@kib/core';
 import {
+  type ComponentType,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -592,20 +594,23 @@ function ConsoleSlot({
   label: string;
   onAnswer: (answer: unknown) => void;
 }) {
+  const t = useT(lang);
   const descriptor = consoleFor(content.mathType);
   if (!descriptor) return null;
-  const Console = descriptor.component as unknown as (p: Record<string, unknown>) => React.ReactNode;
+  const Console = descriptor.component as unknown as ComponentType<Record<string, unknown>>;
   return (
     <div className="kib-solver__console">
-      <Console
-        data={consoleData(content)}
-        value={value ?? null}
-        feedback={feedback ?? null}
-        disabled={disabled}
-        lang={lang}
-        label={label}
-        onAnswer={onAnswer}
-      />
+      <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+        <Console
+          data={consoleData(content)}
+          value={value ?? null}
+          feedback={feedback ?? null}
+          disabled={disabled}
+          lang={lang}
+          label={label}
+          onAnswer={onAnswer}
+        />
+      </Suspense>
     </div>
   );
 }
