@@ -11,6 +11,8 @@ import { TokenRepository } from './auth/token.repository';
 import { AccessTokens, resolveJwtSecret } from './auth/tokens';
 import type { Config } from './config';
 import { ContactRepository } from './contact/contact.repository';
+import { ContentRepository } from './content/content.repository';
+import { registerContentRoutes } from './content/content.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
@@ -103,6 +105,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerContactRoutes(api, contact);
   registerProblemRoutes(api, problems, canSeeUnpublished);
   registerSolvingRoutes(api, solving);
+  registerContentRoutes(api, new ContentRepository(sequelize));
 
   const app = express();
   app.disable('x-powered-by');

@@ -24,3 +24,4 @@ export {
   SolutionDataRequestSchema,
   type AttemptRequest,
 } from './solving.schemas';
+export { CoursesQuerySchema, PathIdSchema, SubtopicsQuerySchema } from './content.schemas';

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { LanguageSchema } from '../constants';
+
+const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** GET courses/?language=: the course list, names in the reader's language when given. */
+export const CoursesQuerySchema = z.object({ language: LanguageSchema.optional() });
+
+/** GET get-subtopics/?topic_id=: the subtopics of a topic. */
+export const SubtopicsQuerySchema = z.object({ topicId: IdSchema });
+
+/** A path id (`courses/{id}/topics/`, `problems/topic/{id}/`). */
+export const PathIdSchema = IdSchema;

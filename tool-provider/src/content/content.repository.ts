@@ -1,0 +1,94 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+
+/** A course, topic or subtopic with its names in both languages. */
+export interface NamedRecord {
+  id: number;
+  name: string;
+  nameSpanish: string;
+}
+
+/** A published problem in a list (what a student picks from; no numerals' answers). */
+export interface ProblemSummary {
+  id: number;
+  title: string;
+  description: string;
+  numeration: string | null;
+  topicId: number | null;
+  subtopicId: number | null;
+}
+
+/** A numeral in a problem list: its question and math type, nothing of its answer. */
+export interface NumeralSummary {
+  id: number;
+  problemId: number;
+  number: number;
+  question: string;
+  mathType: string;
+}
+
+/** The course → topic → subtopic tree and the published problems under it (spec 01 "Student dashboard"). */
+export class ContentRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  private select<T extends object>(sql: string, replacements: Record<string, unknown> = {}): Promise<T[]> {
+    return this.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+  }
+
+  /** Every course, by name, with the links to its topics. */
+  async courses(): Promise<{ courses: NamedRecord[]; coursesTopics: { course: number; topic: number }[] }> {
+    const courses = await this.select<NamedRecord>(
+      `SELECT id, name, name_spanish AS "nameSpanish" FROM courses ORDER BY name, id`,
+    );
+    const coursesTopics = await this.select<{ course: number; topic: number }>(
+      `SELECT course_id AS course, topic_id AS topic FROM course_topics ORDER BY course_id, topic_id`,
+    );
+    return { courses, coursesTopics };
+  }
+
+  /** The topics of a course, or null when there is no such course. */
+  async topicsOfCourse(courseId: number): Promise<NamedRecord[] | null> {
+    const [course] = await this.select<{ id: number }>(`SELECT id FROM courses WHERE id = :courseId`, {
+      courseId,
+    });
+    if (!course) return null;
+    return this.select<NamedRecord>(
+      `SELECT t.id, t.name, t.name_spanish AS "nameSpanish"
+         FROM topics t JOIN course_topics ct ON ct.topic_id = t.id
+        WHERE ct.course_id = :courseId ORDER BY t.name, t.id`,
+      { courseId },
+    );
+  }
+
+  /** The subtopics of a topic, or null when there is no such topic. */
+  async subtopicsOfTopic(topicId: number): Promise<(NamedRecord & { topicId: number })[] | null> {
+    const [topic] = await this.select<{ id: number }>(`SELECT id FROM topics WHERE id = :topicId`, {
+      topicId,
+    });
+    if (!topic) return null;
+    return this.select<NamedRecord & { topicId: number }>(
+      `SELECT id, topic_id AS "topicId", name, name_spanish AS "nameSpanish"
+         FROM subtopics WHERE topic_id = :topicId ORDER BY name, id`,
+      { topicId },
+    );
+  }
+
+  /** The published problems of a topic or a subtopic, ordered by numeration, with their numerals. */
+  async publishedProblems(
+    by: 'topic' | 'subtopic',
+    id: number,
+  ): Promise<{ problems: ProblemSummary[]; numerals: NumeralSummary[] }> {
+    const column = by === 'topic' ? 'topic_id' : 'subtopic_id';
+    const problems = await this.select<ProblemSummary>(
+      `SELECT id, title, description, numeration, topic_id AS "topicId", subtopic_id AS "subtopicId"
+         FROM problems WHERE ${column} = :id AND publish_problem ORDER BY id`,
+      { id },
+    );
+    if (problems.length === 0) return { problems, numerals: [] };
+    const numerals = await this.select<NumeralSummary>(
+      `SELECT id, problem_id AS "problemId", number, question, math_type AS "mathType"
+         FROM numerals WHERE problem_id IN (:ids) ORDER BY problem_id, number, id`,
+      { ids: problems.map((p) => p.id) },
+    );
+    return { problems, numerals };
+  }
+}
