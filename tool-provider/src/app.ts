@@ -10,6 +10,7 @@ import { AuthService } from './auth/auth.service';
 import { TokenRepository } from './auth/token.repository';
 import { AccessTokens, resolveJwtSecret } from './auth/tokens';
 import type { Config } from './config';
+import { registerClassroomRoutes } from './classrooms/classroom.routes';
 import { ContactRepository } from './contact/contact.repository';
 import { ContentRepository } from './content/content.repository';
 import { registerContentRoutes } from './content/content.routes';
@@ -106,6 +107,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerProblemRoutes(api, problems, canSeeUnpublished);
   registerSolvingRoutes(api, solving);
   registerContentRoutes(api, new ContentRepository(sequelize));
+  registerClassroomRoutes(api, sequelize, limiters);
 
   const app = express();
   app.disable('x-powered-by');

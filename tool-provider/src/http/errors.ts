@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'invalid-credentials'
   | 'account-inactive'
   | 'email-taken'
+  | 'classroom-code-invalid'
   | 'activation-invalid'
   | 'reset-invalid'
   | 'refresh-missing'

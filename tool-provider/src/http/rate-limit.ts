@@ -21,6 +21,8 @@ export const LIMITS = {
   signupPerAddress: { name: 'signup-ip', points: 20, durationSeconds: 60 * 60 },
   tokenPerAddress: { name: 'token-ip', points: 30, durationSeconds: 15 * 60 },
   contactPerAddress: { name: 'contact-ip', points: 5, durationSeconds: 60 * 60 },
+  /** Wrong classroom codes per account: codes are short, so guessing is slowed down. */
+  classroomCodePerAccount: { name: 'classroom-code', points: 10, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /**

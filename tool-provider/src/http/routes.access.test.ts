@@ -23,6 +23,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'POST /contact_form/': 'public',
   'GET /problems/:id/': 'public',
   'GET /courses/': 'public',
+  'POST /classrooms/add_student': ['Students'],
   'GET /courses/:id/topics/': 'public',
   'GET /get-subtopics/': 'public',
   'GET /problems/topic/:id/': 'public',

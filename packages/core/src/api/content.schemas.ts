@@ -11,3 +11,16 @@ export const SubtopicsQuerySchema = z.object({ topicId: IdSchema });
 
 /** A path id (`courses/{id}/topics/`, `problems/topic/{id}/`). */
 export const PathIdSchema = IdSchema;
+
+/**
+ * POST classrooms/add_student: join a classroom with its registration code. Spaces are dropped and
+ * letters upper-cased (codes are read aloud and typed on phones); the caller comes from the token,
+ * never from `userId`.
+ */
+export const AddStudentRequestSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().min(1).max(32)),
+  userId: z.unknown().optional(),
+});

@@ -24,4 +24,9 @@ export {
   SolutionDataRequestSchema,
   type AttemptRequest,
 } from './solving.schemas';
-export { CoursesQuerySchema, PathIdSchema, SubtopicsQuerySchema } from './content.schemas';
+export {
+  AddStudentRequestSchema,
+  CoursesQuerySchema,
+  PathIdSchema,
+  SubtopicsQuerySchema,
+} from './content.schemas';

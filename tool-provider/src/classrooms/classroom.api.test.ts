@@ -1,0 +1,74 @@
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initModels } from '../db/models';
+import { seedDevelopment } from '../seed/dev-seed';
+import { insertUser } from '../test/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+
+let server: TestServer;
+
+async function loginAs(email: string, lang = 'es'): Promise<TestClient> {
+  const c = new TestClient(server.url, { 'accept-language': lang });
+  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
+  expect(res.status).toBe(200);
+  c.token = String(res.body.access);
+  return c;
+}
+
+async function memberships(email: string): Promise<number> {
+  const [row] = await server.db.sequelize.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM classroom_students cs JOIN users u ON u.id = cs.user_id WHERE u.email = :email`,
+    { replacements: { email }, type: QueryTypes.SELECT },
+  );
+  return row?.n ?? 0;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  for (const n of [1, 2])
+    await insertUser(server.db.sequelize, { email: `new${n}@test.kib`, groups: ['Students'] });
+});
+afterAll(() => server?.close());
+
+describe('POST classrooms/add_student', () => {
+  it('joins the classroom of the code, forgiving spaces and case; a second time says it already was', async () => {
+    const student = await loginAs('new1@test.kib');
+    const first = await student.post('/api/classrooms/add_student', { code: ' kib cls ', user_id: 999 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ classroom: { name: 'Grado 10A' }, already_member: false });
+    expect(await memberships('new1@test.kib')).toBe(1);
+    const again = await student.post('/api/classrooms/add_student', { code: 'KIBCLS' });
+    expect(again.body).toMatchObject({ already_member: true });
+    expect(await memberships('new1@test.kib')).toBe(1);
+  });
+
+  it('refuses a wrong code with a translated message on the field, and slows down guessing', async () => {
+    const student = await loginAs('new2@test.kib', 'en');
+    const wrong = await student.post('/api/classrooms/add_student', { code: 'NOPE00' });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body).toMatchObject({
+      code: 'classroom-code-invalid',
+      detail: 'That code does not belong to any classroom. Check it with your teacher.',
+    });
+    expect(Object.keys(wrong.body.fields as object)).toEqual(['code']);
+    for (let i = 0; i < 9; i++) await student.post('/api/classrooms/add_student', { code: `NOPE0${i}` });
+    const limited = await student.post('/api/classrooms/add_student', { code: 'KIBCLS' });
+    expect(limited.status).toBe(429);
+    expect(await memberships('new2@test.kib')).toBe(0);
+  });
+
+  it('needs a code', async () => {
+    const student = await loginAs('student@demo.kib');
+    const res = await student.post('/api/classrooms/add_student', { code: '   ' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields as object)).toEqual(['code']);
+  });
+
+  it('is for students only', async () => {
+    const teacher = await loginAs('teacher@demo.kib');
+    expect((await teacher.post('/api/classrooms/add_student', { code: 'KIBCLS' })).status).toBe(403);
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.post('/api/classrooms/add_student', { code: 'KIBCLS' })).status).toBe(401);
+  });
+});
