@@ -72,3 +72,59 @@ describe('POST classrooms/add_student', () => {
     expect((await anonymous.post('/api/classrooms/add_student', { code: 'KIBCLS' })).status).toBe(401);
   });
 });
+
+describe('GET get_student_classrooms/', () => {
+  interface Listing {
+    classrooms: { id: number; name: string; teacher_id: number }[];
+    teachers: { id: number; first_name: string }[];
+    modules: { id: number; name: string }[];
+    module_classrooms: { module_id: number; publish_date: string | null }[];
+    module_problems: { module_id: number; problem_id: number }[];
+    problems: { id: number }[];
+    numerals: { id: number; problem_id: number }[];
+    stats: { numeral_id: number; completed: boolean }[];
+    student_modules: unknown[];
+  }
+
+  it("lists the student's classroom with its teacher and its published modules, problems and numerals", async () => {
+    const student = await loginAs('student@demo.kib');
+    const res = await student.get<Listing>('/api/get_student_classrooms/');
+    expect(res.status).toBe(200);
+    expect(res.body.classrooms.map((c) => c.name)).toEqual(['Grado 10A']);
+    expect(res.body.teachers.map((t) => t.id)).toEqual([res.body.classrooms[0]!.teacher_id]);
+    const names = res.body.modules.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['Taller de álgebra', 'Repaso']));
+    // Published next week: not visible yet.
+    expect(names).not.toContain('Próxima semana');
+    const problemIds = new Set(res.body.module_problems.map((mp) => mp.problem_id));
+    expect(res.body.problems.map((p) => p.id).sort()).toEqual([...problemIds].sort());
+    for (const n of res.body.numerals) expect(problemIds.has(n.problem_id)).toBe(true);
+    expect(JSON.stringify(res.body)).not.toMatch(/"target"|"correct_choice"|password|email/);
+  });
+
+  it("includes the student's own stats once they answer", async () => {
+    const student = await loginAs('student2@demo.kib');
+    const before = await student.get<Listing>('/api/get_student_classrooms/');
+    const numeral = before.body.numerals[0]!;
+    await student.post('/api/proof/', {
+      answer: [{ math: 'x' }],
+      numeral: numeral.id,
+      current_step: null,
+      total_time: 3,
+    });
+    const after = await student.get<Listing>('/api/get_student_classrooms/');
+    expect(after.body.stats.find((s) => s.numeral_id === numeral.id)).toMatchObject({
+      numeral_id: numeral.id,
+    });
+  });
+
+  it('is empty for a student in no classroom, and for students only', async () => {
+    await insertUser(server.db.sequelize, { email: 'lonely@test.kib', groups: ['Students'] });
+    const lonely = await loginAs('lonely@test.kib');
+    const res = await lonely.get<Listing>('/api/get_student_classrooms/');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ classrooms: [], modules: [], problems: [], numerals: [], stats: [] });
+    const teacher = await loginAs('teacher@demo.kib');
+    expect((await teacher.get('/api/get_student_classrooms/')).status).toBe(403);
+  });
+});

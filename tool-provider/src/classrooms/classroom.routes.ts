@@ -4,13 +4,29 @@ import { roles } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { Limiters } from '../http/rate-limit';
+import { StudentClassroomsRepository } from './student-classrooms.repository';
 
 /**
+ * GET get_student_classrooms/: the caller's classrooms and what is published in them.
  * POST classrooms/add_student (spec 01 "Adding a classroom by code"): a student joins a classroom with
  * its registration code. Joining twice is not an error (the answer says so). Wrong codes are counted
  * per account and slowed down past ten in fifteen minutes, so short codes cannot be guessed.
  */
-export function registerClassroomRoutes(api: ApiRouter, sequelize: Sequelize, limiters: Limiters): void {
+export function registerClassroomRoutes(
+  api: ApiRouter,
+  sequelize: Sequelize,
+  limiters: Limiters,
+  now: () => Date = () => new Date(),
+): void {
+  const studentClassrooms = new StudentClassroomsRepository(sequelize);
+
+  api.define({
+    method: 'get',
+    path: '/get_student_classrooms/',
+    access: roles('Students'),
+    handle: async ({ principal }) => ({ body: await studentClassrooms.forStudent(principal!.userId, now()) }),
+  });
+
   api.define({
     method: 'post',
     path: '/classrooms/add_student',

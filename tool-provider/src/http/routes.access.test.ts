@@ -24,6 +24,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /problems/:id/': 'public',
   'GET /courses/': 'public',
   'POST /classrooms/add_student': ['Students'],
+  'GET /get_student_classrooms/': ['Students'],
   'GET /courses/:id/topics/': 'public',
   'GET /get-subtopics/': 'public',
   'GET /problems/topic/:id/': 'public',
