@@ -85,7 +85,7 @@ export function MathConsole({
     disabledRef.current = disabled;
   });
 
-  const { remember, isEcho } = useEchoGuard();
+  const { remember, isEcho, forget } = useEchoGuard();
   const commit = useCallback(
     (next: EditorLine[], emit: boolean) => {
       if (next === linesRef.current) return;
@@ -108,8 +108,9 @@ export function MathConsole({
     // An answer this console sent, coming back late: the lines already hold it, or something newer.
     if (isEcho(value)) return;
     commit(syncFromValue(linesRef.current, value, newKey), false);
+    forget();
     // The guard above compares the serialised form, so a parent re-creating `value` changes nothing.
-  }, [valueJson, value, commit, isEcho]);
+  }, [valueJson, value, commit, isEcho, forget]);
 
   // New feedback (a new object: checking the same answer again counts) marks the lines, line i
   // getting feedback.lines[i], and is announced.

@@ -176,11 +176,11 @@ export class OfflineBackend implements SolverBackend {
     const { hints } = await import('@kib/checker');
     const { numeral, request } = this.request(input);
     const r = hints({
-      ...(request as never as object),
+      ...request,
       shown: input.shown,
       initialHint: input.step === null ? numeral.initialHint : null,
       hintPicture: input.step === null ? numeral.hintPicture : null,
-    } as never);
+    } as Parameters<typeof hints>[0]);
     return {
       hints: r.hints,
       picture: r.initialHint ? (numeral.hintPicture ?? null) : null,

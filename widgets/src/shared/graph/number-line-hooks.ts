@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEchoGuard } from '../use-echo-guard';
 
 /**
  * The local copy of a controlled console's editor state: starts from `value`, follows `value` when
@@ -15,22 +16,22 @@ export function useControlledEditor<State, Answer>(
   const ref = useRef(state);
   const latest = useRef({ value, fromValue, answerOf });
   latest.current = { value, fromValue, answerOf };
-  // The answers of the states since the page last set `value`: a `value` equal to one of them is
-  // this console's own answer coming back late (after the student went on), not a new answer.
-  const recent = useRef<string[]>([]);
-  const commit = useCallback((next: State) => {
-    ref.current = next;
-    recent.current = [...recent.current.slice(-31), JSON.stringify(latest.current.answerOf(next))];
-    setState(next);
-  }, []);
+  const { remember, isEcho, forget } = useEchoGuard();
+  const commit = useCallback(
+    (next: State) => {
+      ref.current = next;
+      remember(latest.current.answerOf(next));
+      setState(next);
+    },
+    [remember],
+  );
   const valueKey = JSON.stringify(value ?? null);
   useEffect(() => {
     const { value: incoming, fromValue: read, answerOf: answer } = latest.current;
     const next = read(incoming);
-    const key = JSON.stringify(answer(next));
-    if (key === JSON.stringify(answer(ref.current)) || recent.current.includes(key)) return;
+    if (JSON.stringify(answer(next)) === JSON.stringify(answer(ref.current)) || isEcho(answer(next))) return;
     commit(next);
-    recent.current = [];
-  }, [valueKey, commit]);
+    forget();
+  }, [valueKey, commit, isEcho, forget]);
   return { state, ref, commit };
 }
