@@ -74,6 +74,40 @@ function LastAttempt({ t, date }: { t: Translate; date: string | null }) {
   return <time dateTime={date}>{formatDateTimeDmy(new Date(date))}</time>;
 }
 
+/** The attempts, time and last-attempt columns of a detail row. */
+function ActivityCells({
+  t,
+  activity,
+}: {
+  t: Translate;
+  activity: { attempts: number; answerTime: number; lastAttemptDate: string | null };
+}) {
+  return (
+    <>
+      <td className="kib-ar-num">{activity.attempts}</td>
+      <td className="kib-ar-num">{formatDuration(activity.answerTime)}</td>
+      <td>
+        <LastAttempt t={t} date={activity.lastAttemptDate} />
+      </td>
+    </>
+  );
+}
+
+/** The headers of {@link ActivityCells}. */
+function ActivityHeaders({ t }: { t: Translate }) {
+  return (
+    <>
+      <th scope="col" className="kib-ar-num">
+        {t('activity-results.attempts')}
+      </th>
+      <th scope="col" className="kib-ar-num">
+        {t('activity-results.time')}
+      </th>
+      <th scope="col">{t('activity-results.last-attempt')}</th>
+    </>
+  );
+}
+
 function Code({ t, code }: { t: Translate; code: string }) {
   if (code) return <>{code}</>;
   return (
@@ -254,13 +288,7 @@ export function StudentsTable({
                           <th scope="col">{t('activity-results.problem')}</th>
                           <th scope="col">{t('activity-results.status')}</th>
                           <th scope="col">{t('activity-results.numerals')}</th>
-                          <th scope="col" className="kib-ar-num">
-                            {t('activity-results.attempts')}
-                          </th>
-                          <th scope="col" className="kib-ar-num">
-                            {t('activity-results.time')}
-                          </th>
-                          <th scope="col">{t('activity-results.last-attempt')}</th>
+                          <ActivityHeaders t={t} />
                         </tr>
                       </thead>
                       <tbody>
@@ -281,11 +309,7 @@ export function StudentsTable({
                                 </span>
                               </span>
                             </td>
-                            <td className="kib-ar-num">{progress.attempts}</td>
-                            <td className="kib-ar-num">{formatDuration(progress.answerTime)}</td>
-                            <td>
-                              <LastAttempt t={t} date={progress.lastAttemptDate} />
-                            </td>
+                            <ActivityCells t={t} activity={progress} />
                           </tr>
                         ))}
                       </tbody>
@@ -388,13 +412,7 @@ export function ProblemsTable({
                             <th scope="col">{t('activity-results.code')}</th>
                             <th scope="col">{t('activity-results.status')}</th>
                             <th scope="col">{t('activity-results.numerals')}</th>
-                            <th scope="col" className="kib-ar-num">
-                              {t('activity-results.attempts')}
-                            </th>
-                            <th scope="col" className="kib-ar-num">
-                              {t('activity-results.time')}
-                            </th>
-                            <th scope="col">{t('activity-results.last-attempt')}</th>
+                            <ActivityHeaders t={t} />
                           </tr>
                         </thead>
                         <tbody>
@@ -412,11 +430,7 @@ export function ProblemsTable({
                               <td>
                                 <Numerals t={t} numerals={student.numerals} />
                               </td>
-                              <td className="kib-ar-num">{student.attempts}</td>
-                              <td className="kib-ar-num">{formatDuration(student.answerTime)}</td>
-                              <td>
-                                <LastAttempt t={t} date={student.lastAttemptDate} />
-                              </td>
+                              <ActivityCells t={t} activity={student} />
                             </tr>
                           ))}
                         </tbody>
