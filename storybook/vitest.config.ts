@@ -13,7 +13,7 @@ export default defineProject({
   optimizeDeps: { include: [...BROWSER_DEPENDENCIES] },
   test: {
     // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
-    sequence: { groupOrder: 2 },
+    sequence: { groupOrder: 3 },
     name: 'storybook',
     testTimeout: 30_000,
     browser: {

@@ -4,7 +4,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
-    sequence: { groupOrder: 3 },
+    sequence: { groupOrder: 4 },
     name: 'e2e',
     environment: 'node',
     include: ['**/*.e2e.test.ts'],

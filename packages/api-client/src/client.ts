@@ -1,4 +1,19 @@
-import { toCamelCase, toSnakeCase, type FeedbackMessage, type PublicProblem } from '@kib/core';
+import {
+  toCamelCase,
+  toSnakeCase,
+  type CurrentUser,
+  type FeedbackMessage,
+  type Language,
+  type PublicProblem,
+} from '@kib/core';
+import type {
+  ContentProblems,
+  CoursesResponse,
+  JoinClassroomResponse,
+  NamedContent,
+  RegistrationPayload,
+  StudentClassrooms,
+} from './site.types';
 
 /** A student's stat on a numeral, as proof/ returns it. */
 export interface NumeralStat {
@@ -89,6 +104,7 @@ export class ApiClient {
   private readonly base: string;
   private readonly fetchImpl: typeof fetch;
   private refreshing: Promise<boolean> | null = null;
+  private readonly listeners = new Set<(token: string | null) => void>();
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
@@ -106,6 +122,13 @@ export class ApiClient {
     if (token === this.accessToken) return;
     this.accessToken = token;
     this.options.onTokenChange?.(token);
+    for (const listener of this.listeners) listener(token);
+  }
+
+  /** Calls `listener` whenever the access token changes; returns the function that stops it. */
+  subscribe(listener: (token: string | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**
@@ -195,14 +218,97 @@ export class ApiClient {
     return this.request<PublicProblem>('GET', `problems/${encodeURIComponent(String(id))}/`);
   }
 
-  /** Checks (and records) an attempt: POST proof/. */
-  proof(payload: AttemptPayload): Promise<AttemptResponse> {
-    return this.request<AttemptResponse>('POST', 'proof/', payload);
+  /**
+   * Checks (and records) an attempt: POST proof/. With `demo`, checks a demo problem without an
+   * account and records nothing (POST demo/proof/).
+   */
+  proof(payload: AttemptPayload, options: { demo?: boolean } = {}): Promise<AttemptResponse> {
+    return this.request<AttemptResponse>('POST', options.demo ? 'demo/proof/' : 'proof/', payload);
   }
 
-  /** The next hints for the current answer: POST hints/. */
-  hints(payload: AttemptPayload): Promise<HintsResponse> {
-    return this.request<HintsResponse>('POST', 'hints/', payload);
+  /** The next hints for the current answer: POST hints/ (demo/hints/ with `demo`). */
+  hints(payload: AttemptPayload, options: { demo?: boolean } = {}): Promise<HintsResponse> {
+    return this.request<HintsResponse>('POST', options.demo ? 'demo/hints/' : 'hints/', payload);
+  }
+
+  /** The logged-in user: GET auth/users/me/. */
+  me(): Promise<CurrentUser> {
+    return this.request<CurrentUser>('GET', 'auth/users/me/');
+  }
+
+  /** Creates an account; the server mails the activation link: POST auth/users/. */
+  register(payload: RegistrationPayload): Promise<unknown> {
+    return this.request('POST', 'auth/users/', payload);
+  }
+
+  /** Activates an account with the uid and token of the e-mailed link. */
+  activate(uid: string, token: string): Promise<{ success: boolean; detail: string }> {
+    return this.request('POST', 'auth/users/activation/', { uid, token });
+  }
+
+  /** Mails a new activation link (the same answer whether the account exists or not). */
+  async resendActivation(email: string): Promise<void> {
+    await this.request('POST', 'auth/users/resend_activation/', { email });
+  }
+
+  /** Mails a password-reset link (the same answer whether the account exists or not). */
+  async resetPassword(email: string): Promise<void> {
+    await this.request('POST', 'auth/users/reset_password/', { email });
+  }
+
+  /** Sets a new password with the uid and token of the e-mailed link. */
+  async resetPasswordConfirm(payload: {
+    uid: string;
+    token: string;
+    newPassword: string;
+    reNewPassword: string;
+  }): Promise<void> {
+    await this.request('POST', 'auth/users/reset_password_confirm/', payload);
+  }
+
+  /** Sends the landing page's contact form: POST contact_form/. */
+  contact(message: {
+    name: string;
+    email: string;
+    message: string;
+  }): Promise<{ id: number; detail: string }> {
+    return this.request('POST', 'contact_form/', message);
+  }
+
+  /** The courses, named in `language`, with their topics: GET courses/. */
+  courses(language: Language, options: { demo?: boolean } = {}): Promise<CoursesResponse> {
+    const query = new URLSearchParams({ language, ...(options.demo ? { demo: 'true' } : {}) });
+    return this.request('GET', `courses/?${query}`);
+  }
+
+  /** The topics of a course: GET courses/{id}/topics/. */
+  courseTopics(courseId: number): Promise<NamedContent[]> {
+    return this.request('GET', `courses/${encodeURIComponent(String(courseId))}/topics/`);
+  }
+
+  /** The subtopics of a topic: GET get-subtopics/?topic_id=. */
+  subtopics(topicId: number): Promise<(NamedContent & { topicId: number })[]> {
+    return this.request('GET', `get-subtopics/?topic_id=${encodeURIComponent(String(topicId))}`);
+  }
+
+  /** The published problems of a subtopic: GET problems/subtopic/{id}/. */
+  subtopicProblems(subtopicId: number): Promise<ContentProblems> {
+    return this.request('GET', `problems/subtopic/${encodeURIComponent(String(subtopicId))}/`);
+  }
+
+  /** The published problems of a topic: GET problems/topic/{id}/. */
+  topicProblems(topicId: number): Promise<ContentProblems> {
+    return this.request('GET', `problems/topic/${encodeURIComponent(String(topicId))}/`);
+  }
+
+  /** The caller's classrooms with their published modules and the caller's stats. */
+  studentClassrooms(): Promise<StudentClassrooms> {
+    return this.request('GET', 'get_student_classrooms/');
+  }
+
+  /** Joins a classroom by its code: POST classrooms/add_student. */
+  joinClassroom(code: string): Promise<JoinClassroomResponse> {
+    return this.request('POST', 'classrooms/add_student', { code });
   }
 
   /** Which numerals of a problem the caller has completed: POST getstudentproblemsolutiondata/. */

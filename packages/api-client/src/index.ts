@@ -9,3 +9,15 @@ export {
   type HintsResponse,
   type NumeralStat,
 } from './client';
+/** The shapes of the site's calls: sign-up, content lists, a student's classrooms. */
+export type {
+  ContentProblems,
+  CoursesResponse,
+  CurrentUser,
+  JoinClassroomResponse,
+  NamedContent,
+  NumeralSummary,
+  ProblemSummary,
+  RegistrationPayload,
+  StudentClassrooms,
+} from './site.types';

@@ -34,6 +34,15 @@ import handwritingWidgetEn from '../locales/widgets/handwriting.en.json' with { 
 import activityResultsWidgetEs from '../locales/widgets/activity-results.es.json' with { type: 'json' };
 import activityResultsWidgetEn from '../locales/widgets/activity-results.en.json' with { type: 'json' };
 
+import siteSiteEs from '../locales/site/site.es.json' with { type: 'json' };
+import siteSiteEn from '../locales/site/site.en.json' with { type: 'json' };
+import landingSiteEs from '../locales/site/landing.es.json' with { type: 'json' };
+import landingSiteEn from '../locales/site/landing.en.json' with { type: 'json' };
+import accountSiteEs from '../locales/site/account.es.json' with { type: 'json' };
+import accountSiteEn from '../locales/site/account.en.json' with { type: 'json' };
+import studentSiteEs from '../locales/site/student.es.json' with { type: 'json' };
+import studentSiteEn from '../locales/site/student.en.json' with { type: 'json' };
+
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
  * kebab-case codes) and is served under the `feedback.` namespace: `feedback.not-equivalent`.
@@ -71,14 +80,23 @@ const widgetsEn = {
   'activity-results': activityResultsWidgetEn,
 };
 
+/**
+ * The standalone site's texts live in one file per site area (`locales/site/<area>.<lang>.json`) and
+ * are served under the area's name: `landing.hero-title`, `account.login-submit`.
+ */
+const siteEs = { site: siteSiteEs, landing: landingSiteEs, account: accountSiteEs, student: studentSiteEs };
+const siteEn = { site: siteSiteEn, landing: landingSiteEn, account: accountSiteEn, student: studentSiteEn };
+
 const esCatalog = {
   ...es,
   ...widgetsEs,
+  ...siteEs,
   feedback: { ...textEs, ...solveEs, ...graphicalEs, ...hintsEs },
 };
 const enCatalog = {
   ...en,
   ...widgetsEn,
+  ...siteEn,
   feedback: { ...textEn, ...solveEn, ...graphicalEn, ...hintsEn },
 };
 
@@ -96,7 +114,8 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every translation key, typed from the Spanish (source) catalog. */
-export type TranslationKey = Leaves<typeof es> | Leaves<typeof widgetsEs> | `feedback.${string}`;
+export type TranslationKey =
+  Leaves<typeof es> | Leaves<typeof widgetsEs> | Leaves<typeof siteEs> | `feedback.${string}`;
 
 /** The catalogs by language, as loaded. */
 export const CATALOGS: Record<Language, Record<string, unknown>> = { es: esCatalog, en: enCatalog };

@@ -83,12 +83,19 @@ function mathTypeOf(problem: PublicProblem, numeralId: number, step: number | nu
 /** The solver against Kib's API: GET problems/{id}/, POST proof/, hints/, getstudentproblemsolutiondata/. */
 export class ApiBackend implements SolverBackend {
   private problem: PublicProblem | null = null;
+  private readonly demoProgress: LocalProgress | null;
 
+  /**
+   * `demo`: no account — answers go to the demo endpoints (demo problems only, nothing recorded) and
+   * progress is kept in the browser.
+   */
   constructor(
     private readonly api: ApiClient,
     private readonly problemId: number,
-    private readonly extra: { deadlinePassed?: boolean; tempStudentId?: number | null } = {},
-  ) {}
+    private readonly extra: { deadlinePassed?: boolean; tempStudentId?: number | null; demo?: boolean } = {},
+  ) {
+    this.demoProgress = extra.demo ? new LocalProgress(safeLocalStorage(), `kib:demo:${problemId}`) : null;
+  }
 
   async loadProblem(): Promise<PublicProblem> {
     this.problem = await this.api.getProblem(this.problemId);
@@ -96,13 +103,16 @@ export class ApiBackend implements SolverBackend {
   }
 
   async completedNumerals(): Promise<number[]> {
+    if (this.demoProgress) return this.demoProgress.read();
     if (!this.api.token) return [];
     const data = await this.api.solutionData(this.problemId);
     return data.filter((d) => d.completed).map((d) => d.numeralId);
   }
 
   async check(input: CheckInput): Promise<CheckOutput> {
-    const r = await this.api.proof(this.payload(input));
+    const demo = this.demoProgress !== null;
+    const r = await this.api.proof(this.payload(input), { demo });
+    if (r.numeralCompleted) this.demoProgress?.add(input.numeralId);
     const mathType = this.problem ? mathTypeOf(this.problem, input.numeralId, input.step) : null;
     return {
       correct: r.correctAns,
@@ -113,7 +123,10 @@ export class ApiBackend implements SolverBackend {
   }
 
   async hints(input: CheckInput & { shown: number }): Promise<HintsOutput> {
-    const r = await this.api.hints({ ...this.payload(input), shown: input.shown });
+    const r = await this.api.hints(
+      { ...this.payload(input), shown: input.shown },
+      { demo: this.demoProgress !== null },
+    );
     return {
       hints: r.hints.map((text) => ({ text })),
       picture: r.hintPicture,
@@ -133,9 +146,39 @@ export class ApiBackend implements SolverBackend {
   }
 }
 
-/** The progress an offline solver keeps in storage for one problem. */
-interface StoredProgress {
-  completed: number[];
+/**
+ * Progress kept in the browser (localStorage) for one problem: the ids of its completed numerals.
+ * Blocked or full storage (private mode, sandboxed iframes) keeps it for the page's life only.
+ */
+class LocalProgress {
+  private memory: number[] = [];
+
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+    private readonly key: string,
+  ) {}
+
+  read(): number[] {
+    try {
+      const raw = this.storage?.getItem(this.key);
+      if (!raw) return [...this.memory];
+      const parsed = JSON.parse(raw) as { completed?: unknown };
+      return Array.isArray(parsed.completed) ? parsed.completed.filter(Number.isInteger) : [];
+    } catch {
+      return [...this.memory];
+    }
+  }
+
+  add(numeralId: number): void {
+    const completed = this.read();
+    if (!completed.includes(numeralId)) completed.push(numeralId);
+    this.memory = completed;
+    try {
+      this.storage?.setItem(this.key, JSON.stringify({ completed }));
+    } catch {
+      // Kept in memory above.
+    }
+  }
 }
 
 /**
@@ -144,18 +187,22 @@ interface StoredProgress {
  * and progress is kept in localStorage.
  */
 export class OfflineBackend implements SolverBackend {
+  private readonly progress: LocalProgress;
+
   constructor(
     private readonly problem: Problem,
-    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeLocalStorage(),
-    private readonly storageKey = `kib:solver:${problem.id}`,
-  ) {}
+    storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeLocalStorage(),
+    storageKey = `kib:solver:${problem.id}`,
+  ) {
+    this.progress = new LocalProgress(storage, storageKey);
+  }
 
   async loadProblem(): Promise<PublicProblem> {
     return toPublicProblem(this.problem);
   }
 
   async completedNumerals(): Promise<number[]> {
-    return this.read().completed.filter((id) => this.problem.numerals.some((n) => n.id === id));
+    return this.progress.read().filter((id) => this.problem.numerals.some((n) => n.id === id));
   }
 
   async check(input: CheckInput): Promise<CheckOutput> {
@@ -164,11 +211,7 @@ export class OfflineBackend implements SolverBackend {
     const result = check(request as never);
     const correct = isCorrect(request.mathType, result as never);
     const numeralCompleted = correct && (input.step === null || input.step === numeral.steps.length - 1);
-    if (numeralCompleted) {
-      const progress = this.read();
-      if (!progress.completed.includes(numeral.id)) progress.completed.push(numeral.id);
-      this.write(progress);
-    }
+    if (numeralCompleted) this.progress.add(numeral.id);
     return { correct, numeralCompleted, feedback: result, recorded: true };
   }
 
@@ -204,24 +247,6 @@ export class OfflineBackend implements SolverBackend {
         : target.data;
     if (data === null) throw new Error('the numeral has no math-type data');
     return { numeral, request: { mathType: target.mathType, data, answer: parsed.data } };
-  }
-
-  private read(): StoredProgress {
-    try {
-      const raw = this.storage?.getItem(this.storageKey);
-      const parsed = raw ? (JSON.parse(raw) as Partial<StoredProgress>) : {};
-      return { completed: Array.isArray(parsed.completed) ? parsed.completed.filter(Number.isInteger) : [] };
-    } catch {
-      return { completed: [] };
-    }
-  }
-
-  private write(progress: StoredProgress): void {
-    try {
-      this.storage?.setItem(this.storageKey, JSON.stringify(progress));
-    } catch {
-      // Storage full or blocked (private mode, sandboxed iframe): progress lives for this page only.
-    }
   }
 }
 

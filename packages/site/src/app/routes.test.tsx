@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations, renderSite, STUDENT } from '../test/render-site';
+
+describe('routes', () => {
+  it('shows "No route" and a way home for an unknown path', async () => {
+    const { screen } = await renderSite('/no/such/page');
+    await expect.element(screen.getByRole('heading', { level: 1, name: /No route/ })).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'Ir al inicio' })).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('sends a logged-out reader of a private page to /login, remembering the page', async () => {
+    const { router } = await renderSite('/student/modules');
+    await expect.poll(() => router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: '/student/modules' });
+  });
+
+  it("shows 'loading...' while the first refresh runs", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { screen } = await renderSite('/student', {
+      routes: {
+        'POST auth/jwt/refresh/': async () => {
+          await gate;
+          return { status: 401, body: {} };
+        },
+      },
+    });
+    await expect.element(screen.getByText('cargando...')).toBeVisible();
+    release();
+  });
+
+  it('lets a logged-in reader into the private page', async () => {
+    const { router, calls } = await renderSite('/student/modules', { user: STUDENT });
+    await expect.poll(() => calls.some((c) => c.path === 'auth/users/me/')).toBe(true);
+    await expect.poll(() => router.state.location.pathname).toBe('/student/modules');
+  });
+
+  it("answers the areas the site does not have yet with the spec's not-supported page", async () => {
+    const { screen } = await renderSite('/teacher', { user: { ...STUDENT, groups: ['Teachers'] } });
+    await expect
+      .element(screen.getByRole('heading', { name: '¡Lo sentimos, esta operación aún no está disponible!' }))
+      .toBeVisible();
+  });
+});

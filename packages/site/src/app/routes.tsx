@@ -1,0 +1,228 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { LoadingScreen, RequireAuth } from '../auth/require-auth';
+import { PublicLayout } from '../layout/public-layout';
+
+type Lazy = RouteObject['lazy'];
+
+/** A lazily loaded page: each page is its own chunk. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Lazy {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/**
+ * Every route of the site (spec 01 §2, spec 03 §2). Public pages share the landing navigation;
+ * private ones are wrapped in RequireAuth ('loading...' first, /login when logged out). Solve pages
+ * take their problem from the query string (`?problem=12&module=3&classroom=2`), so a reload or a
+ * shared link opens the same problem.
+ */
+const PAGES: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      {
+        index: true,
+        lazy: page(
+          () => import('../pages/landing/landing-page'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: 'login',
+        lazy: page(
+          () => import('../pages/account/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'signup',
+        lazy: page(
+          () => import('../pages/account/signup-page'),
+          (m) => m.SignupPage,
+        ),
+      },
+      {
+        path: 'logout',
+        lazy: page(
+          () => import('../pages/account/logout-page'),
+          (m) => m.LogoutPage,
+        ),
+      },
+      {
+        path: 'activate/:uid/:token',
+        lazy: page(
+          () => import('../pages/account/activate-page'),
+          (m) => m.ActivatePage,
+        ),
+      },
+      {
+        path: 'password/reset',
+        lazy: page(
+          () => import('../pages/account/reset-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: 'password/reset/confirm/:uid/:token',
+        lazy: page(
+          () => import('../pages/account/reset-confirm-page'),
+          (m) => m.ResetPasswordConfirmPage,
+        ),
+      },
+      {
+        path: 'demo',
+        lazy: page(
+          () => import('../pages/demo/demo-video-page'),
+          (m) => m.DemoVideoPage,
+        ),
+      },
+      {
+        path: 'code/student',
+        lazy: page(
+          () => import('../pages/code/code-student-page'),
+          (m) => m.CodeStudentPage,
+        ),
+      },
+      {
+        path: 'not-supported',
+        lazy: page(
+          () => import('../pages/errors/not-supported-page'),
+          (m) => m.NotSupportedPage,
+        ),
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('../pages/errors/no-route-page'),
+          (m) => m.NoRoutePage,
+        ),
+      },
+    ],
+  },
+  {
+    path: 'demo/student',
+    lazy: page(
+      () => import('../pages/student/demo-layout'),
+      (m) => m.DemoLayout,
+    ),
+    children: [
+      {
+        index: true,
+        lazy: page(
+          () => import('../pages/student/practice-page'),
+          (m) => m.PracticePage,
+        ),
+      },
+      {
+        path: 'modules/solve',
+        lazy: page(
+          () => import('../pages/student/solve-page'),
+          (m) => m.SolvePage,
+        ),
+      },
+    ],
+  },
+  {
+    path: 'student',
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        lazy: page(
+          () => import('../pages/student/student-layout'),
+          (m) => m.StudentLayout,
+        ),
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('../pages/student/home-page'),
+              (m) => m.StudentHomePage,
+            ),
+          },
+          {
+            path: 'classrooms',
+            lazy: page(
+              () => import('../pages/student/classrooms-page'),
+              (m) => m.ClassroomsPage,
+            ),
+          },
+          {
+            path: 'classroom/:classroomId',
+            lazy: page(
+              () => import('../pages/student/classroom-page'),
+              (m) => m.ClassroomPage,
+            ),
+          },
+          {
+            path: 'modules',
+            lazy: page(
+              () => import('../pages/student/modules-page'),
+              (m) => m.ModulesPage,
+            ),
+          },
+          {
+            path: 'rendermodule',
+            lazy: page(
+              () => import('../pages/student/module-page'),
+              (m) => m.ModulePage,
+            ),
+          },
+          {
+            path: 'solve',
+            lazy: page(
+              () => import('../pages/student/solve-page'),
+              (m) => m.SolvePage,
+            ),
+          },
+          {
+            path: 'practice',
+            lazy: page(
+              () => import('../pages/student/practice-page'),
+              (m) => m.PracticePage,
+            ),
+          },
+          {
+            path: 'feedback',
+            lazy: page(
+              () => import('../pages/student/feedback-page'),
+              (m) => m.FeedbackPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  // The other areas (teacher, creator, administrators, LMS users) are private; their screens are not
+  // part of the standalone site yet, so they say so in the spec's words instead of failing.
+  ...[
+    'teacher',
+    'creator',
+    'schoolAdmin',
+    'schooladmin',
+    'platformAdmin',
+    'moodleteacher',
+    'moodlestudent',
+  ].map((area): RouteObject => ({
+    path: `${area}/*`,
+    element: (
+      <RequireAuth>
+        <PublicLayout />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        path: '*',
+        lazy: page(
+          () => import('../pages/errors/not-supported-page'),
+          (m) => m.NotSupportedPage,
+        ),
+      },
+    ],
+  })),
+];
+
+/** The route table: every page under one root that shows 'loading...' while a first page loads. */
+export const ROUTES: RouteObject[] = [{ HydrateFallback: LoadingScreen, children: PAGES }];

@@ -1,0 +1,58 @@
+import { LANGUAGE_COOKIE, resolveLanguage, translate, type Language, type TranslationKey } from '@kib/i18n';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/** Translates a key with params in the reader's language. */
+export type Translate = (key: TranslationKey | (string & {}), params?: Record<string, unknown>) => string;
+
+interface LanguageState {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+/** One year: the choice outlives sessions, as a language preference should. */
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** The language a visit starts in: the remembered choice, else the browser's languages, else Spanish. */
+export function initialLanguage(): Language {
+  return resolveLanguage(readCookie(LANGUAGE_COOKIE), navigator.languages?.join(',') ?? navigator.language);
+}
+
+/**
+ * The reader's interface language. A choice is remembered in the `kib_lang` cookie (read by the
+ * server too, so its messages come back in the same language) and set on `<html lang>`.
+ */
+export function LanguageProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
+  const [language, setState] = useState<Language>(() => initial ?? initialLanguage());
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  const setLanguage = useCallback((next: Language) => {
+    document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+    setState(next);
+  }, []);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+/** The reader's language and the function that changes (and remembers) it. */
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage outside LanguageProvider');
+  return state;
+}
+
+/** The translate function for the reader's language. */
+export function useT(): Translate {
+  const { language } = useLanguage();
+  return useCallback((key, params) => translate(language, key, params), [language]);
+}

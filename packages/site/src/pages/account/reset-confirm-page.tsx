@@ -1,0 +1,3 @@
+export function ResetPasswordConfirmPage() {
+  return <h1>ResetPasswordConfirmPage</h1>;
+}

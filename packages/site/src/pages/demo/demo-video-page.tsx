@@ -1,0 +1,3 @@
+export function DemoVideoPage() {
+  return <h1>DemoVideoPage</h1>;
+}

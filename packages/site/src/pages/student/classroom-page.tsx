@@ -1,0 +1,3 @@
+export function ClassroomPage() {
+  return <h1>ClassroomPage</h1>;
+}

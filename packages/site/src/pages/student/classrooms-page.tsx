@@ -1,0 +1,3 @@
+export function ClassroomsPage() {
+  return <h1>ClassroomsPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function FeedbackPage() {
+  return <h1>FeedbackPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function StudentHomePage() {
+  return <h1>StudentHomePage</h1>;
+}

@@ -1,0 +1,3 @@
+export function ModulePage() {
+  return <h1>ModulePage</h1>;
+}

@@ -1,0 +1,3 @@
+export function ModulesPage() {
+  return <h1>ModulesPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function PracticePage() {
+  return <h1>PracticePage</h1>;
+}

@@ -1,0 +1,3 @@
+export function SolvePage() {
+  return <h1>SolvePage</h1>;
+}

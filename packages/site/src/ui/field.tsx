@@ -1,0 +1,43 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+
+/**
+ * A labelled input with its error under it (spec 01 §5: errors under the e-mail, password and
+ * repeat-password fields). The error is tied to the input by aria-describedby and aria-invalid.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  ref,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        {...input}
+      />
+      {hint && (
+        <div id={`${id}-hint`} className="field-hint">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-error`} className="field-error">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal dialog on the native `<dialog>`: focus moves into it and back, Escape closes it, the page
+ * behind is inert.
+ */
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  closeLabel,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  closeLabel: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId} className="modal-title">
+        {title}
+      </h2>
+      <div className="modal-body">{children}</div>
+      <div className="modal-actions">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {closeLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

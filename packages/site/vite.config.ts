@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The standalone site: a single-page app written to `dist/`, which the tool provider serves at `/`
+ * (every path that is not `/api/` or `/widgets/` answers `index.html`, and React Router takes over).
+ * Each page is a lazy chunk, so the landing page does not download the solver, MathLive or JSXGraph.
+ * `npm run dev -w packages/site` proxies `/api` to a tool provider on :8080.
+ */
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'assets/[name]-[hash].js',
+      },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+});
