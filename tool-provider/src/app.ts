@@ -4,6 +4,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Sequelize } from 'sequelize';
+import { siteAssets } from './assets/site-assets';
 import { widgetAssets } from './assets/widget-assets';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
@@ -43,6 +44,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where the built widget bundle is (tests); the repository's widgets/dist by default. */
   widgetsDir?: string;
+  /** Where the built site is (tests); the repository's packages/site/dist by default. */
+  siteDir?: string;
 }
 
 /** The assembled application and the pieces tests look at. */
@@ -98,21 +101,44 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const models = initModels(sequelize);
   const problems = new ProblemRepository(models);
   const canSeeUnpublished = problemVisibility(sequelize);
-  const solving = new SolvingService({ problems, stats: new StatRepository(sequelize), canSeeUnpublished });
+  const content = new ContentRepository(sequelize);
+  const solving = new SolvingService({
+    problems,
+    stats: new StatRepository(sequelize),
+    canSeeUnpublished,
+    isDemoProblem: (id) => content.isDemoProblem(id),
+  });
 
   const api = new ApiRouter();
   registerHealthRoutes(api, sequelize, deps.databaseKind);
   registerAuthRoutes(api, auth, { secure: config.cookieSecure, sameSite: config.cookieSameSite });
   registerContactRoutes(api, contact);
   registerProblemRoutes(api, problems, canSeeUnpublished);
-  registerSolvingRoutes(api, solving);
-  registerContentRoutes(api, new ContentRepository(sequelize));
+  registerSolvingRoutes(api, solving, limiters.demoPerAddress);
+  registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.trustProxy));
-  app.use(helmet());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'script-src': ["'self'"],
+          // JSXGraph and MathLive set inline styles on the elements they draw.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          // The landing page's demo video, loaded only when the reader presses play.
+          'frame-src': ['https://www.youtube-nocookie.com'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': config.cookieSecure ? [] : null,
+        },
+      },
+    }),
+  );
   app.use('/widgets', widgetAssets(deps.widgetsDir));
   app.use(cookieParser());
   app.use((req, _res, next) => {
@@ -135,6 +161,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   });
   app.use('/api', api.router);
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'route-not-found')));
+  app.use(siteAssets(deps.siteDir));
   app.use(errorHandler(logger));
   return { app, api, mailer, accessTokens };
 }

@@ -34,13 +34,18 @@ export class ContentRepository {
     return this.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
   }
 
-  /** Every course, by name, with the links to its topics. */
-  async courses(): Promise<{ courses: NamedRecord[]; coursesTopics: { course: number; topic: number }[] }> {
+  /** Every course (or the demo courses only), by name, with the links to its topics. */
+  async courses(
+    options: { demoOnly?: boolean } = {},
+  ): Promise<{ courses: NamedRecord[]; coursesTopics: { course: number; topic: number }[] }> {
+    const demo = options.demoOnly ? 'WHERE c.in_demo' : '';
     const courses = await this.select<NamedRecord>(
-      `SELECT id, name, name_spanish AS "nameSpanish" FROM courses ORDER BY name, id`,
+      `SELECT c.id, c.name, c.name_spanish AS "nameSpanish" FROM courses c ${demo} ORDER BY c.name, c.id`,
     );
     const coursesTopics = await this.select<{ course: number; topic: number }>(
-      `SELECT course_id AS course, topic_id AS topic FROM course_topics ORDER BY course_id, topic_id`,
+      `SELECT ct.course_id AS course, ct.topic_id AS topic
+         FROM course_topics ct JOIN courses c ON c.id = ct.course_id ${demo}
+        ORDER BY ct.course_id, ct.topic_id`,
     );
     return { courses, coursesTopics };
   }
@@ -90,5 +95,18 @@ export class ContentRepository {
       { ids: problems.map((p) => p.id) },
     );
     return { problems, numerals };
+  }
+
+  /** True when a problem is published and belongs to a topic of a demo course. */
+  async isDemoProblem(problemId: number): Promise<boolean> {
+    const rows = await this.select<{ id: number }>(
+      `SELECT p.id FROM problems p
+         JOIN course_topics ct ON ct.topic_id = p.topic_id
+         JOIN courses c ON c.id = ct.course_id
+        WHERE p.id = :problemId AND p.publish_problem AND c.in_demo
+        LIMIT 1`,
+      { problemId },
+    );
+    return rows.length > 0;
   }
 }

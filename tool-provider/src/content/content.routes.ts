@@ -22,7 +22,7 @@ export function registerContentRoutes(api: ApiRouter, content: ContentRepository
     access: PUBLIC,
     query: CoursesQuerySchema,
     handle: async ({ query, req }) => {
-      const { courses, coursesTopics } = await content.courses();
+      const { courses, coursesTopics } = await content.courses({ demoOnly: query.demo });
       // Listed in the order of the names the reader sees (Spanish names in Spanish).
       const language = query.language ?? req.language;
       const shown = (c: { name: string; nameSpanish: string }) =>

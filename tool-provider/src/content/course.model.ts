@@ -14,6 +14,8 @@ export class Course extends Model<InferAttributes<Course>, InferCreationAttribut
   declare id: CreationOptional<number>;
   declare name: string;
   declare nameSpanish: CreationOptional<string>;
+  /** Shown in the demo mode, whose answers are checked without an account. */
+  declare inDemo: CreationOptional<boolean>;
   /** The course's topics, when included (`as: 'topics'`). */
   declare topics?: NonAttribute<Topic[]>;
 }
@@ -31,6 +33,7 @@ export function initCourseModel(sequelize: Sequelize): typeof Course {
       id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
       name: { type: DataTypes.STRING(200), allowNull: false },
       nameSpanish: { type: DataTypes.STRING(200), allowNull: false, defaultValue: '' },
+      inDemo: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     },
     { sequelize, tableName: 'courses', underscored: true, timestamps: false },
   );

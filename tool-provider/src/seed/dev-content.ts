@@ -28,6 +28,8 @@ export interface SeedCourse {
   name: string;
   nameSpanish: string;
   topicKeys: string[];
+  /** Shown in the demo mode (no account). */
+  inDemo?: boolean;
 }
 
 /** A subtopic of a topic, named in English and Spanish. */
@@ -236,6 +238,7 @@ const COURSES: SeedCourse[] = [
     key: 'algebra',
     name: 'Algebra',
     nameSpanish: 'Álgebra',
+    inDemo: true,
     topicKeys: [
       'arithmetic',
       'algebraic-expressions',

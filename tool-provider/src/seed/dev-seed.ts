@@ -390,7 +390,10 @@ async function seedContent(
     return id;
   };
   for (const course of content.courses) {
-    const row = await models.Course.create({ name: course.name, nameSpanish: course.nameSpanish }, t);
+    const row = await models.Course.create(
+      { name: course.name, nameSpanish: course.nameSpanish, inDemo: course.inDemo ?? false },
+      t,
+    );
     await models.CourseTopic.bulkCreate(
       [...new Set(course.topicKeys)].map((key) => ({
         courseId: row.id,

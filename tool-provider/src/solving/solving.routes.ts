@@ -1,10 +1,11 @@
 import { AttemptRequestSchema, SolutionDataRequestSchema } from '@kib/core';
-import { AUTHENTICATED } from '../http/access';
+import { AUTHENTICATED, PUBLIC } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
+import type { Limiter } from '../http/rate-limit';
 import type { SolvingService } from './solving.service';
 
 /** proof/, hints/ and getstudentproblemsolutiondata/ (spec 01 §7). The caller comes from the token. */
-export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService): void {
+export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService, demoLimiter: Limiter): void {
   api.define({
     method: 'post',
     path: '/proof/',
@@ -31,5 +32,28 @@ export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService): 
     access: AUTHENTICATED,
     body: SolutionDataRequestSchema,
     handle: async ({ body, principal }) => ({ body: await solving.solutionData(principal!, body.problemId) }),
+  });
+
+  // The demo mode (no account): demo problems only, nothing recorded, checks bounded per address.
+  api.define({
+    method: 'post',
+    path: '/demo/proof/',
+    access: PUBLIC,
+    body: AttemptRequestSchema,
+    handle: async ({ body, req }) => {
+      await demoLimiter.hit(req.ip ?? 'unknown');
+      return { body: await solving.demoAttempt(body, req.language) };
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/demo/hints/',
+    access: PUBLIC,
+    body: AttemptRequestSchema,
+    handle: async ({ body, req }) => {
+      await demoLimiter.hit(req.ip ?? 'unknown');
+      return { body: await solving.demoHints(body, req.language) };
+    },
   });
 }

@@ -48,6 +48,8 @@ export class SolvingService {
       stats: StatRepository;
       /** May the user see unpublished problems (author, coauthor, reviewer, editor of any problem)? */
       canSeeUnpublished: (principal: Principal, access: ProblemAccess) => Promise<boolean>;
+      /** Is the problem open to the demo mode (published, in a demo course)? */
+      isDemoProblem: (problemId: number) => Promise<boolean>;
       now?: () => Date;
     },
   ) {}
@@ -55,10 +57,12 @@ export class SolvingService {
   /** Checks an attempt and, unless every assignment of the problem is past its deadline, records it. */
   async attempt(principal: Principal, request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
     const { numeral, problem, target, stepIndex } = await this.load(principal, request);
-    const checkRequest = this.checkRequest(target, request.answer);
-    const result = check(checkRequest);
-    const correct = isCorrect(checkRequest.mathType, result);
-    const numeralCompleted = correct && (stepIndex === null || stepIndex === numeral.steps.length - 1);
+    const { checkRequest, result, correct, numeralCompleted } = this.evaluate(
+      numeral,
+      target,
+      stepIndex,
+      request.answer,
+    );
     const seconds = Math.round(Math.min(request.totalTime, MAX_ATTEMPT_SECONDS));
     const attempt = {
       userId: principal.userId,
@@ -84,9 +88,39 @@ export class SolvingService {
     };
   }
 
+  /** Checks an attempt on a demo problem, for a visitor without an account: nothing is recorded. */
+  async demoAttempt(request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
+    const { numeral, target, stepIndex } = await this.loadDemo(request);
+    const { result, correct, numeralCompleted } = this.evaluate(numeral, target, stepIndex, request.answer);
+    return {
+      correctAns: correct,
+      numeralCompleted,
+      recorded: false,
+      stat: { numeralId: numeral.id },
+      fromBack: true,
+      result: localize(result, language),
+    };
+  }
+
   /** The next hint(s) for the current answer: the author's first, then generated ones. */
   async hints(principal: Principal, request: AttemptRequest, language: Language): Promise<HintOutcome> {
     const { numeral, target, stepIndex } = await this.load(principal, request);
+    return this.hintsFor(numeral, target, stepIndex, request, language);
+  }
+
+  /** Hints on a demo problem, for a visitor without an account. */
+  async demoHints(request: AttemptRequest, language: Language): Promise<HintOutcome> {
+    const { numeral, target, stepIndex } = await this.loadDemo(request);
+    return this.hintsFor(numeral, target, stepIndex, request, language);
+  }
+
+  private hintsFor(
+    numeral: Numeral,
+    target: Numeral | Step,
+    stepIndex: number | null,
+    request: AttemptRequest,
+    language: Language,
+  ): HintOutcome {
     const checkRequest = this.checkRequest(target, request.answer);
     const initialHint = stepIndex === null ? numeral.initialHint : null;
     const result: HintResult = hints({
@@ -118,16 +152,34 @@ export class SolvingService {
     return { data: await this.deps.stats.solutionData(principal.userId, problemId) };
   }
 
+  private evaluate(numeral: Numeral, target: Numeral | Step, stepIndex: number | null, answer: unknown) {
+    const checkRequest = this.checkRequest(target, answer);
+    const result = check(checkRequest);
+    const correct = isCorrect(checkRequest.mathType, result);
+    const numeralCompleted = correct && (stepIndex === null || stepIndex === numeral.steps.length - 1);
+    return { checkRequest, result, correct, numeralCompleted };
+  }
+
   private async load(principal: Principal, request: AttemptRequest) {
     const found = await this.deps.problems.findNumeral(request.numeral);
     if (!found) throw AppError.notFound();
-    const { numeral, problem } = found;
-    if (!problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, problem)))
+    if (!found.problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, found.problem)))
       throw AppError.notFound();
+    return this.target(found, request);
+  }
+
+  private async loadDemo(request: AttemptRequest) {
+    const found = await this.deps.problems.findNumeral(request.numeral);
+    if (!found || !(await this.deps.isDemoProblem(found.problem.id))) throw AppError.notFound();
+    return this.target(found, request);
+  }
+
+  private target<F extends { numeral: Numeral }>(found: F, request: AttemptRequest) {
+    const { numeral } = found;
     const stepIndex = request.currentStep === null || request.currentStep < 0 ? null : request.currentStep;
     const target: Numeral | Step | undefined = stepIndex === null ? numeral : numeral.steps[stepIndex];
     if (!target) throw AppError.badRequest({ current_step: [{ key: 'validation.invalid' }] });
-    return { numeral, problem, target, stepIndex };
+    return { ...found, target, stepIndex };
   }
 
   private checkRequest(target: Numeral | Step, rawAnswer: unknown): CheckRequest {

@@ -3,8 +3,17 @@ import { LanguageSchema } from '../constants';
 
 const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** GET courses/?language=: the course list, names in the reader's language when given. */
-export const CoursesQuerySchema = z.object({ language: LanguageSchema.optional() });
+/**
+ * GET courses/?language=&demo=: the course list, names in the reader's language when given; with
+ * `demo=true` only the courses of the demo mode.
+ */
+export const CoursesQuerySchema = z.object({
+  language: LanguageSchema.optional(),
+  demo: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
 
 /** GET get-subtopics/?topic_id=: the subtopics of a topic. */
 export const SubtopicsQuerySchema = z.object({ topicId: IdSchema });

@@ -2,6 +2,7 @@ import type { Migration } from '../migrator';
 import * as domainModel from './0001-domain-model';
 import * as auth from './0002-auth';
 import * as simplifyForm from './0003-simplify-form';
+import * as demoCourses from './0004-demo-courses';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0001-domain-model', ...domainModel },
   { name: '0002-auth', ...auth },
   { name: '0003-simplify-form', ...simplifyForm },
+  { name: '0004-demo-courses', ...demoCourses },
 ];

@@ -1,0 +1,280 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, launchChromium } from '../support/browser.ts';
+import { startKibServer, type KibServer } from '../support/kib-server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server: KibServer;
+let browser: Browser;
+const errors: string[] = [];
+
+/** A new browser context (its own cookies) with a page whose console errors are collected. */
+async function newPage(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  const pageErrors = collectErrors(page);
+  page.on('close', () => errors.push(...pageErrors));
+  context.on('close', () => errors.push(...pageErrors));
+  return { context, page };
+}
+
+/** Saves a full-page screenshot as a test artifact and answers axe's violations on the page. */
+async function shotAndAxe(page: Page, name: string): Promise<string[]> {
+  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: await readFile(AXE, 'utf8') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: Document,
+            o: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** True when the page is wider than its viewport (something overflows sideways). */
+function overflows(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Clicks into a math field and waits until MathLive has the keyboard. */
+async function focusField(field: ReturnType<Page['locator']>) {
+  await field.click();
+  await field.evaluate(
+    (f) =>
+      new Promise<void>((resolve) => {
+        const check = () => (f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20));
+        check();
+      }),
+  );
+}
+
+function fieldValue(field: ReturnType<Page['locator']>): Promise<string> {
+  return field.evaluate((f) => (f as HTMLElement & { value: string }).value.replace(/\s|\{\}/g, ''));
+}
+
+/** Types an answer into the last math field of the solver, replacing what is there. */
+async function typeAnswer(page: Page, latex: string, expected: string) {
+  const field = page.locator('math-field').last();
+  await focusField(field);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(latex, { delay: 30 });
+  await expect.poll(() => fieldValue(field)).toBe(expected);
+}
+
+beforeAll(async () => {
+  // `npm test` builds both first (pretest); a direct vitest run builds them here when missing.
+  if (
+    !existsSync(`${ROOT}packages/site/dist/index.html`) ||
+    !existsSync(`${ROOT}widgets/dist/kib-widgets.js`)
+  )
+    execSync('node scripts/ensure-built.mjs', { cwd: ROOT, stdio: 'ignore' });
+  await mkdir(SHOTS, { recursive: true });
+  server = await startKibServer();
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the standalone site, as a new student uses it', () => {
+  const email = `lucia.${Date.now()}@example.com`;
+  const password = 'Triangulo-2026';
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ page } = await newPage());
+  });
+
+  it('shows the landing page in Spanish first, with no accessibility violations', async () => {
+    const started = Date.now();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const firstPageMs = Date.now() - started;
+    console.log(`first page (landing) in ${firstPageMs} ms`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await shotAndAxe(page, 'landing')).toEqual([]);
+  });
+
+  it('signs up and finds the activation mail in the outbox', async () => {
+    await page.goto('/signup');
+    await page.getByLabel(/correo/i).fill(email);
+    await page.getByLabel(/^nombre/i).fill('Lucía');
+    await page.getByLabel(/apellido/i).fill('Rojas');
+    await page.getByLabel(/^contraseña/i).fill(password);
+    await page.getByLabel(/repite|repetir|confirma/i).fill(password);
+    await page.getByLabel(/estudiante/i).check();
+    expect(await shotAndAxe(page, 'signup')).toEqual([]);
+    await page.getByRole('button', { name: /registr|crear/i }).click();
+    await page.getByText(/revisa tu correo/i).waitFor();
+    let link = '';
+    await expect
+      .poll(async () => {
+        for (const raw of await server.outbox()) {
+          const mail = await simpleParser(raw);
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          if (to?.text.includes(email))
+            link = /https?:\/\/\S+\/activate\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
+        }
+        return link;
+      })
+      .toMatch(/\/activate\//);
+    await page.goto(new URL(link).pathname);
+    await page
+      .getByText(/activad|listo/i)
+      .first()
+      .waitFor();
+  });
+
+  it('logs in and lands on the student area, greeted by first name', async () => {
+    await page.goto('/login');
+    await page.getByLabel(/correo/i).fill(email);
+    await page.getByLabel(/contraseña/i).fill(password);
+    await page.getByRole('button', { name: /iniciar sesión|entrar/i }).click();
+    await page.waitForURL('**/student');
+    await page.getByText(/Lucía/).first().waitFor();
+  });
+
+  it('joins a classroom by its code', async () => {
+    await page.getByLabel(/código/i).fill(' kib cls ');
+    await page.getByRole('button', { name: /unirme|agregar|añadir/i }).click();
+    await page
+      .getByText(/Grado 10A/)
+      .first()
+      .waitFor();
+    expect(await shotAndAxe(page, 'student-home')).toEqual([]);
+  });
+
+  it('opens the module of the classroom and solves a multi-step problem, one wrong line first', async () => {
+    await page
+      .getByRole('link', { name: /Grado 10A/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: /Taller de álgebra/ }).click();
+    await page.getByRole('heading', { name: /Taller de álgebra/ }).waitFor();
+    expect(await shotAndAxe(page, 'module')).toEqual([]);
+    await page.getByRole('link', { name: /Simplificar una expresión racional/ }).click();
+    await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+    await page.getByRole('button', { name: 'Paso a paso' }).click();
+
+    await typeAnswer(page, '(x-1)(x-1', '(x-1)(x-1)');
+    await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await page
+      .getByText('La respuesta no es correcta todavía', { exact: false })
+      .first()
+      .waitFor({ timeout: 30_000 });
+
+    await typeAnswer(page, '(x-1)(x+1', '(x-1)(x+1)');
+    await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await page.getByText('Sigue con el siguiente paso', { exact: false }).first().waitFor();
+
+    await typeAnswer(page, 'x+1', 'x+1');
+    await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await shotAndAxe(page, 'solve-finished')).toEqual([]);
+    await page.getByRole('dialog').getByRole('button').first().click();
+  });
+
+  it('shows the problem done in the module view', async () => {
+    await page.goBack();
+    await page.getByRole('heading', { name: /Taller de álgebra/ }).waitFor();
+    const row = page.getByRole('listitem').filter({ hasText: 'Simplificar una expresión racional' });
+    await row
+      .getByText(/resuelto|completado/i)
+      .first()
+      .waitFor();
+  });
+
+  it('keeps the session across a reload (refresh cookie, token in memory)', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: /Taller de álgebra/ }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).some((k) => /token/i.test(k)))).toBe(false);
+  });
+});
+
+describe('the demo, without an account', () => {
+  it('browses the demo courses and checks an answer', async () => {
+    const { page } = await newPage();
+    await page.goto('/demo/student');
+    await page
+      .getByText(/usuario demo/i)
+      .first()
+      .waitFor();
+    await page.getByLabel(/curso/i).selectOption({ label: 'Álgebra' });
+    await page.getByRole('button', { name: 'Expresiones algebraicas' }).click();
+    await page.getByRole('button', { name: 'Expresiones racionales' }).click();
+    expect(await shotAndAxe(page, 'demo-dashboard')).toEqual([]);
+    await page.getByRole('link', { name: /Simplificar una expresión racional/ }).click();
+    await page.waitForURL('**/demo/student/modules/solve?**');
+    await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+    await typeAnswer(page, 'x+1', 'x+1');
+    await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('language and phone', () => {
+  it('switches to English and keeps it across reloads', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/');
+    await page.getByLabel(/idioma/i).selectOption('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect((await context.cookies()).find((c) => c.name === 'kib_lang')?.value).toBe('en');
+    expect(await shotAndAxe(page, 'landing-en')).toEqual([]);
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill('student@demo.kib');
+    await page.getByLabel(/password/i).fill('demo1234');
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.waitForURL('**/student');
+    await page
+      .getByText(/Hi, Ana/)
+      .first()
+      .waitFor();
+    expect(await shotAndAxe(page, 'student-home-en')).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a 360 px phone: landing, login and the problem page', async () => {
+    const { page, context } = await newPage({ width: 360, height: 740 });
+    for (const [name, path] of [
+      ['phone-landing', '/'],
+      ['phone-login', '/login'],
+      ['phone-demo', '/demo/student'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await overflows(page), name).toBe(false);
+      expect(await shotAndAxe(page, name)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('logged nothing to the browser console', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { Router } from 'express';
+
+/** Where `npm run build -w packages/site` writes the site, in this repository. */
+export const DEFAULT_SITE_DIR = fileURLToPath(new URL('../../../packages/site/dist', import.meta.url));
+
+/** Paths the site never answers: the API and the widget bundle have their own handlers. */
+const NOT_SITE = /^\/(api|widgets)(\/|$)/;
+
+/**
+ * Serves the standalone site: its hashed assets (immutable), its public files, and `index.html` for
+ * every other GET that asks for a page, so React Router resolves deep links (/student/solve?problem=3)
+ * after a reload. The page itself is never cached, so a new release reaches readers at once.
+ */
+export function siteAssets(dir: string = DEFAULT_SITE_DIR): Router {
+  const router = Router();
+  const index = path.join(dir, 'index.html');
+  router.use(
+    express.static(dir, {
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    }),
+  );
+  router.get(/.*/, (req, res, next) => {
+    if (NOT_SITE.test(req.path) || !req.accepts('html') || path.extname(req.path)) return next();
+    if (!existsSync(index)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+}
