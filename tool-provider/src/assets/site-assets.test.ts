@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteAssets } from './site-assets';
+
+describe('site assets', () => {
+  let dir: string;
+  let url: string;
+  let close: () => void;
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-site-'));
+    await fs.mkdir(path.join(dir, 'assets'));
+    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Kib</title>');
+    await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'export {};');
+    const app = express();
+    app.use('/api', (_req, res) => void res.status(404).json({ code: 'route-not-found' }));
+    app.use(siteAssets(dir));
+    app.use((_req, res) => void res.status(404).end());
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(async () => {
+    close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/student/solve?problem=3', '/password/reset/confirm/MQ/abc-123', '/no/such/page'])(
+    'answers the page for %s, never cached, so the router resolves deep links after a reload',
+    async (p) => {
+      const r = await fetch(`${url}${p}`, { headers: { accept: 'text/html' } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/text\/html/);
+      expect(r.headers.get('cache-control')).toBe('no-cache');
+      expect(await r.text()).toContain('<title>Kib</title>');
+    },
+  );
+
+  it('serves hashed assets as immutable and public files revalidated', async () => {
+    const asset = await fetch(`${url}/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const icon = await fetch(`${url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('leaves missing files, the API and requests for data to the next handler', async () => {
+    expect((await fetch(`${url}/assets/missing-000.js`)).status).toBe(404);
+    expect((await fetch(`${url}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    expect((await fetch(`${url}/student`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+});
