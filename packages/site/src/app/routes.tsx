@@ -205,6 +205,7 @@ const PAGES: RouteObject[] = [
     'platformAdmin',
     'moodleteacher',
     'moodlestudent',
+    'teacherview',
   ].map((area): RouteObject => ({
     path: `${area}/*`,
     element: (

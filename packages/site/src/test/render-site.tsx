@@ -83,8 +83,10 @@ export function stubApi(routes: Record<string, StubHandler> = {}, user?: Current
         ? await handler(call)
         : handler;
     if (answer.status === 0) throw new TypeError('Failed to fetch');
-    return new Response(answer.body === undefined ? '' : JSON.stringify(toSnakeCase(answer.body)), {
-      status: answer.status ?? 200,
+    const status = answer.status ?? 200;
+    const empty = answer.body === undefined || [204, 205, 304].includes(status);
+    return new Response(empty ? null : JSON.stringify(toSnakeCase(answer.body)), {
+      status,
       headers: { 'content-type': 'application/json' },
     });
   };

@@ -19,6 +19,7 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const bodyId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -26,11 +27,13 @@ export function Modal({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} aria-describedby={bodyId} onClose={onClose}>
       <h2 id={titleId} className="modal-title">
         {title}
       </h2>
-      <div className="modal-body">{children}</div>
+      <div id={bodyId} className="modal-body">
+        {children}
+      </div>
       <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={onClose}>
           {closeLabel}
