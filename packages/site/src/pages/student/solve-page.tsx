@@ -1,3 +1,164 @@
+import type { StudentClassrooms } from '@kib/api-client';
+import { effectiveDeadline, isModuleActive } from '@kib/core';
+import { ApiBackend, Solver, type SolverBackend } from '@kib/widgets';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useApi } from '../../app/api';
+import { useLanguage, useT } from '../../i18n/language';
+import { Alert } from '../../ui/alert';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import './solve-page.css';
+
+/** A positive whole id from the query string, or null when absent or malformed. */
+function idParam(params: URLSearchParams, name: string): number | null {
+  const raw = params.get(name);
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+const toDate = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
+
+/**
+ * Whether a module's deadline has passed for the student in a classroom (spec 01 §4): the student's
+ * own deadline overrides the classroom's. Undefined when the module is not assigned there.
+ */
+export function moduleDeadlinePassed(
+  data: StudentClassrooms,
+  moduleId: number,
+  classroomId: number,
+  now: Date,
+): boolean | undefined {
+  const assigned = data.moduleClassrooms.find(
+    (m) => m.moduleId === moduleId && m.classroomId === classroomId,
+  );
+  const own = data.studentModules.find((m) => m.moduleId === moduleId && m.classroomId === classroomId);
+  if (!assigned && !own) return undefined;
+  return !isModuleActive(effectiveDeadline(toDate(assigned?.deadline), toDate(own?.deadline)), now);
+}
+
+/** The backend as it is, telling `onProblem` about the problem once it has loaded (for the page title). */
+function reportingProblem(backend: SolverBackend, onProblem: (title: string | null) => void): SolverBackend {
+  return {
+    loadProblem: async () => {
+      onProblem(null);
+      const problem = await backend.loadProblem();
+      onProblem(problem.title);
+      return problem;
+    },
+    completedNumerals: () => backend.completedNumerals(),
+    check: (input) => backend.check(input),
+    hints: (input) => backend.hints(input),
+  };
+}
+
+/** Where "back" leads: the page the problem was opened from, when it was one of the student's pages. */
+function backPath(state: unknown, fallback: string): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && (from.startsWith('/student/') || from.startsWith('/demo/student'))
+    ? from
+    : fallback;
+}
+
+/**
+ * The problem page (/student/solve and, without an account, /demo/student/modules/solve): the
+ * widgets' solver against the site's API client. The problem comes from `?problem=`; in a module
+ * (`&module=&classroom=`) the deadline is read from the student's classrooms, so answers after it are
+ * flagged as not recorded (the server decides in the end). A completed numeral refreshes the
+ * classrooms, so the module view shows the progress on return.
+ */
 export function SolvePage() {
-  return <h1>SolvePage</h1>;
+  const t = useT();
+  const { language } = useLanguage();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [problemTitle, setProblemTitle] = useState<string | null>(null);
+
+  const demo = location.pathname.startsWith('/demo');
+  const problemId = idParam(params, 'problem');
+  const moduleId = demo ? null : idParam(params, 'module');
+  const classroomId = demo ? null : idParam(params, 'classroom');
+  const inModule = moduleId !== null && classroomId !== null;
+
+  const classrooms = useQuery({
+    queryKey: ['student-classrooms'],
+    queryFn: () => api.studentClassrooms(),
+    enabled: inModule,
+  });
+  const known =
+    inModule && classrooms.data
+      ? moduleDeadlinePassed(classrooms.data, moduleId, classroomId, new Date())
+      : undefined;
+  // The URL's flag only stands in when the classrooms cannot say (not loaded, or not assigned there).
+  const deadlinePassed = known ?? params.get('deadline') === 'passed';
+  const waitingForDeadline = inModule && classrooms.isPending;
+
+  const backend = useMemo(
+    () =>
+      problemId === null || waitingForDeadline
+        ? null
+        : reportingProblem(new ApiBackend(api, problemId, { deadlinePassed, demo }), setProblemTitle),
+    [api, problemId, deadlinePassed, demo, waitingForDeadline],
+  );
+
+  // Named after the problem once it has loaded, so tabs and history say which problem this is.
+  useDocumentTitle(problemId !== null && problemTitle ? problemTitle : t('student.solve-title'));
+
+  const refreshClassrooms = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['student-classrooms'] });
+  }, [queryClient]);
+
+  const back = inModule
+    ? {
+        to: `/student/rendermodule?module=${moduleId}&classroom=${classroomId}`,
+        label: t('student.solve-back-module'),
+      }
+    : {
+        to: backPath(location.state, demo ? '/demo/student' : '/student/practice'),
+        label: t('student.solve-back-problems'),
+      };
+
+  if (problemId === null) {
+    return (
+      <div className="container">
+        <div className="page solve">
+          <h1>{t('student.solve-heading')}</h1>
+          <Alert tone="info">{t('student.solve-invalid-problem')}</Alert>
+          <Link className="button button-primary" to={back.to}>
+            {back.label}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container">
+      <div className="page solve">
+        <h1 className="visually-hidden">{t('student.solve-heading')}</h1>
+        <Link className="solve-back" to={back.to}>
+          <span aria-hidden="true">←</span>
+          {back.label}
+        </Link>
+        {deadlinePassed ? <Alert tone="warning">{t('student.solve-deadline-passed')}</Alert> : null}
+        {backend ? (
+          <Solver
+            key={problemId}
+            backend={backend}
+            lang={language}
+            videoBaseUrl={null}
+            deadlinePassed={deadlinePassed}
+            onNumeralComplete={refreshClassrooms}
+            onComplete={refreshClassrooms}
+          />
+        ) : (
+          <Spinner label={t('student.solve-checking-deadline')} />
+        )}
+      </div>
+    </div>
+  );
 }
