@@ -105,10 +105,12 @@ export class ApiClient {
   private readonly fetchImpl: typeof fetch;
   private refreshing: Promise<boolean> | null = null;
   private readonly listeners = new Set<(token: string | null) => void>();
+  private language: string | undefined;
 
   constructor(private readonly options: ApiClientOptions) {
     this.base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
     this.accessToken = options.token ?? null;
+    this.language = options.lang;
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
   }
 
@@ -125,6 +127,11 @@ export class ApiClient {
     for (const listener of this.listeners) listener(token);
   }
 
+  /** Changes the language the server answers in (sent as Accept-Language). */
+  setLanguage(language: string): void {
+    this.language = language;
+  }
+
   /** Calls `listener` whenever the access token changes; returns the function that stops it. */
   subscribe(listener: (token: string | null) => void): () => void {
     this.listeners.add(listener);
@@ -139,7 +146,7 @@ export class ApiClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.accessToken) headers.authorization = `Bearer ${this.accessToken}`;
-    if (this.options.lang) headers['accept-language'] = this.options.lang;
+    if (this.language) headers['accept-language'] = this.language;
     let response: Response;
     try {
       response = await this.fetchImpl(new URL(path.replace(/^\//, ''), new URL(this.base, baseOrigin())), {

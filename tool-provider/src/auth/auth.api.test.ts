@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../test/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
-import { REFRESH_COOKIE } from './auth.routes';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from './auth.routes';
 
 let server: TestServer;
 
@@ -48,6 +48,11 @@ describe('login (auth/jwt/create/)', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\/api\/auth\/jwt\//);
+    // Beside it, a readable hint with no secret, so the site knows a session may be restored.
+    const hint = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_HINT_COOKIE}=`))!;
+    expect(hint).toMatch(/^kib_session=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\/;/);
   });
 
   it('compares e-mails without regard to case', async () => {
@@ -152,6 +157,7 @@ describe('the session (refresh, me, groups, logout)', () => {
     const out = await c.post('/api/auth/jwt/logout/');
     expect(out.status).toBe(200);
     expect(c.cookies.has(REFRESH_COOKIE)).toBe(false);
+    expect(c.cookies.has(SESSION_HINT_COOKIE)).toBe(false);
     c.cookies.set(REFRESH_COOKIE, token);
     expect((await c.post('/api/auth/jwt/refresh/')).status).toBe(401);
   });

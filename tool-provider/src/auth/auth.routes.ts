@@ -18,6 +18,13 @@ import type { AuthService, Origin, Session } from './auth.service';
 export const REFRESH_COOKIE = 'kib_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth/jwt/';
 
+/**
+ * A readable companion of the refresh cookie, holding no secret: it tells the site that a session
+ * may exist, so a visitor who never logged in is not sent to the refresh endpoint (and a 401) on
+ * every page load. It lives and dies with the refresh cookie.
+ */
+export const SESSION_HINT_COOKIE = 'kib_session';
+
 /** Cookie settings of the refresh token. */
 export interface RefreshCookieSettings {
   secure: boolean;
@@ -36,11 +43,16 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
     sameSite: cookie.sameSite,
     path: REFRESH_COOKIE_PATH,
   };
+  const hint: CookieOptions = { ...base, httpOnly: false, path: '/' };
   const setSession = (res: Response, session: Session) => {
     res.cookie(REFRESH_COOKIE, session.refresh.token, { ...base, expires: session.refresh.expiresAt });
+    res.cookie(SESSION_HINT_COOKIE, '1', { ...hint, expires: session.refresh.expiresAt });
     return { body: { access: session.access } };
   };
-  const clearSession = (res: Response) => res.clearCookie(REFRESH_COOKIE, base);
+  const clearSession = (res: Response) => {
+    res.clearCookie(REFRESH_COOKIE, base);
+    res.clearCookie(SESSION_HINT_COOKIE, hint);
+  };
   const cookieToken = (req: Request): string | undefined => {
     const value: unknown = req.cookies?.[REFRESH_COOKIE];
     return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;

@@ -19,6 +19,7 @@ describe('routes', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const { screen } = await renderSite('/student', {
+      user: STUDENT,
       routes: {
         'POST auth/jwt/refresh/': async () => {
           await gate;
@@ -28,6 +29,12 @@ describe('routes', () => {
     });
     await expect.element(screen.getByText('cargando...')).toBeVisible();
     release();
+  });
+
+  it('does not ask to restore a session the server never started (no 401 in the console)', async () => {
+    const { router, calls } = await renderSite('/student');
+    await expect.poll(() => router.state.location.pathname).toBe('/login');
+    expect(calls.filter((c) => c.path === 'auth/jwt/refresh/')).toEqual([]);
   });
 
   it('lets a logged-in reader into the private page', async () => {

@@ -18,6 +18,13 @@ interface AuthActions {
 
 const AuthContext = createContext<(AuthState & AuthActions) | null>(null);
 
+/** The readable cookie the server sets beside its httpOnly refresh cookie (no secret in it). */
+const SESSION_HINT_COOKIE = 'kib_session';
+
+function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
 /** The page a user lands on after login, by their first group (spec 01 §2). */
 export function homeFor(user: Pick<CurrentUser, 'groups'>): string {
   const first = user.groups[0] as GroupName | undefined;
@@ -36,7 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let alive = true;
     void (async () => {
-      const refreshed = await api.refresh();
+      // Without the server's session hint there is no refresh cookie to exchange: skip the 401.
+      const refreshed = hasSessionHint() && (await api.refresh());
       const user = refreshed ? await api.me().catch(() => null) : null;
       if (alive) setState(user ? { status: 'authenticated', user } : { status: 'anonymous' });
     })();

@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIE, resolveLanguage, translate, type Language, type TranslationKey } from '@kib/i18n';
+import { useApi } from '../app/api';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /** Translates a key with params in the reader's language. */
@@ -22,24 +23,36 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-/** The language a visit starts in: the remembered choice, else the browser's languages, else Spanish. */
+/**
+ * The language a visit starts in: the remembered choice, else Spanish (spec 01 §1: Spanish is the
+ * default and the choice is made in the language menu).
+ */
 export function initialLanguage(): Language {
-  return resolveLanguage(readCookie(LANGUAGE_COOKIE), navigator.languages?.join(',') ?? navigator.language);
+  return resolveLanguage(readCookie(LANGUAGE_COOKIE), null);
 }
 
 /**
- * The reader's interface language. A choice is remembered in the `kib_lang` cookie (read by the
- * server too, so its messages come back in the same language) and set on `<html lang>`.
+ * The reader's interface language. A choice is remembered in the `kib_lang` cookie and set on
+ * `<html lang>`; the API client asks the server for the same language, so its messages match.
  */
 export function LanguageProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
-  const [language, setState] = useState<Language>(() => initial ?? initialLanguage());
+  const api = useApi();
+  const [language, setState] = useState<Language>(() => {
+    const first = initial ?? initialLanguage();
+    api.setLanguage(first);
+    return first;
+  });
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  const setLanguage = useCallback((next: Language) => {
-    document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
-    setState(next);
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+      api.setLanguage(next);
+      setState(next);
+    },
+    [api],
+  );
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }

@@ -102,6 +102,8 @@ export async function renderSite(
   options: { routes?: Record<string, StubHandler>; user?: CurrentUser | null; language?: Language } = {},
 ) {
   const api = stubApi(options.routes, options.user);
+  // The server's session hint (kib_session) is what makes the site try to restore a session.
+  document.cookie = options.user ? 'kib_session=1; path=/' : 'kib_session=; path=/; max-age=0';
   const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
   const screen = await render(
     <SiteProviders
