@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { useT } from '../i18n/language';
+import { CONTACT_EMAIL, CONTACT_PHONE } from '../app/contact-details';
 import { PublicNav } from './public-nav';
 import './layout.css';
 
@@ -21,7 +22,8 @@ export function PublicLayout() {
             <Link to="/">Kib</Link> · {t('site.footer-tagline')}
           </p>
           <p>
-            <a href="mailto:info@kib.la">info@kib.la</a> · <a href="tel:+576015550123">+57 601 555 0123</a>
+            <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> ·{' '}
+            <a href={`tel:${CONTACT_PHONE.dial}`}>{CONTACT_PHONE.display}</a>
           </p>
         </div>
       </footer>

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '@kib/api-client';
+import { ApiError } from '@kib/api-client';
 import { camelCaseKey, PASSWORD_MIN_LENGTH } from '@kib/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -53,16 +53,6 @@ export function SubmitButton({
       {label}
     </button>
   );
-}
-
-/**
- * The text for a failed call: the server's own message (it arrives translated), 'server dead :('
- * when nobody answered, a generic apology otherwise.
- */
-export function failureMessage(error: unknown, t: Translate): string {
-  if (error instanceof NetworkError) return t('site.server-dead');
-  if (error instanceof ApiError && error.detail) return error.detail;
-  return t('site.error-generic');
 }
 
 /** The form fields named by a failed call's field errors (wire names are snake_case). */

@@ -6,7 +6,8 @@ import { useApi } from '../../app/api';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
-import { AccountLayout, AccountResult, failureMessage } from './account-layout';
+import { AccountLayout, AccountResult } from './account-layout';
+import { errorMessage } from '../../ui/error-message';
 
 /** The picture beside a failed activation; decorative, the message says it all. */
 function BrokenLinkImage() {
@@ -83,7 +84,7 @@ export function ActivatePage() {
         <AccountResult>
           <div className="account-failure">
             <BrokenLinkImage />
-            <Alert tone="danger">{failureMessage(activation.error, t)}</Alert>
+            <Alert tone="danger">{errorMessage(activation.error, t)}</Alert>
           </div>
           <p>{t('account.activate-failed-help')}</p>
           <div className="form-actions">

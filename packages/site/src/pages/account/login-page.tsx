@@ -11,7 +11,8 @@ import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
-import { AccountLayout, AccountResult, failureMessage, fieldErrorText, SubmitButton } from './account-layout';
+import { AccountLayout, AccountResult, fieldErrorText, SubmitButton } from './account-layout';
+import { errorMessage } from '../../ui/error-message';
 
 /** Pages a reader must never be sent back to after logging in. */
 const NOT_A_DESTINATION = /^\/(login|logout|signup)(\/|\?|$)/;
@@ -68,7 +69,7 @@ export function LoginPage() {
       {expired && <Alert tone="info">{t('site.session-expired')}</Alert>}
       {login.isError && (
         <AccountResult key={login.submittedAt}>
-          <Alert tone="danger">{failureMessage(login.error, t)}</Alert>
+          <Alert tone="danger">{errorMessage(login.error, t)}</Alert>
           {inactive && (
             <div className="account-resend">
               {resend.isSuccess ? (
@@ -84,7 +85,7 @@ export function LoginPage() {
                   {t('account.resend-activation')}
                 </button>
               )}
-              {resend.isError && <Alert tone="danger">{failureMessage(resend.error, t)}</Alert>}
+              {resend.isError && <Alert tone="danger">{errorMessage(resend.error, t)}</Alert>}
             </div>
           )}
         </AccountResult>

@@ -12,11 +12,11 @@ import {
   AccountLayout,
   AccountResult,
   applyServerFieldErrors,
-  failureMessage,
   fieldErrorText,
   serverFieldNames,
   SubmitButton,
 } from './account-layout';
+import { errorMessage } from '../../ui/error-message';
 import { PasswordStrength } from './password-strength';
 
 /** The fields that show their own errors. */
@@ -84,7 +84,7 @@ export function ResetPasswordConfirmPage() {
       )}
       {confirm.isError && (
         <AccountResult key={confirm.submittedAt} focus={!onField}>
-          <Alert tone="danger">{failureMessage(error, t)}</Alert>
+          <Alert tone="danger">{errorMessage(error, t)}</Alert>
         </AccountResult>
       )}
       {(badLink || linkSpent) && (

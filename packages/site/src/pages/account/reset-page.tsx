@@ -7,7 +7,8 @@ import { useApi } from '../../app/api';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
-import { AccountLayout, AccountResult, failureMessage, fieldErrorText, SubmitButton } from './account-layout';
+import { AccountLayout, AccountResult, fieldErrorText, SubmitButton } from './account-layout';
+import { errorMessage } from '../../ui/error-message';
 
 /**
  * /password/reset (spec 03 §2, §4): asks for the e-mail and has the reset link sent. The server
@@ -46,7 +47,7 @@ export function ResetPasswordPage() {
       <p className="account-lead">{t('account.reset-lead')}</p>
       {reset.isError && (
         <AccountResult key={reset.submittedAt}>
-          <Alert tone="danger">{failureMessage(reset.error, t)}</Alert>
+          <Alert tone="danger">{errorMessage(reset.error, t)}</Alert>
         </AccountResult>
       )}
       <form onSubmit={onSubmit} noValidate className="account-form">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, NetworkError } from '@kib/api-client';
+import { ApiError } from '@kib/api-client';
 import { ContactMessageSchema, type ContactMessage } from '@kib/core';
 import { useId, useRef, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
@@ -7,8 +7,9 @@ import { useApi } from '../../app/api';
 import { useT } from '../../i18n/language';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
+import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
-import { cleanContactMessage } from './clean-contact-text';
+import { cleanContactMessage } from '../../forms/clean-contact-text';
 
 type ContactField = keyof ContactMessage;
 
@@ -84,12 +85,7 @@ export function ContactForm() {
       }
       setResult({
         sent: false,
-        detail:
-          error instanceof ApiError && error.detail
-            ? error.detail
-            : error instanceof NetworkError
-              ? t('site.server-dead')
-              : t('site.error-generic'),
+        detail: errorMessage(error, t),
       });
     }
   });

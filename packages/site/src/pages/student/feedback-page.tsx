@@ -10,8 +10,8 @@ import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { cleanContactMessage } from '../landing/clean-contact-text';
-import { errorMessage } from './student-ui';
+import { cleanContactMessage } from '../../forms/clean-contact-text';
+import { errorMessage } from '../../ui/error-message';
 
 type FeedbackField = keyof ContactMessage;
 

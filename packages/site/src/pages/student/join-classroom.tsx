@@ -11,7 +11,7 @@ import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { STUDENT_CLASSROOMS_KEY } from './student-data';
-import { errorMessage } from './student-ui';
+import { errorMessage } from '../../ui/error-message';
 
 /** The longest code the server reads (after dropping spaces). */
 const CODE_MAX_LENGTH = 32;

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, type NamedContent, type ProblemSummary } from '@kib/api-client';
+import { type NamedContent, type ProblemSummary } from '@kib/api-client';
 import { MathText } from '@kib/widgets';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -7,6 +7,7 @@ import { useApi } from '../../app/api';
 import { useAuth } from '../../auth/auth';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
+import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import './practice-page.css';
@@ -27,12 +28,7 @@ function ProblemText({ text }: { text: string }) {
 /** A failed list: what could not be loaded, why (the server's words, or 'server dead :('), and a retry. */
 function LoadError({ query, message }: { query: UseQueryResult<unknown>; message: string }) {
   const t = useT();
-  const reason =
-    query.error instanceof NetworkError
-      ? t('site.server-dead')
-      : query.error instanceof ApiError && query.error.detail
-        ? query.error.detail
-        : t('site.error-generic');
+  const reason = errorMessage(query.error, t);
   return (
     <Alert tone="danger">
       <p className="practice-error-text">

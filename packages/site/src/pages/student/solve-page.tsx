@@ -1,7 +1,5 @@
-import type { StudentClassrooms } from '@kib/api-client';
-import { effectiveDeadline, isModuleActive } from '@kib/core';
 import { ApiBackend, Solver, type SolverBackend } from '@kib/widgets';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
@@ -9,6 +7,7 @@ import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { moduleStatus, STUDENT_CLASSROOMS_KEY, useStudentClassrooms } from './student-data';
 import './solve-page.css';
 
 /** A positive whole id from the query string, or null when absent or malformed. */
@@ -17,26 +16,6 @@ function idParam(params: URLSearchParams, name: string): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 ? id : null;
-}
-
-const toDate = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
-
-/**
- * Whether a module's deadline has passed for the student in a classroom (spec 01 §4): the student's
- * own deadline overrides the classroom's. Undefined when the module is not assigned there.
- */
-export function moduleDeadlinePassed(
-  data: StudentClassrooms,
-  moduleId: number,
-  classroomId: number,
-  now: Date,
-): boolean | undefined {
-  const assigned = data.moduleClassrooms.find(
-    (m) => m.moduleId === moduleId && m.classroomId === classroomId,
-  );
-  const own = data.studentModules.find((m) => m.moduleId === moduleId && m.classroomId === classroomId);
-  if (!assigned && !own) return undefined;
-  return !isModuleActive(effectiveDeadline(toDate(assigned?.deadline), toDate(own?.deadline)), now);
 }
 
 /** The backend as it is, telling `onProblem` about the problem once it has loaded (for the page title). */
@@ -84,15 +63,10 @@ export function SolvePage() {
   const classroomId = demo ? null : idParam(params, 'classroom');
   const inModule = moduleId !== null && classroomId !== null;
 
-  const classrooms = useQuery({
-    queryKey: ['student-classrooms'],
-    queryFn: () => api.studentClassrooms(),
-    enabled: inModule,
-  });
-  const known =
-    inModule && classrooms.data
-      ? moduleDeadlinePassed(classrooms.data, moduleId, classroomId, new Date())
-      : undefined;
+  const classrooms = useStudentClassrooms({ enabled: inModule });
+  const status =
+    inModule && classrooms.data ? moduleStatus(classrooms.data, moduleId, classroomId, new Date()) : null;
+  const known = status ? !status.active : undefined;
   // The URL's flag only stands in when the classrooms cannot say (not loaded, or not assigned there).
   const deadlinePassed = known ?? params.get('deadline') === 'passed';
   const waitingForDeadline = inModule && classrooms.isPending;
@@ -109,7 +83,7 @@ export function SolvePage() {
   useDocumentTitle(problemId !== null && problemTitle ? problemTitle : t('student.solve-title'));
 
   const refreshClassrooms = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['student-classrooms'] });
+    void queryClient.invalidateQueries({ queryKey: STUDENT_CLASSROOMS_KEY });
   }, [queryClient]);
 
   const back = inModule

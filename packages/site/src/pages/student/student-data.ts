@@ -15,9 +15,13 @@ import { useApi } from '../../app/api';
 export const STUDENT_CLASSROOMS_KEY = ['student-classrooms'] as const;
 
 /** A student's classrooms and what is published in them, loaded once and shared by the student pages. */
-export function useStudentClassrooms() {
+export function useStudentClassrooms(options: { enabled?: boolean } = {}) {
   const api = useApi();
-  return useQuery({ queryKey: STUDENT_CLASSROOMS_KEY, queryFn: () => api.studentClassrooms() });
+  return useQuery({
+    queryKey: STUDENT_CLASSROOMS_KEY,
+    queryFn: () => api.studentClassrooms(),
+    enabled: options.enabled ?? true,
+  });
 }
 
 /** A date from the wire: null for none or for text that is not a date. */

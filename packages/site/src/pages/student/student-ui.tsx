@@ -1,9 +1,10 @@
-import { ApiError, NetworkError, type StudentClassrooms } from '@kib/api-client';
+import type { StudentClassrooms } from '@kib/api-client';
 import { formatDateTimeDmy } from '@kib/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useT, type Translate } from '../../i18n/language';
+import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
+import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
 import { useStudentClassrooms, type ModuleProblemProgress } from './student-data';
 
@@ -14,13 +15,6 @@ import { useStudentClassrooms, type ModuleProblemProgress } from './student-data
 export function useNow(): Date {
   const [now] = useState(() => new Date());
   return now;
-}
-
-/** The message to show for a failed request: the server's own (already translated) text, or 'server dead :('. */
-export function errorMessage(error: unknown, t: Translate): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  if (error instanceof NetworkError) return t('site.server-dead');
-  return t('site.error-generic');
 }
 
 /**
