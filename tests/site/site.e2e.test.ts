@@ -266,6 +266,23 @@ describe('language and phone', () => {
       .first()
       .waitFor();
     expect(await shotAndAxe(page, 'student-home-en')).toEqual([]);
+    expect(await untranslated(page)).toEqual([]);
+
+    // The seeded module, in English, solved: the first question of the linear equation.
+    await page
+      .getByRole('link', { name: /Grado 10A/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: /Taller de álgebra/ }).click();
+    await page.getByRole('heading', { name: /Taller de álgebra/ }).waitFor();
+    expect(await untranslated(page)).toEqual([]);
+    await page.getByRole('link', { name: /Ecuación lineal/ }).click();
+    await page.getByRole('tab', { name: 'Question 1' }).waitFor();
+    await typeAnswer(page, 'x=2', 'x=2');
+    await page.getByRole('button', { name: 'Check answer' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await untranslated(page)).toEqual([]);
+    expect(await shotAndAxe(page, 'solve-en')).toEqual([]);
     await context.close();
   });
 
