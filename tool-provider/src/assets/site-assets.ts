@@ -28,10 +28,13 @@ export function siteAssets(dir: string = DEFAULT_SITE_DIR): Router {
       },
     }),
   );
-  router.get(/.*/, (req, res, next) => {
+  // A middleware, not a route: the API's access table lists every route, and this serves files only.
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SITE.test(req.path) || !req.accepts('html') || path.extname(req.path)) return next();
     if (!existsSync(index)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
+    // A page that carries a one-time code has already asked for no-store; keep the stricter rule.
+    if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });
   return router;
