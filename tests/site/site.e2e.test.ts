@@ -55,7 +55,7 @@ function untranslated(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [
       ...document.body.innerText.matchAll(
-        /\b(?:site|landing|account|student|solver|common|feedback|validation|errors|calculator)\.[a-z][a-z0-9-]+\b/g,
+        /\b(?:site|landing|account|student|code|lti|solver|common|feedback|validation|errors|calculator)\.[a-z][a-z0-9-]+\b/g,
       ),
     ].map((m) => m[0]),
   );

@@ -13,6 +13,9 @@ import { TokenRepository } from './auth/token.repository';
 import { AccessTokens, resolveJwtSecret } from './auth/tokens';
 import type { Config } from './config';
 import { registerClassroomRoutes } from './classrooms/classroom.routes';
+import { ActivityRepository } from './activities/activity.repository';
+import { registerActivityRoutes } from './activities/activity.routes';
+import { ActivityService } from './activities/activity.service';
 import { ContactRepository } from './contact/contact.repository';
 import { ContentRepository } from './content/content.repository';
 import { registerContentRoutes } from './content/content.routes';
@@ -33,6 +36,12 @@ import { registerProblemRoutes } from './problems/problems.routes';
 import { registerSolvingRoutes } from './solving/solving.routes';
 import { SolvingService } from './solving/solving.service';
 import { StatRepository } from './solving/stat.repository';
+import { PlatformOrigins, selfAndPlatforms } from './lti/frame-ancestors';
+import { LtiRepository } from './lti/lti.repository';
+import { mountLti11, registerLti11Routes } from './lti/lti11.routes';
+import { Lti11Service } from './lti/lti11.service';
+import { OutcomeRepository } from './lti/outcome.repository';
+import { OutcomeSender } from './lti/outcomes';
 import path from 'node:path';
 
 /** What the app is built from. */
@@ -47,6 +56,10 @@ export interface AppDeps {
   widgetsDir?: string;
   /** Where the built site is (tests); the repository's packages/site/dist by default. */
   siteDir?: string;
+  /** The clock of LTI launches and grade sending (tests); the system clock by default. */
+  ltiNow?: () => Date;
+  /** How grades are posted to LMSs (tests); the global fetch by default. */
+  outcomeFetch?: typeof fetch;
 }
 
 /** The assembled application and the pieces tests look at. */
@@ -55,6 +68,8 @@ export interface KibApp {
   api: ApiRouter;
   mailer: Mailer;
   accessTokens: AccessTokens;
+  /** The LTI 1.1 adapter: launches, the grade outbox's sender (started by the server), platform origins. */
+  lti: { service: Lti11Service; outcomeSender: OutcomeSender; origins: PlatformOrigins };
 }
 
 /** Maximum JSON body size; larger requests get 413. */
@@ -103,12 +118,37 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const problems = new ProblemRepository(models);
   const canSeeUnpublished = problemVisibility(sequelize);
   const content = new ContentRepository(sequelize);
+  const activityRepository = new ActivityRepository(sequelize);
+  const outcomes = new OutcomeRepository(sequelize);
   const solving = new SolvingService({
     problems,
     stats: new StatRepository(sequelize),
     canSeeUnpublished,
     isDemoProblem: (id) => content.isDemoProblem(id),
+    tempStudentAccess: (student, problemId, now) => activityRepository.problemAccess(student, problemId, now),
+    // A completed numeral changes the module's grade in the student's LMS: mark it for sending.
+    onNumeralCompleted: async (principal, problemId) => {
+      await outcomes
+        .markPendingForProblem(principal.userId, problemId, deps.ltiNow?.() ?? new Date())
+        .catch((err: unknown) => logger.error({ err }, 'grade not marked for sending'));
+    },
   });
+  const ltiRepository = new LtiRepository(sequelize);
+  const lti = new Lti11Service({
+    repo: ltiRepository,
+    outcomes,
+    accessTokens,
+    logger,
+    now: deps.ltiNow,
+  });
+  const outcomeSender = new OutcomeSender({
+    outcomes,
+    consumers: ltiRepository,
+    logger,
+    fetch: deps.outcomeFetch,
+    now: deps.ltiNow,
+  });
+  const platformOrigins = new PlatformOrigins(ltiRepository, logger);
 
   const api = new ApiRouter();
   registerHealthRoutes(api, sequelize, deps.databaseKind);
@@ -118,12 +158,26 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
+  registerLti11Routes(api, lti);
+  registerActivityRoutes(
+    api,
+    new ActivityService({
+      activities: activityRepository,
+      accessTokens,
+      codeLimiter: limiters.moduleCodePerAddress,
+      registrationLimiter: limiters.tempStudentPerAddress,
+    }),
+  );
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.trustProxy));
+  // Kib opens inside the registered LMSs' iframes (frame-ancestors) and posts the teacher's
+  // Content-Item choice back to them (form-action); X-Frame-Options cannot list origins, so it is off.
+  app.use(platformOrigins.middleware());
   app.use(
     helmet({
+      xFrameOptions: false,
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -135,6 +189,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
           // The landing page's demo video, loaded only when the reader presses play.
           'frame-src': ['https://www.youtube-nocookie.com'],
           'connect-src': ["'self'"],
+          'frame-ancestors': [selfAndPlatforms],
+          'form-action': [selfAndPlatforms],
           'upgrade-insecure-requests': config.cookieSecure ? [] : null,
         },
       },
@@ -149,6 +205,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     req.language = resolveLanguage(typeof choice === 'string' ? choice : null, req.get('accept-language'));
     next();
   });
+  mountLti11(app, lti, logger);
   app.use('/api', express.json({ limit: JSON_LIMIT }), async (req, _res, next) => {
     req.principal = null;
     const header = req.get('authorization');
@@ -166,7 +223,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'route-not-found')));
   app.use(siteAssets(deps.siteDir));
   app.use(errorHandler(logger));
-  return { app, api, mailer, accessTokens };
+  return { app, api, mailer, accessTokens, lti: { service: lti, outcomeSender, origins: platformOrigins } };
 }
 
 function trustProxy(value: string): boolean | number | string {

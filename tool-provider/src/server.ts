@@ -26,7 +26,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const models = initModels(db.sequelize);
     if (config.seed) await seedDevelopment(db.sequelize, models, { logger });
-    const { app, mailer } = await createApp({
+    const { app, mailer, lti } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
@@ -36,6 +36,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
     });
+    // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
+    lti.outcomeSender.start();
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info({ url, database: db.kind }, 'Kib is listening');
@@ -43,6 +45,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       url,
       db,
       async close() {
+        await lti.outcomeSender.stop();
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         mailer.close();

@@ -42,6 +42,10 @@ import accountSiteEs from '../locales/site/account.es.json' with { type: 'json' 
 import accountSiteEn from '../locales/site/account.en.json' with { type: 'json' };
 import studentSiteEs from '../locales/site/student.es.json' with { type: 'json' };
 import studentSiteEn from '../locales/site/student.en.json' with { type: 'json' };
+import codeSiteEs from '../locales/site/code.es.json' with { type: 'json' };
+import codeSiteEn from '../locales/site/code.en.json' with { type: 'json' };
+import ltiSiteEs from '../locales/site/lti.es.json' with { type: 'json' };
+import ltiSiteEn from '../locales/site/lti.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -84,8 +88,22 @@ const widgetsEn = {
  * The standalone site's texts live in one file per site area (`locales/site/<area>.<lang>.json`) and
  * are served under the area's name: `landing.hero-title`, `account.login-submit`.
  */
-const siteEs = { site: siteSiteEs, landing: landingSiteEs, account: accountSiteEs, student: studentSiteEs };
-const siteEn = { site: siteSiteEn, landing: landingSiteEn, account: accountSiteEn, student: studentSiteEn };
+const siteEs = {
+  site: siteSiteEs,
+  landing: landingSiteEs,
+  account: accountSiteEs,
+  student: studentSiteEs,
+  code: codeSiteEs,
+  lti: ltiSiteEs,
+};
+const siteEn = {
+  site: siteSiteEn,
+  landing: landingSiteEn,
+  account: accountSiteEn,
+  student: studentSiteEn,
+  code: codeSiteEn,
+  lti: ltiSiteEn,
+};
 
 const esCatalog = {
   ...es,

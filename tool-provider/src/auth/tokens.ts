@@ -6,7 +6,11 @@ import type { Principal } from '../http/access';
 const ISSUER = 'kib';
 const AUDIENCE = 'kib-api';
 
-/** Signs and verifies the short-lived access tokens (HS256 JWT with user_id, groups, token_type). */
+/**
+ * Signs and verifies the short-lived access tokens (HS256 JWT, `token_type: access`): an account's
+ * carries user_id and groups; a temporary (code) student's carries temp_student_id, module_id and
+ * the TempStudent group instead, and no user_id.
+ */
 export class AccessTokens {
   private readonly key: Uint8Array;
 
@@ -17,16 +21,20 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** A signed access token for the principal, valid for the configured time. */
-  async sign(principal: Principal): Promise<string> {
-    return new SignJWT({ user_id: principal.userId, groups: principal.groups, token_type: 'access' })
+  /** A signed access token for the principal, valid for the configured time or for `ttlSeconds`. */
+  async sign(principal: Principal, options: { ttlSeconds?: number } = {}): Promise<string> {
+    const temp = principal.tempStudent;
+    const claims = temp
+      ? { temp_student_id: temp.id, module_id: temp.moduleId, groups: principal.groups, token_type: 'access' }
+      : { user_id: principal.userId, groups: principal.groups, token_type: 'access' };
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setSubject(String(principal.userId))
+      .setSubject(temp ? `temp-student:${temp.id}` : String(principal.userId))
       .setIssuedAt()
       .setJti(crypto.randomUUID())
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(`${options.ttlSeconds ?? this.ttlSeconds}s`)
       .sign(this.key);
   }
 
@@ -42,15 +50,26 @@ export class AccessTokens {
         algorithms: ['HS256'],
         clockTolerance: 5,
       });
-      const { user_id: userId, groups, token_type: type } = payload as Record<string, unknown>;
-      if (type !== 'access' || typeof userId !== 'number' || !Array.isArray(groups)) return null;
+      const claims = payload as Record<string, unknown>;
+      const { user_id: userId, groups, token_type: type } = claims;
+      if (type !== 'access' || !Array.isArray(groups)) return null;
       if (!groups.every((g): g is string => typeof g === 'string')) return null;
+      if ('temp_student_id' in claims) {
+        const { temp_student_id: id, module_id: moduleId } = claims;
+        if (!isId(id) || !isId(moduleId) || userId !== undefined) return null;
+        return { userId: 0, groups, tempStudent: { id, moduleId } };
+      }
+      if (typeof userId !== 'number') return null;
       return { userId, groups };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;
     }
   }
+}
+
+function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
 }
 
 /** SHA-256 hex of an opaque token: what the database keeps instead of the token itself. */

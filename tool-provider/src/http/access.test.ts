@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHENTICATED, PUBLIC, decide, roles } from './access';
+import {
+  AUTHENTICATED,
+  AUTHENTICATED_OR_TEMP_STUDENT,
+  PUBLIC,
+  TEMP_STUDENT_GROUP,
+  decide,
+  roles,
+} from './access';
 
 const student = { userId: 1, groups: ['Students'] };
 const teacher = { userId: 2, groups: ['Teachers', 'Creators'] };
+const tempStudent = { userId: 0, groups: [TEMP_STUDENT_GROUP], tempStudent: { id: 5, moduleId: 3 } };
+// A forged group on a temporary student's token must not open a role's routes.
+const tempStudentInStudents = { ...tempStudent, groups: ['Students'] };
 
 describe('decide', () => {
   it.each([
@@ -13,6 +23,22 @@ describe('decide', () => {
     ['teachers only, anonymous', roles('Teachers'), null, 'unauthenticated'],
     ['teachers only, student', roles('Teachers'), student, 'forbidden'],
     ['creators, teacher who is also a creator', roles('Creators'), teacher, 'allow'],
+    ['public, temporary student', PUBLIC, tempStudent, 'allow'],
+    ['authenticated, temporary student', AUTHENTICATED, tempStudent, 'forbidden'],
+    [
+      'authenticated or temporary student, temporary student',
+      AUTHENTICATED_OR_TEMP_STUDENT,
+      tempStudent,
+      'allow',
+    ],
+    ['authenticated or temporary student, student', AUTHENTICATED_OR_TEMP_STUDENT, student, 'allow'],
+    ['authenticated or temporary student, anonymous', AUTHENTICATED_OR_TEMP_STUDENT, null, 'unauthenticated'],
+    [
+      'students only, temporary student named a student',
+      roles('Students'),
+      tempStudentInStudents,
+      'forbidden',
+    ],
   ] as const)('%s → %s', (_title, access, principal, expected) => {
     expect(decide(access, principal)).toBe(expected);
   });

@@ -21,10 +21,18 @@ export type ErrorCode =
   | 'account-inactive'
   | 'email-taken'
   | 'classroom-code-invalid'
+  | 'module-code-invalid'
   | 'activation-invalid'
   | 'reset-invalid'
   | 'refresh-missing'
-  | 'refresh-invalid';
+  | 'refresh-invalid'
+  | 'lti-launch-invalid'
+  | 'lti-signature-invalid'
+  | 'lti-launch-expired'
+  | 'lti-nonce-used'
+  | 'lti-role-forbidden'
+  | 'lti-activity-unknown'
+  | 'lti-code-invalid';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {
@@ -158,7 +166,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(known.status).json(renderError(known, lang));
       return;
     }
-    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    // One-time codes and tokens in a query string never reach the logs.
+    const url = req.originalUrl.replace(/([?&](?:code|access_token|token)=)[^&#]*/gi, '$1[redacted]');
+    logger.error({ err, method: req.method, url }, 'unhandled error');
     res.status(500).json(renderError(new AppError(500, 'internal'), lang));
   };
 }

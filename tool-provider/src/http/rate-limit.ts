@@ -25,6 +25,13 @@ export const LIMITS = {
   classroomCodePerAccount: { name: 'classroom-code', points: 10, durationSeconds: 15 * 60 },
   /** Demo checks and hints per address: generous for a visitor, a bound for a script. */
   demoPerAddress: { name: 'demo-ip', points: 300, durationSeconds: 15 * 60 },
+  /**
+   * Wrong activity codes per address (no account to count on): a class typing codes behind one school
+   * address stays well below, a script guessing codes is stopped.
+   */
+  moduleCodePerAddress: { name: 'module-code-ip', points: 30, durationSeconds: 15 * 60 },
+  /** Temporary students registered per address: a few classes an hour, not a flood of rows. */
+  tempStudentPerAddress: { name: 'temp-student-ip', points: 200, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /**

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import { createMathTypeRecord, type Models } from '../db/models';
 import type { Logger } from '../logger';
 import { DEV_CONTENT, type SeedContent, type SeedMathContent } from './dev-content';
+import { registerDevConsumer } from '../lti/dev-consumer';
 
 /** A development account of the seed. */
 export interface DevSeedUser {
@@ -355,6 +356,8 @@ export async function seedDevelopment(
     return true;
   });
 
+  // The development LMS consumer (kib-dev-key): idempotent, so databases seeded earlier get it too.
+  await registerDevConsumer(sequelize);
   if (applied) opts.logger?.info({ seed: DEV_SEED.name }, 'development seed applied');
   else opts.logger?.debug({ seed: DEV_SEED.name }, 'development seed already applied');
   return { applied };

@@ -1,15 +1,18 @@
 import { AttemptRequestSchema, SolutionDataRequestSchema } from '@kib/core';
-import { AUTHENTICATED, PUBLIC } from '../http/access';
+import { AUTHENTICATED_OR_TEMP_STUDENT, PUBLIC } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import type { Limiter } from '../http/rate-limit';
 import type { SolvingService } from './solving.service';
 
-/** proof/, hints/ and getstudentproblemsolutiondata/ (spec 01 §7). The caller comes from the token. */
+/**
+ * proof/, hints/ and getstudentproblemsolutiondata/ (spec 01 §7). The caller comes from the token: an
+ * account, or a temporary (code) student limited to their module.
+ */
 export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService, demoLimiter: Limiter): void {
   api.define({
     method: 'post',
     path: '/proof/',
-    access: AUTHENTICATED,
+    access: AUTHENTICATED_OR_TEMP_STUDENT,
     body: AttemptRequestSchema,
     handle: async ({ body, principal, req }) => ({
       body: await solving.attempt(principal!, body, req.language),
@@ -19,7 +22,7 @@ export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService, d
   api.define({
     method: 'post',
     path: '/hints/',
-    access: AUTHENTICATED,
+    access: AUTHENTICATED_OR_TEMP_STUDENT,
     body: AttemptRequestSchema,
     handle: async ({ body, principal, req }) => ({
       body: await solving.hints(principal!, body, req.language),
@@ -29,7 +32,7 @@ export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService, d
   api.define({
     method: 'post',
     path: '/getstudentproblemsolutiondata/',
-    access: AUTHENTICATED,
+    access: AUTHENTICATED_OR_TEMP_STUDENT,
     body: SolutionDataRequestSchema,
     handle: async ({ body, principal }) => ({ body: await solving.solutionData(principal!, body.problemId) }),
   });

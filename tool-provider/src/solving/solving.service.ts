@@ -13,7 +13,22 @@ import { translate, type Language } from '@kib/i18n';
 import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
 import type { ProblemAccess, ProblemRepository } from '../problems/problem.repository';
-import type { StatRecord, StatRepository } from './stat.repository';
+import type { Solver, StatRecord, StatRepository } from './stat.repository';
+
+/** What a temporary (code) student's token may do with one problem right now. */
+export interface TempStudentProblemAccess {
+  /** The student still exists in their module (a teacher may have removed them). */
+  studentExists: boolean;
+  /** The problem is a published problem of the student's module. */
+  inModule: boolean;
+  /** At least one student code of the module (activity or module code) has not expired: attempts are recorded. */
+  activityOpen: boolean;
+}
+
+/** The solver an attempt is recorded for: the token's account, or its temporary student. */
+function solverOf(principal: Principal): Solver {
+  return principal.tempStudent ? { tempStudentId: principal.tempStudent.id } : { userId: principal.userId };
+}
 
 /** What proof/ answers. */
 export interface AttemptOutcome {
@@ -50,13 +65,28 @@ export class SolvingService {
       canSeeUnpublished: (principal: Principal, access: ProblemAccess) => Promise<boolean>;
       /** Is the problem open to the demo mode (published, in a demo course)? */
       isDemoProblem: (problemId: number) => Promise<boolean>;
+      /** What a temporary (code) student may do with a problem of their module at `now`. */
+      tempStudentAccess: (
+        student: { id: number; moduleId: number },
+        problemId: number,
+        now: Date,
+      ) => Promise<TempStudentProblemAccess>;
+      /**
+       * Told after a recorded attempt completed a numeral of an account's, before the answer leaves
+       * (the LTI adapter marks the grade to send back to the student's LMS).
+       */
+      onNumeralCompleted?: (principal: Principal, problemId: number) => Promise<void>;
       now?: () => Date;
     },
   ) {}
 
-  /** Checks an attempt and, unless every assignment of the problem is past its deadline, records it. */
+  /**
+   * Checks an attempt and records it, unless every assignment of the problem is past its deadline
+   * (a temporary student: unless their module's activities have all expired).
+   */
   async attempt(principal: Principal, request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
-    const { numeral, problem, target, stepIndex } = await this.load(principal, request);
+    const now = this.deps.now?.() ?? new Date();
+    const { numeral, problem, target, stepIndex, activityOpen } = await this.load(principal, request, now);
     const { checkRequest, result, correct, numeralCompleted } = this.evaluate(
       numeral,
       target,
@@ -65,19 +95,24 @@ export class SolvingService {
     );
     const seconds = Math.round(Math.min(request.totalTime, MAX_ATTEMPT_SECONDS));
     const attempt = {
-      userId: principal.userId,
+      solver: solverOf(principal),
       numeralId: numeral.id,
       stepId: stepIndex === null ? null : (numeral.steps[stepIndex]?.id ?? null),
       correct,
       answer: checkRequest.answer,
       seconds,
     };
-    const now = this.deps.now?.() ?? new Date();
-    const assignments = await this.deps.stats.assignments(principal.userId, problem.id);
-    const late = assignments.length > 0 && assignments.every((a) => !isModuleActive(a.deadline, now));
+    let late: boolean;
+    if (principal.tempStudent) late = !activityOpen;
+    else {
+      const assignments = await this.deps.stats.assignments(principal.userId, problem.id);
+      late = assignments.length > 0 && assignments.every((a) => !isModuleActive(a.deadline, now));
+    }
     let stat: StatRecord | { numeralId: number } = { numeralId: numeral.id };
     if (late) await this.deps.stats.logLateAttempt(attempt);
     else stat = await this.deps.stats.recordAttempt({ ...attempt, completed: numeralCompleted });
+    if (!late && numeralCompleted && !principal.tempStudent)
+      await this.deps.onNumeralCompleted?.(principal, problem.id);
     return {
       correctAns: correct,
       numeralCompleted,
@@ -104,7 +139,11 @@ export class SolvingService {
 
   /** The next hint(s) for the current answer: the author's first, then generated ones. */
   async hints(principal: Principal, request: AttemptRequest, language: Language): Promise<HintOutcome> {
-    const { numeral, target, stepIndex } = await this.load(principal, request);
+    const { numeral, target, stepIndex } = await this.load(
+      principal,
+      request,
+      this.deps.now?.() ?? new Date(),
+    );
     return this.hintsFor(numeral, target, stepIndex, request, language);
   }
 
@@ -145,11 +184,30 @@ export class SolvingService {
 
   /** The numerals of a problem the caller has completed. */
   async solutionData(principal: Principal, problemId: number) {
-    const access = await this.deps.problems.findAccess(problemId);
-    if (!access || (!access.publishProblem && !(await this.deps.canSeeUnpublished(principal, access)))) {
-      throw AppError.notFound();
+    if (principal.tempStudent) {
+      await this.tempStudentProblem(principal.tempStudent, problemId, this.deps.now?.() ?? new Date());
+    } else {
+      const access = await this.deps.problems.findAccess(problemId);
+      if (!access || (!access.publishProblem && !(await this.deps.canSeeUnpublished(principal, access)))) {
+        throw AppError.notFound();
+      }
     }
-    return { data: await this.deps.stats.solutionData(principal.userId, problemId) };
+    return { data: await this.deps.stats.solutionData(solverOf(principal), problemId) };
+  }
+
+  /**
+   * A temporary student may use only published problems of their module, and only while they exist
+   * (a teacher may remove them: their token then stops working).
+   */
+  private async tempStudentProblem(
+    student: { id: number; moduleId: number },
+    problemId: number,
+    now: Date,
+  ): Promise<TempStudentProblemAccess> {
+    const access = await this.deps.tempStudentAccess(student, problemId, now);
+    if (!access.studentExists) throw AppError.unauthenticated('session-expired', 'errors.session-expired');
+    if (!access.inModule) throw AppError.notFound();
+    return access;
   }
 
   private evaluate(numeral: Numeral, target: Numeral | Step, stepIndex: number | null, answer: unknown) {
@@ -160,12 +218,16 @@ export class SolvingService {
     return { checkRequest, result, correct, numeralCompleted };
   }
 
-  private async load(principal: Principal, request: AttemptRequest) {
+  private async load(principal: Principal, request: AttemptRequest, now: Date) {
     const found = await this.deps.problems.findNumeral(request.numeral);
     if (!found) throw AppError.notFound();
+    if (principal.tempStudent) {
+      const access = await this.tempStudentProblem(principal.tempStudent, found.problem.id, now);
+      return { ...this.target(found, request), activityOpen: access.activityOpen };
+    }
     if (!found.problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, found.problem)))
       throw AppError.notFound();
-    return this.target(found, request);
+    return { ...this.target(found, request), activityOpen: true };
   }
 
   private async loadDemo(request: AttemptRequest) {

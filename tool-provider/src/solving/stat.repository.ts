@@ -15,17 +15,28 @@ export interface Assignment {
   deadline: Date | null;
 }
 
+/** Whose attempt it is: an account, or a temporary (code) student who has none. */
+export type Solver = { userId: number } | { tempStudentId: number };
+
+/** The stats/attempts column naming the solver, and its value (the column never comes from input). */
+function solverColumn(solver: Solver): { column: 'user_id' | 'temp_student_id'; solverId: number } {
+  return 'userId' in solver
+    ? { column: 'user_id', solverId: solver.userId }
+    : { column: 'temp_student_id', solverId: solver.tempStudentId };
+}
+
 /** Data access for stats and the attempts log. */
 export class StatRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   /**
-   * Records one attempt: the log row, and the stat row of (user, numeral) updated in place — attempts
-   * + 1, answer time + seconds, completed once ever completed, last attempt now. One statement per
-   * table inside one transaction; the upsert makes concurrent attempts of one student each count.
+   * Records one attempt: the log row, and the stat row of (solver, numeral) updated in place —
+   * attempts + 1, answer time + seconds, completed once ever completed, last attempt now. One
+   * statement per table inside one transaction; the upsert (on the solver's unique pair) makes
+   * concurrent attempts of one student each count.
    */
   async recordAttempt(input: {
-    userId: number;
+    solver: Solver;
     numeralId: number;
     stepId: number | null;
     correct: boolean;
@@ -33,16 +44,19 @@ export class StatRepository {
     answer: unknown;
     seconds: number;
   }): Promise<StatRecord> {
+    const { solver, ...values } = input;
+    const { column, solverId } = solverColumn(solver);
+    const replacements = { ...values, solverId, answer: JSON.stringify(values.answer ?? null) };
     return this.sequelize.transaction(async (transaction) => {
       await this.sequelize.query(
-        `INSERT INTO attempts (user_id, numeral_id, step_id, correct, answer, total_time, deadline_passed)
-         VALUES (:userId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false)`,
-        { replacements: { ...input, answer: JSON.stringify(input.answer ?? null) }, transaction },
+        `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed)
+         VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false)`,
+        { replacements, transaction },
       );
       const rows = await this.sequelize.query<StatRecord>(
-        `INSERT INTO stats (user_id, numeral_id, completed, answer_time, attempts, last_attempt_date)
-         VALUES (:userId, :numeralId, :completed, :seconds, 1, now())
-         ON CONFLICT (user_id, numeral_id) DO UPDATE SET
+        `INSERT INTO stats (${column}, numeral_id, completed, answer_time, attempts, last_attempt_date)
+         VALUES (:solverId, :numeralId, :completed, :seconds, 1, now())
+         ON CONFLICT (${column}, numeral_id) DO UPDATE SET
            attempts = stats.attempts + 1,
            answer_time = stats.answer_time + EXCLUDED.answer_time,
            completed = stats.completed OR EXCLUDED.completed,
@@ -50,25 +64,27 @@ export class StatRepository {
            updated_at = now()
          RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
                    last_attempt_date AS "lastAttemptDate"`,
-        { replacements: input, type: QueryTypes.SELECT, transaction },
+        { replacements, type: QueryTypes.SELECT, transaction },
       );
       return rows[0]!;
     });
   }
 
-  /** Logs an attempt that is not recorded for the teacher (deadline passed). */
+  /** Logs an attempt that is not recorded for the teacher (deadline passed, activity expired). */
   async logLateAttempt(input: {
-    userId: number;
+    solver: Solver;
     numeralId: number;
     stepId: number | null;
     correct: boolean;
     answer: unknown;
     seconds: number;
   }): Promise<void> {
+    const { solver, ...values } = input;
+    const { column, solverId } = solverColumn(solver);
     await this.sequelize.query(
-      `INSERT INTO attempts (user_id, numeral_id, step_id, correct, answer, total_time, deadline_passed)
-       VALUES (:userId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, true)`,
-      { replacements: { ...input, answer: JSON.stringify(input.answer ?? null) } },
+      `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed)
+       VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, true)`,
+      { replacements: { ...values, solverId, answer: JSON.stringify(values.answer ?? null) } },
     );
   }
 
@@ -89,16 +105,17 @@ export class StatRepository {
     );
   }
 
-  /** Which numerals of a problem the user has completed (every numeral, completed or not). */
+  /** Which numerals of a problem the solver has completed (every numeral, completed or not). */
   async solutionData(
-    userId: number,
+    solver: Solver,
     problemId: number,
   ): Promise<{ numeralId: number; completed: boolean }[]> {
+    const { column, solverId } = solverColumn(solver);
     return this.sequelize.query<{ numeralId: number; completed: boolean }>(
       `SELECT n.id AS "numeralId", COALESCE(s.completed, false) AS completed
-       FROM numerals n LEFT JOIN stats s ON s.numeral_id = n.id AND s.user_id = :userId
+       FROM numerals n LEFT JOIN stats s ON s.numeral_id = n.id AND s.${column} = :solverId
        WHERE n.problem_id = :problemId ORDER BY n.number, n.id`,
-      { replacements: { userId, problemId }, type: QueryTypes.SELECT },
+      { replacements: { solverId, problemId }, type: QueryTypes.SELECT },
     );
   }
 }

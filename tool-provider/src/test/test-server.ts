@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { createApp, type KibApp } from '../app';
+import { createApp, type AppDeps, type KibApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -18,13 +18,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the app as production code builds it, on a fresh migrated database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts the app as production code builds it, on a fresh migrated database; `deps` replaces parts
+ * of it (a clock, a logger, the site's folder).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  deps: Partial<Omit<AppDeps, 'config' | 'sequelize' | 'databaseKind'>> = {},
+): Promise<TestServer> {
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const kib = await createApp({ config, sequelize: db.sequelize, databaseKind: db.kind, logger });
+  const kib = await createApp({ config, sequelize: db.sequelize, databaseKind: db.kind, logger, ...deps });
   const server: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -30,3 +30,31 @@ export {
   PathIdSchema,
   SubtopicsQuerySchema,
 } from './content.schemas';
+export {
+  DeleteTempStudentSchema,
+  ModuleCodeQuerySchema,
+  ModuleCodeSchema,
+  RegisterTempStudentSchema,
+  TEMP_STUDENT_CODE_MAX_LENGTH,
+  TEMP_STUDENT_NAME_MAX_LENGTH,
+  type ActivityModuleData,
+  type ActivityNumeral,
+  type ActivityNumeralStat,
+  type ActivityNumeralSummary,
+  type ActivityProblem,
+  type ActivityProblemNumeral,
+  type ActivityStudent,
+  type DeleteTempStudent,
+  type ModuleCodeStudentsAnswer,
+  type ModuleCodeTeachersAnswer,
+  type RegisterTempStudent,
+  type TempStudentRegistration,
+} from './activities.schemas';
+export {
+  ContentItemRequestSchema,
+  LtiSessionRequestSchema,
+  ModuleByMoodleCodeSchema,
+  type ContentItemAnswer,
+  type LtiModuleView,
+  type LtiSession,
+} from './lti.schemas';

@@ -3,9 +3,31 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
+/** The transport each site client was made with, so a token client can share it (tests stub it). */
+const TRANSPORTS = new WeakMap<ApiClient, typeof fetch | undefined>();
+
 /** The site's API client: same origin, access token in memory only, refresh cookie httpOnly. */
 export function createSiteApi(options: { fetch?: typeof fetch } = {}): ApiClient {
-  return new ApiClient({ baseUrl: '/api/', fetch: options.fetch });
+  const client = new ApiClient({ baseUrl: '/api/', fetch: options.fetch });
+  TRANSPORTS.set(client, options.fetch);
+  return client;
+}
+
+/**
+ * A second client on the site's server and transport that holds its own access token (a code
+ * activity's temporary student). It sends no cookies and never refreshes, so it can neither use nor
+ * rotate the session of a person logged in on the same browser.
+ */
+export function createTokenClient(site: ApiClient, token: string, lang?: string): ApiClient {
+  const transport =
+    TRANSPORTS.get(site) ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const noSession: typeof fetch = (input, init) => {
+    const url = typeof input === 'string' || input instanceof URL ? input.toString() : input.url;
+    if (new URL(url, location.href).pathname.includes('/auth/jwt/'))
+      return Promise.resolve(new Response(null, { status: 401 }));
+    return transport(input, { ...init, credentials: 'omit' });
+  };
+  return new ApiClient({ baseUrl: '/api/', token, lang, fetch: noSession });
 }
 
 /** Provides one API client to the site (tests pass one with a stub fetch). */

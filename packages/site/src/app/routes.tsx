@@ -83,6 +83,13 @@ const PAGES: RouteObject[] = [
         ),
       },
       {
+        path: 'code/student/solve',
+        lazy: page(
+          () => import('../pages/code/code-solve-page'),
+          (m) => m.CodeSolvePage,
+        ),
+      },
+      {
         path: 'not-supported',
         lazy: page(
           () => import('../pages/errors/not-supported-page'),
@@ -195,34 +202,50 @@ const PAGES: RouteObject[] = [
       },
     ],
   },
-  // The other areas (teacher, creator, administrators, LMS users) are private; their screens are not
-  // part of the standalone site yet, so they say so in the spec's words instead of failing.
-  ...[
-    'teacher',
-    'creator',
-    'schoolAdmin',
-    'schooladmin',
-    'platformAdmin',
-    'moodleteacher',
-    'moodlestudent',
-    'teacherview',
-  ].map((area): RouteObject => ({
-    path: `${area}/*`,
-    element: (
-      <RequireAuth>
-        <PublicLayout />
-      </RequireAuth>
+  // The LMS pages (spec 03 "LTI screens") open inside an LMS frame, without the site's navigation:
+  // /moodlelogin exchanges a launch's one-time code, the others need the session it gives.
+  {
+    path: 'moodlelogin',
+    lazy: page(
+      () => import('../pages/lti/moodle-login-page'),
+      (m) => m.MoodleLoginPage,
     ),
-    children: [
-      {
-        path: '*',
-        lazy: page(
-          () => import('../pages/errors/not-supported-page'),
-          (m) => m.NotSupportedPage,
-        ),
-      },
-    ],
-  })),
+  },
+  {
+    path: 'moodlestudent',
+    lazy: page(
+      () => import('../pages/lti/moodle-student-page'),
+      (m) => m.MoodleStudentPage,
+    ),
+  },
+  {
+    path: 'moodleteacher',
+    lazy: page(
+      () => import('../pages/lti/moodle-teacher-page'),
+      (m) => m.MoodleTeacherPage,
+    ),
+  },
+  // The other areas (teacher, creator, administrators) are private; their screens are not
+  // part of the standalone site yet, so they say so in the spec's words instead of failing.
+  ...['teacher', 'creator', 'schoolAdmin', 'schooladmin', 'platformAdmin', 'teacherview'].map(
+    (area): RouteObject => ({
+      path: `${area}/*`,
+      element: (
+        <RequireAuth>
+          <PublicLayout />
+        </RequireAuth>
+      ),
+      children: [
+        {
+          path: '*',
+          lazy: page(
+            () => import('../pages/errors/not-supported-page'),
+            (m) => m.NotSupportedPage,
+          ),
+        },
+      ],
+    }),
+  ),
 ];
 
 /** The route table: every page under one root that shows 'loading...' while a first page loads. */

@@ -14,6 +14,11 @@ interface AuthActions {
   login: (email: string, password: string) => Promise<CurrentUser>;
   /** Logs out; false when the server could not be told (the token is dropped anyway). */
   logout: () => Promise<boolean>;
+  /**
+   * Takes over a session whose access token came another way (an LMS launch: memory only, no
+   * refresh cookie) and loads its user; throws the API's error.
+   */
+  adopt: (token: string) => Promise<CurrentUser>;
 }
 
 const AuthContext = createContext<(AuthState & AuthActions) | null>(null);
@@ -46,7 +51,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Without the server's session hint there is no refresh cookie to exchange: skip the 401.
       const refreshed = hasSessionHint() && (await api.refresh());
       const user = refreshed ? await api.me().catch(() => null) : null;
-      if (alive) setState(user ? { status: 'authenticated', user } : { status: 'anonymous' });
+      // A session adopted meanwhile (an LMS launch) is not undone by a refresh that found none.
+      if (alive)
+        setState((current) =>
+          current.status === 'authenticated' && !user
+            ? current
+            : user
+              ? { status: 'authenticated', user }
+              : { status: 'anonymous' },
+        );
     })();
     return () => {
       alive = false;
@@ -56,6 +69,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, password: string) => {
       await api.login(email, password);
+      const user = await api.me();
+      setState({ status: 'authenticated', user });
+      return user;
+    },
+    [api],
+  );
+
+  const adopt = useCallback(
+    async (token: string) => {
+      api.setToken(token);
       const user = await api.me();
       setState({ status: 'authenticated', user });
       return user;
@@ -77,7 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [api, state.status]);
 
-  const value = useMemo(() => ({ ...state, login, logout }), [state, login, logout]);
+  const value = useMemo(() => ({ ...state, login, logout, adopt }), [state, login, logout, adopt]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

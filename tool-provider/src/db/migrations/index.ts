@@ -3,6 +3,8 @@ import * as domainModel from './0001-domain-model';
 import * as auth from './0002-auth';
 import * as simplifyForm from './0003-simplify-form';
 import * as demoCourses from './0004-demo-courses';
+import * as activityCodes from './0005-activity-codes';
+import * as lti11 from './0006-lti11';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -13,4 +15,6 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0002-auth', ...auth },
   { name: '0003-simplify-form', ...simplifyForm },
   { name: '0004-demo-courses', ...demoCourses },
+  { name: '0005-activity-codes', ...activityCodes },
+  { name: '0006-lti11', ...lti11 },
 ];

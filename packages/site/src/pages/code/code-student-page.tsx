@@ -1,14 +1,82 @@
-import { useT } from '../../i18n/language';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { teacherActivityKey } from './code-api';
+import { CodeEntry, type CodeNotice } from './code-entry';
+import { CodeModule } from './code-module';
+import { CodeRegister } from './code-register';
+import { CodeResults } from './code-results';
+import { useCodeSession } from './code-session';
+import './code.css';
 
-/** /code/student: joining an activity by its code (student or teacher). */
+/**
+ * /code/student: an activity without an account (spec 03 §2). The code form with the
+ * Estudiante/Profesor toggle; a student code leads to the name form and then to the module view; a
+ * teacher code to the activity's results. The tab remembers the activity (code-session.ts), so a
+ * reload or a visit to a problem comes back to the same screen.
+ */
 export function CodeStudentPage() {
-  const t = useT();
-  useDocumentTitle(t('site.code-title'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useCodeSession();
+  const [pending, setPending] = useState<{ moduleCode: string; moduleName: string } | null>(null);
+  const [notice, setNotice] = useState<CodeNotice | null>(null);
+  // Screens reached from another screen of this page take the focus to their heading.
+  const [moved, setMoved] = useState(false);
+
+  const end = useCallback(
+    (reason: CodeNotice) => {
+      setSession(null);
+      setPending(null);
+      setNotice(reason);
+    },
+    [setSession],
+  );
+  const leaveResults = useCallback(() => {
+    setSession(null);
+    void navigate('/');
+  }, [navigate, setSession]);
+  const wrongTeacherCode = useCallback(() => end('wrong-code'), [end]);
+
+  if (session?.role === 'teacher')
+    return (
+      <CodeResults
+        moduleCode={session.moduleCode}
+        focusHeading={moved}
+        onLeave={leaveResults}
+        onWrongCode={wrongTeacherCode}
+      />
+    );
+  if (session?.role === 'student')
+    return <CodeModule session={session} focusHeading={moved} onLeave={() => end('left')} onEnded={end} />;
+  if (pending)
+    return (
+      <CodeRegister
+        moduleCode={pending.moduleCode}
+        moduleName={pending.moduleName}
+        onRegistered={({ tempStudentId, access }) => {
+          setSession({ role: 'student', moduleCode: pending.moduleCode, tempStudentId, access });
+          setPending(null);
+          setMoved(true);
+        }}
+        onWrongCode={() => end('wrong-code')}
+        onBack={() => setPending(null)}
+      />
+    );
   return (
-    <div className="container page narrow">
-      <h1>{t('site.code-title')}</h1>
-      <p>{t('site.code-coming')}</p>
-    </div>
+    <CodeEntry
+      notice={notice}
+      onStudentCode={(moduleCode, answer) => {
+        setNotice(null);
+        setPending({ moduleCode, moduleName: answer.moduleData.name });
+      }}
+      onTeacherCode={(moduleCode, answer) => {
+        // The form already holds the results: the dashboard shows them without asking again.
+        queryClient.setQueryData(teacherActivityKey(moduleCode), answer);
+        setNotice(null);
+        setSession({ role: 'teacher', moduleCode });
+        setMoved(true);
+      }}
+    />
   );
 }

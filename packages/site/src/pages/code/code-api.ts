@@ -1,0 +1,106 @@
+import { ApiError, type ApiClient } from '@kib/api-client';
+import type {
+  ActivityProblem,
+  ModuleCodeStudentsAnswer,
+  ModuleCodeTeachersAnswer,
+  TempStudentRegistration,
+} from '@kib/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { createTokenClient, useApi } from '../../app/api';
+import { useLanguage } from '../../i18n/language';
+import type { CodeSession } from './code-session';
+
+/** The longest code the server reads, once spaces are dropped. */
+export const CODE_MAX_LENGTH = 32;
+
+/** A code as the server reads it: without spaces, upper case. */
+export function normaliseCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+/** True when the server said the code is wrong, unknown or expired ('Codigo erroneo!'). */
+export function isWrongCode(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'module-code-invalid';
+}
+
+/** True for failures that trying again will not fix (the server answered with a 4xx). */
+export function isFinal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** GET validatemodulecodestudents/: the module of a student code (and, with a student's token, their stats). */
+export function validateStudentCode(api: ApiClient, code: string): Promise<ModuleCodeStudentsAnswer> {
+  return api.request('GET', `validatemodulecodestudents/?module_code=${encodeURIComponent(code)}`);
+}
+
+/** GET validatemodulecodeteachers/: the results of the activity of a teacher code. */
+export function validateTeacherCode(api: ApiClient, code: string): Promise<ModuleCodeTeachersAnswer> {
+  return api.request('GET', `validatemodulecodeteachers/?module_code=${encodeURIComponent(code)}`);
+}
+
+/** POST register_temp_student/: joins the activity; answers the student's id and access token. */
+export function registerTempStudent(
+  api: ApiClient,
+  payload: { moduleCode: string; firstName: string; lastName: string; studentCode: string },
+): Promise<TempStudentRegistration> {
+  return api.request('POST', 'register_temp_student/', payload);
+}
+
+/** POST delete_temp_student/: removes a student from the activity of a teacher code. */
+export async function deleteTempStudent(
+  api: ApiClient,
+  studentId: number,
+  moduleCode: string,
+): Promise<void> {
+  await api.request('POST', 'delete_temp_student/', { studentId, moduleCode });
+}
+
+/** The cache key of a registered student's view of their activity. */
+export function studentActivityKey(session: { moduleCode: string; tempStudentId: number }) {
+  return ['code-activity', 'student', session.moduleCode, session.tempStudentId] as const;
+}
+
+/** The cache key of a teacher's results. */
+export function teacherActivityKey(moduleCode: string) {
+  return ['code-activity', 'teacher', moduleCode] as const;
+}
+
+/** A client holding the temporary student's token, answering in the reader's language. */
+export function useTempStudentApi(access: string): ApiClient {
+  const site = useApi();
+  const { language } = useLanguage();
+  return useMemo(() => createTokenClient(site, access, language), [site, access, language]);
+}
+
+/**
+ * The registered student's activity: the module, its problems and the student's own stats, read
+ * with their token (so the server adds their record). Wrong codes and other 4xx are not retried.
+ */
+export function useStudentActivity(session: Extract<CodeSession, { role: 'student' }>) {
+  const api = useTempStudentApi(session.access);
+  return useQuery({
+    queryKey: studentActivityKey(session),
+    queryFn: () => validateStudentCode(api, session.moduleCode),
+    retry: (failures, error) => !isFinal(error) && failures < 1,
+  });
+}
+
+/** A problem with how much of it the student has completed. */
+export interface ProblemProgress extends ActivityProblem {
+  completed: number;
+  done: boolean;
+}
+
+/** The student's progress per problem, from their completed numerals. */
+export function problemProgress(answer: ModuleCodeStudentsAnswer): ProblemProgress[] {
+  const completed = new Set(answer.numeralsStats.filter((s) => s.completed).map((s) => s.numeralId));
+  return answer.problems.map((problem) => {
+    const count = problem.numerals.filter((n) => completed.has(n.id)).length;
+    return {
+      ...problem,
+      completed: count,
+      done: problem.numerals.length > 0 && count === problem.numerals.length,
+    };
+  });
+}

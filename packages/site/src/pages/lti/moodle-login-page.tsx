@@ -1,0 +1,100 @@
+import { ApiError } from '@kib/api-client';
+import type { LtiSession } from '@kib/core';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useApi } from '../../app/api';
+import { useAuth } from '../../auth/auth';
+import { useT } from '../../i18n/language';
+import { Alert } from '../../ui/alert';
+import { errorMessage } from '../../ui/error-message';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { LtiMain } from './lti-session';
+
+/**
+ * Exchanges in flight, by code: a code is spent on first use, so a second mount of the page (React's
+ * strict mode, a re-render) must wait for the same answer instead of asking again.
+ */
+const exchanges = new Map<string, Promise<LtiSession>>();
+
+/** The LMS pages a session may open; anything else falls back to the student page. */
+function safeNext(next: string): string {
+  return /^\/moodle(?:student|teacher)\?[\w=&%-]*$/.test(next) ? next : '/moodlestudent';
+}
+
+type LoginState = 'working' | 'missing' | 'invalid' | 'failed' | 'done';
+
+/**
+ * /moodlelogin?code=… (spec 03 "LTI screens"): where an LMS launch lands. The one-time code leaves
+ * the address bar at once, is exchanged once for the session's access token (memory only: an LMS
+ * frame may not keep cookies), and the page goes on to the activity. Messages: 'No access token
+ * provided.', 'Invalid token.', 'Login successful. You are authenticated via Moodle.'
+ */
+export function MoodleLoginPage() {
+  const t = useT();
+  const api = useApi();
+  const { adopt } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [code] = useState(() => params.get('code'));
+  const [state, setState] = useState<LoginState>(code ? 'working' : 'missing');
+  const [failure, setFailure] = useState('');
+  useDocumentTitle(t('lti.login-title'));
+
+  useEffect(() => {
+    if (!code) return;
+    // Out of the address bar and the history: the code must not linger where it can be copied.
+    navigate('/moodlelogin', { replace: true });
+    let alive = true;
+    let exchange = exchanges.get(code);
+    if (!exchange) {
+      exchange = api.request<LtiSession>('POST', 'lti/session/', { code });
+      exchanges.set(code, exchange);
+      const forget = () => void exchanges.delete(code);
+      exchange.then(forget, forget);
+    }
+    exchange
+      .then(async (session) => {
+        await adopt(session.access);
+        if (!alive) return;
+        setState('done');
+        navigate(safeNext(session.next), { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (!alive) return;
+        if (error instanceof ApiError && error.status < 500) setState('invalid');
+        else {
+          setFailure(errorMessage(error, t));
+          setState('failed');
+        }
+      });
+    return () => {
+      alive = false;
+    };
+  }, [code, api, adopt, navigate, t]);
+
+  return (
+    <LtiMain>
+      <h1>{t('lti.login-title')}</h1>
+      {state === 'working' && (
+        <p>
+          <Spinner label={t('lti.login-working')} /> <span aria-hidden="true">{t('lti.login-working')}</span>
+        </p>
+      )}
+      {state === 'done' && <Alert tone="success">{t('lti.login-success')}</Alert>}
+      {state === 'missing' && (
+        <Alert tone="danger">
+          <p>{t('lti.login-missing')}</p>
+          <p>{t('lti.login-again')}</p>
+        </Alert>
+      )}
+      {state === 'invalid' && (
+        <Alert tone="danger">
+          <p>{t('lti.login-invalid')}</p>
+          <p>{t('lti.login-again')}</p>
+        </Alert>
+      )}
+      {state === 'failed' && <Alert tone="danger">{failure}</Alert>}
+    </LtiMain>
+  );
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@kib/api-client';
+import { ContentItemRequestSchema, type ContentItemAnswer } from '@kib/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { useApi } from '../../app/api';
+import { useT } from '../../i18n/language';
+import { Alert } from '../../ui/alert';
+import { errorMessage } from '../../ui/error-message';
+import { Field } from '../../ui/field';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { LtiGate, LtiMain } from './lti-session';
+
+const CodeSchema = ContentItemRequestSchema.pick({ activityCode: true });
+
+/** A field error: the schema's validation keys are translated; the server's texts arrive translated. */
+function fieldError(message: string | undefined, t: ReturnType<typeof useT>): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith('validation.') ? t(message) : message;
+}
+
+/** Where the 'Nuevo ejercicio' button leads: the creation tool. */
+const CREATION_TOOL = '/teacherview/creationTool';
+
+/**
+ * /moodleteacher?selection={id} (spec 03 "Moodle teacher"): a teacher adding Kib to a Moodle course
+ * types an activity code; Kib signs the Content-Item answer on the server (the return URL never
+ * comes from this page) and the page posts it back to the LMS in a form of hidden fields.
+ */
+export function MoodleTeacherPage() {
+  return (
+    <LtiGate>
+      <ActivityPicker />
+    </LtiGate>
+  );
+}
+
+function ActivityPicker() {
+  const t = useT();
+  const api = useApi();
+  const [params] = useSearchParams();
+  const selection = params.get('selection');
+  useDocumentTitle(t('lti.teacher-title'));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(CodeSchema), defaultValues: { activityCode: '' } });
+  const send = useMutation({
+    mutationFn: (activityCode: string) =>
+      api.request<ContentItemAnswer>('POST', 'lti/content-item/', { selection, activityCode }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'lti-activity-unknown')
+        setError('activityCode', { message: t('lti.teacher-wrong-code') }, { shouldFocus: true });
+      else if (error instanceof ApiError && error.fields.activity_code?.[0])
+        setError('activityCode', { message: error.fields.activity_code[0] }, { shouldFocus: true });
+    },
+  });
+  const onSubmit = handleSubmit((values) => send.mutate(values.activityCode));
+  const wrongCode = send.error instanceof ApiError && send.error.code === 'lti-activity-unknown';
+  const otherFailure =
+    send.isError && !wrongCode && !(send.error instanceof ApiError && send.error.fields.activity_code);
+
+  useEffect(() => {
+    if (errors.activityCode) setFocus('activityCode');
+  }, [errors.activityCode, setFocus]);
+
+  if (!selection)
+    return (
+      <LtiMain>
+        <h1>{t('lti.teacher-title')}</h1>
+        <Alert tone="info">{t('lti.teacher-no-selection')}</Alert>
+      </LtiMain>
+    );
+
+  return (
+    <LtiMain>
+      <h1>{t('lti.teacher-title')}</h1>
+      <p className="lti-lead">{t('lti.teacher-intro')}</p>
+      {send.isSuccess ? (
+        <ReturnToPlatform answer={send.data} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Field
+            label={t('lti.teacher-code-label')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            error={fieldError(errors.activityCode?.message, t)}
+            hint={wrongCode ? t('lti.teacher-wrong-code-hint') : undefined}
+            {...register('activityCode')}
+          />
+          {otherFailure && (
+            <Alert tone="danger">
+              {send.error instanceof ApiError && send.error.status === 404
+                ? t('lti.session-missing')
+                : errorMessage(send.error, t)}
+            </Alert>
+          )}
+          <div className="lti-actions">
+            <button type="submit" className="button button-primary" disabled={send.isPending}>
+              {send.isPending ? (
+                <>
+                  <Spinner label={t('lti.teacher-sending')} />{' '}
+                  <span aria-hidden="true">{t('lti.teacher-sending')}</span>
+                </>
+              ) : (
+                t('lti.teacher-send')
+              )}
+            </button>
+            <a
+              className="button button-secondary"
+              href={CREATION_TOOL}
+              target="_blank"
+              rel="noopener"
+              aria-describedby="lti-new-hint"
+            >
+              {t('lti.teacher-new')}
+            </a>
+            <span id="lti-new-hint" className="visually-hidden">
+              {t('lti.teacher-new-hint')}
+            </span>
+          </div>
+        </form>
+      )}
+    </LtiMain>
+  );
+}
+
+/**
+ * Posts the signed Content-Item fields to the LMS as the spec's browser form: hidden inputs (React
+ * escapes their values) submitted once, to the return URL the server kept for this selection.
+ */
+function ReturnToPlatform({ answer }: { answer: ContentItemAnswer }) {
+  const t = useT();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.submit();
+  }, [answer]);
+  return (
+    <>
+      <p>
+        <Spinner label={t('lti.teacher-returning')} />{' '}
+        <span aria-hidden="true">{t('lti.teacher-returning')}</span>
+      </p>
+      <form ref={form} method="post" action={answer.url} className="lti-hidden-form" aria-hidden="true">
+        {answer.fields.map((field) => (
+          <input key={field.name} type="hidden" name={field.name} value={field.value} />
+        ))}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../tool-provider/src/app.ts';
+import { loadConfig } from '../../tool-provider/src/config.ts';
+import { initModels } from '../../tool-provider/src/db/models.ts';
+import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
+import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
+import { peerVerifiesForm } from '../../tool-provider/src/test/lti-peer.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+
+/**
+ * Kib inside an LMS frame, in Debian's Chromium: a fake Moodle on another site (127.0.0.1 against
+ * Kib's localhost) posts signed launches (signed with oauth-sign's algorithm, independent of the
+ * tool's) into an iframe. The student reaches the solver and the teacher's Content-Item choice comes
+ * back to Moodle's return URL, signed, with no cookie ever set or sent by Kib.
+ */
+
+const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+const KEY = 'kib-dev-key';
+const SECRET = 'kib-dev-secret';
+
+let db: TestDatabase;
+let kib: { url: string; server: Server };
+let moodle: { url: string; server: Server; returns: Record<string, string>[] };
+let browser: Browser;
+const kibCookies: string[] = [];
+
+/** RFC 5849 signature of a form POST, written from the spec (no OAuth library). */
+function sign(url: string, fields: Record<string, string>): string {
+  const enc = (s: string) =>
+    encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const u = new URL(url);
+  const pairs = [...u.searchParams, ...Object.entries(fields)]
+    .map(([n, v]) => [enc(n), enc(v)] as const)
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([n, v]) => `${n}=${v}`)
+    .join('&');
+  const base = ['POST', `${u.protocol}//${u.host}${u.pathname}`, pairs].map(enc).join('&');
+  return crypto
+    .createHmac('sha1', `${enc(SECRET)}&`)
+    .update(base)
+    .digest('base64');
+}
+
+/** The Moodle page: a signed launch form targeting an iframe, submitted by a button. */
+function launchPage(params: Record<string, string>): string {
+  const action = `${kib.url}/lti/1.1/launch`;
+  const fields: Record<string, string> = {
+    ...params,
+    lti_version: 'LTI-1p0',
+    oauth_consumer_key: KEY,
+    oauth_signature_method: 'HMAC-SHA1',
+    oauth_timestamp: String(Math.floor(Date.now() / 1000)),
+    oauth_nonce: crypto.randomBytes(16).toString('hex'),
+    oauth_version: '1.0',
+  };
+  fields.oauth_signature = sign(action, fields);
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const inputs = Object.entries(fields)
+    .map(([n, v]) => `<input type="hidden" name="${esc(n)}" value="${esc(v)}">`)
+    .join('');
+  return `<!doctype html><html lang="en"><title>Moodle</title><form method="post" action="${action}" target="kib">${inputs}<button>Open Kib</button></form><iframe name="kib" title="Kib" width="1000" height="800"></iframe>`;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedDevelopment(db.sequelize, initModels(db.sequelize));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/kib-lti-frame',
+  });
+  const app = await createApp({
+    config,
+    sequelize: db.sequelize,
+    databaseKind: db.kind,
+    logger: pino({ level: 'silent' }),
+  });
+  const kibServer: Server = await new Promise((resolve) => {
+    const s = app.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  // Another site than Moodle's: Kib's cookies would be third-party cookies in Moodle's frame.
+  kib = { url: `http://localhost:${(kibServer.address() as AddressInfo).port}`, server: kibServer };
+
+  const returns: Record<string, string>[] = [];
+  const pages = new Map<string, string>();
+  const moodleServer = createServer((req, res) => {
+    if (req.method === 'POST') {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        returns.push({ ...Object.fromEntries(new URLSearchParams(body)), '@url': req.url ?? '' });
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<!doctype html><title>Saved</title><p>Saved</p>');
+      });
+      return;
+    }
+    const html = pages.get(req.url ?? '');
+    if (!html) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  await new Promise<void>((resolve) => moodleServer.listen(0, '127.0.0.1', resolve));
+  moodle = {
+    url: `http://127.0.0.1:${(moodleServer.address() as AddressInfo).port}`,
+    server: moodleServer,
+    returns,
+  };
+  (moodle as unknown as { pages: Map<string, string> }).pages = pages;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--test-third-party-cookie-phaseout'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of [kib?.server, moodle?.server]) {
+    if (!s) continue;
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+  await db?.drop();
+});
+
+async function openMoodlePage(
+  path: string,
+  params: Record<string, string>,
+): Promise<{ page: Page; frame: Frame }> {
+  (moodle as unknown as { pages: Map<string, string> }).pages.set(path, launchPage(params));
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  page.on('response', async (response) => {
+    if (!response.url().startsWith(kib.url)) return;
+    const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
+    if (headers['set-cookie']) kibCookies.push(`${response.url()}: ${headers['set-cookie']}`);
+  });
+  page.on('request', async (request) => {
+    if (!request.url().startsWith(kib.url)) return;
+    const cookie = (await request.allHeaders().catch(() => ({}) as Record<string, string>)).cookie;
+    if (cookie) kibCookies.push(`${request.url()} sent ${cookie}`);
+  });
+  await page.goto(`${moodle.url}${path}`);
+  await page.getByRole('button', { name: 'Open Kib' }).click();
+  const frame = page.frame({ name: 'kib' })!;
+  return { page, frame };
+}
+
+describe('Kib in an LMS frame', () => {
+  it('takes a student from a signed launch to the solver without cookies, and forgets the code', async () => {
+    const { page, frame } = await openMoodlePage('/course/view.php?id=2', {
+      lti_message_type: 'basic-lti-launch-request',
+      resource_link_id: '1',
+      user_id: '4',
+      roles: 'Learner',
+      lis_person_name_given: 'Student1',
+      custom_activity_code: 'DEMO42',
+      launch_presentation_locale: 'es',
+    });
+    await expect.poll(() => frame.url(), { timeout: 30_000 }).toMatch(/\/moodlestudent\?module=\d+$/);
+    await frame.getByRole('heading', { level: 1, name: 'Taller de álgebra' }).waitFor();
+    await frame.getByRole('link', { name: 'Simplificar una expresión racional' }).click();
+    await frame.getByRole('tab', { name: /Pregunta 1/ }).waitFor({ timeout: 30_000 });
+    // The answer console (MathLive, a lazy chunk) loads inside the frame too.
+    await frame.getByText('Cargando…').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}lti-student-in-frame.png` });
+    expect(frame.url()).not.toContain('code=');
+    expect(kibCookies).toEqual([]);
+    await page.context().close();
+  });
+
+  it('posts the teacher’s Content-Item choice back to Moodle’s return URL, signed for it', async () => {
+    const returnUrl = `${moodle.url}/mod/lti/contentitem_return.php?course=2&id=5&sesskey=eSE7FT0P5Z`;
+    const { page, frame } = await openMoodlePage('/course/modedit.php?add=lti', {
+      lti_message_type: 'ContentItemSelectionRequest',
+      user_id: '2',
+      roles: 'Instructor,urn:lti:sysrole:ims/lis/Administrator',
+      content_item_return_url: returnUrl,
+      accept_media_types: 'application/vnd.ims.lti.v1.ltilink',
+      accept_presentation_document_targets: 'frame,iframe,window',
+      data: '{"sesskey":"eSE7FT0P5Z"}',
+      launch_presentation_locale: 'es',
+    });
+    await frame
+      .getByRole('heading', { level: 1, name: 'Editor de actividades' })
+      .waitFor({ timeout: 30_000 });
+    await frame.getByLabel('Código de la actividad').fill('NOPE99');
+    await frame.getByRole('button', { name: 'Enviar código' }).click();
+    await frame.getByText('Código Erroneo').waitFor();
+    await page.screenshot({ path: `${SHOTS}lti-teacher-wrong-code.png` });
+    await frame.getByLabel('Código de la actividad').fill('DEMO42');
+    await frame.getByRole('button', { name: 'Enviar código' }).click();
+    await expect.poll(() => moodle.returns.length, { timeout: 30_000 }).toBe(1);
+    const { '@url': path, ...fields } = moodle.returns[0]!;
+    expect(`${moodle.url}${path}`).toBe(returnUrl);
+    expect(peerVerifiesForm(returnUrl, fields, SECRET)).toBe(true);
+    expect(fields.oauth_signature).toBe(
+      sign(returnUrl, Object.fromEntries(Object.entries(fields).filter(([n]) => n !== 'oauth_signature'))),
+    );
+    expect(fields).toMatchObject({
+      lti_message_type: 'ContentItemSelection',
+      lti_version: 'LTI-1p0',
+      data: '{"sesskey":"eSE7FT0P5Z"}',
+    });
+    expect(JSON.parse(fields.content_items!)['@graph'][0]).toMatchObject({
+      '@type': 'LtiLinkItem',
+      custom: { activity_code: 'DEMO42' },
+    });
+    await frame.getByText('Saved').waitFor();
+    expect(kibCookies).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,298 @@
+import crypto from 'node:crypto';
+import type { LtiModuleView } from '@kib/core';
+import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
+
+/** A registered LTI 1.1 tool consumer (an LMS), as the launch check needs it. */
+export interface ConsumerRecord {
+  consumerKey: string;
+  name: string;
+  secret: string;
+  /** The secret before the last rotation, accepted until `previousSecretUntil`. */
+  previousSecret: string | null;
+  previousSecretUntil: Date | null;
+  /** Origins allowed to frame Kib (CSP frame-ancestors) and to receive its forms. */
+  allowedOrigins: string[];
+  createdAt: Date;
+}
+
+/** Which LTI version an identity came from, and the platform that vouches for it. */
+export interface PlatformIdentity {
+  kind: '1.1' | '1.3';
+  /** The consumer key (1.1), or issuer and client id (1.3). */
+  platform: string;
+  /** The platform's user id (`user_id`, or `sub`). */
+  subject: string;
+}
+
+/** A module that a launch may open. */
+export interface LaunchableModule {
+  id: number;
+  name: string;
+  description: string;
+  /** The student activity code as it is stored. */
+  code: string;
+}
+
+/** A Content-Item selection in progress: where the teacher's choice is posted back. */
+export interface ContentItemSession {
+  id: string;
+  consumerKey: string;
+  returnUrl: string;
+  data: string | null;
+  userId: number;
+  expiresAt: Date;
+}
+
+const SELECT_CONSUMER = `
+  SELECT consumer_key AS "consumerKey", name, secret, previous_secret AS "previousSecret",
+         previous_secret_until AS "previousSecretUntil", allowed_origins AS "allowedOrigins",
+         created_at AS "createdAt"
+  FROM lti11_consumers`;
+
+/** Data access of the LTI adapter: consumers, nonces, identities, launch codes, selections (SQL). */
+export class LtiRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  /** The consumer with this key, or null. */
+  async findConsumer(consumerKey: string): Promise<ConsumerRecord | null> {
+    const rows = await this.sequelize.query<ConsumerRecord>(
+      `${SELECT_CONSUMER} WHERE consumer_key = :consumerKey`,
+      {
+        replacements: { consumerKey },
+        type: QueryTypes.SELECT,
+      },
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Every consumer, by key. */
+  async listConsumers(): Promise<ConsumerRecord[]> {
+    return this.sequelize.query<ConsumerRecord>(`${SELECT_CONSUMER} ORDER BY consumer_key`, {
+      type: QueryTypes.SELECT,
+    });
+  }
+
+  /** Registers a consumer; false when the key is taken. */
+  async addConsumer(input: {
+    consumerKey: string;
+    name: string;
+    secret: string;
+    allowedOrigins: string[];
+  }): Promise<boolean> {
+    const rows = await this.sequelize.query<{ consumerKey: string }>(
+      `INSERT INTO lti11_consumers (consumer_key, name, secret, allowed_origins)
+       VALUES (:consumerKey, :name, :secret, ARRAY(SELECT jsonb_array_elements_text(CAST(:origins AS jsonb))))
+       ON CONFLICT (consumer_key) DO NOTHING RETURNING consumer_key AS "consumerKey"`,
+      {
+        replacements: { ...input, origins: JSON.stringify(input.allowedOrigins) },
+        type: QueryTypes.SELECT,
+      },
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * Replaces a consumer's secret; the old one stays valid until `graceUntil`, so launches signed
+   * while the LMS is being reconfigured still pass. False when there is no such consumer.
+   */
+  async rotateSecret(consumerKey: string, secret: string, graceUntil: Date): Promise<boolean> {
+    const rows = await this.sequelize.query<{ consumerKey: string }>(
+      `UPDATE lti11_consumers SET previous_secret = secret, previous_secret_until = :graceUntil, secret = :secret
+       WHERE consumer_key = :consumerKey RETURNING consumer_key AS "consumerKey"`,
+      { replacements: { consumerKey, secret, graceUntil }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /** The union of every consumer's allowed origins. */
+  async allowedOrigins(): Promise<string[]> {
+    const rows = await this.sequelize.query<{ origin: string }>(
+      `SELECT DISTINCT unnest(allowed_origins) AS origin FROM lti11_consumers ORDER BY origin`,
+      { type: QueryTypes.SELECT },
+    );
+    return rows.map((r) => r.origin);
+  }
+
+  /**
+   * Records a nonce of a consumer; false when it was seen before. The UNIQUE index decides, so of
+   * any number of identical requests on any number of instances exactly one gets true.
+   */
+  async useNonce(consumerKey: string, nonce: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `INSERT INTO lti_nonces (consumer_key, nonce, expires_at) VALUES (:consumerKey, :nonce, :expiresAt)
+       ON CONFLICT (consumer_key, nonce) DO NOTHING RETURNING nonce`,
+      { replacements: { consumerKey, nonce, expiresAt }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /** Deletes expired nonces, launch codes and selections. */
+  async purgeExpired(now: Date): Promise<void> {
+    await this.sequelize.query(
+      `DELETE FROM lti_nonces WHERE expires_at < :now;
+       DELETE FROM lti_launch_codes WHERE expires_at < :now;
+       DELETE FROM content_item_sessions WHERE expires_at < :now;`,
+      { replacements: { now } },
+    );
+  }
+
+  /**
+   * The Kib user of a platform's user, created on first launch (no password, a placeholder e-mail
+   * that can never receive mail or collide with a real account). Names are refreshed from the
+   * launch, and the user's group becomes the launch's role group.
+   */
+  async upsertUser(
+    identity: PlatformIdentity,
+    profile: { firstName: string; lastName: string; language: 'es' | 'en' },
+    group: 'LTIStudent' | 'LTITeacher',
+  ): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sequelize.transaction(async (transaction) => {
+          const found = await this.sequelize.query<{ userId: number }>(
+            `SELECT user_id AS "userId" FROM lti_identities WHERE kind = :kind AND platform = :platform AND subject = :subject`,
+            { replacements: { ...identity }, type: QueryTypes.SELECT, transaction },
+          );
+          let userId = found[0]?.userId;
+          if (userId === undefined) {
+            const created = await this.sequelize.query<{ id: number }>(
+              `INSERT INTO users (email, password_hash, first_name, last_name, language, is_active)
+               VALUES (:email, NULL, :firstName, :lastName, :language, true) RETURNING id`,
+              {
+                replacements: { ...profile, email: `lti-${crypto.randomUUID()}@lti.kib.invalid` },
+                type: QueryTypes.SELECT,
+                transaction,
+              },
+            );
+            userId = created[0]!.id;
+            await this.sequelize.query(
+              `INSERT INTO lti_identities (kind, platform, subject, user_id) VALUES (:kind, :platform, :subject, :userId)`,
+              { replacements: { ...identity, userId }, transaction },
+            );
+          } else if (profile.firstName || profile.lastName) {
+            await this.sequelize.query(
+              `UPDATE users SET first_name = :firstName, last_name = :lastName, updated_at = now() WHERE id = :userId`,
+              { replacements: { ...profile, userId }, transaction },
+            );
+          }
+          await this.sequelize.query(
+            `DELETE FROM user_groups WHERE user_id = :userId;
+             INSERT INTO user_groups (user_id, group_id, position) SELECT :userId, id, 0 FROM groups WHERE name = :group;
+             UPDATE users SET last_login = now() WHERE id = :userId;`,
+            { replacements: { userId, group }, transaction },
+          );
+          return userId;
+        });
+      } catch (err) {
+        // Two first launches of one person at once: the second finds the first's identity on retry.
+        if (err instanceof UniqueConstraintError && attempt < 2) continue;
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * The module a student activity code opens: a module code for students or a code activity's
+   * student code, compared without regard to case, still valid at `now`.
+   */
+  async findModuleByStudentCode(code: string, now: Date): Promise<LaunchableModule | null> {
+    const rows = await this.sequelize.query<LaunchableModule>(
+      `SELECT m.id, m.name, m.description, c.code FROM (
+         SELECT module_id, code FROM module_codes
+         WHERE upper(code) = upper(:code) AND audience = 'students' AND (valid_until IS NULL OR valid_until > :now)
+         UNION ALL
+         SELECT module_id, student_access_code FROM temp_module_activities
+         WHERE upper(student_access_code) = upper(:code) AND (valid_until IS NULL OR valid_until > :now)
+       ) c JOIN modules m ON m.id = c.module_id
+       ORDER BY m.id LIMIT 1`,
+      { replacements: { code, now }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Remembers that a launch opened `moduleId` for the user. */
+  async grantModule(userId: number, moduleId: number, now: Date): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO lti_module_access (user_id, module_id, last_launch_at) VALUES (:userId, :moduleId, :now)
+       ON CONFLICT (user_id, module_id) DO UPDATE SET last_launch_at = EXCLUDED.last_launch_at`,
+      { replacements: { userId, moduleId, now } },
+    );
+  }
+
+  /** Did a launch open this module for the user? */
+  async hasModuleAccess(userId: number, moduleId: number): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `SELECT 1 FROM lti_module_access WHERE user_id = :userId AND module_id = :moduleId`,
+      { replacements: { userId, moduleId }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /** A module's published problems in numeration order, with the user's completed numerals. */
+  async moduleView(moduleId: number, userId: number): Promise<LtiModuleView | null> {
+    const modules = await this.sequelize.query<{ id: number; name: string; description: string }>(
+      `SELECT id, name, description FROM modules WHERE id = :moduleId`,
+      { replacements: { moduleId }, type: QueryTypes.SELECT },
+    );
+    const module = modules[0];
+    if (!module) return null;
+    const problems = await this.sequelize.query<LtiModuleView['problems'][number]>(
+      `SELECT p.id, p.title, mp.numeration,
+              count(n.id)::int AS numerals,
+              count(s.id) FILTER (WHERE s.completed)::int AS completed
+       FROM module_problems mp
+       JOIN problems p ON p.id = mp.problem_id AND p.publish_problem
+       LEFT JOIN numerals n ON n.problem_id = p.id
+       LEFT JOIN stats s ON s.numeral_id = n.id AND s.user_id = :userId
+       WHERE mp.module_id = :moduleId
+       GROUP BY p.id, p.title, mp.numeration
+       ORDER BY (CASE WHEN mp.numeration ~ '^[0-9]{1,9}$' THEN mp.numeration::int END) NULLS LAST,
+                mp.numeration, p.id`,
+      { replacements: { moduleId, userId }, type: QueryTypes.SELECT },
+    );
+    return { ...module, problems };
+  }
+
+  /** Stores a launch code by its hash, for one user, with what it opens. */
+  async createLaunchCode(codeHash: string, userId: number, payload: unknown, expiresAt: Date): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO lti_launch_codes (code_hash, user_id, payload, expires_at)
+       VALUES (:codeHash, :userId, CAST(:payload AS jsonb), :expiresAt)`,
+      { replacements: { codeHash, userId, payload: JSON.stringify(payload), expiresAt } },
+    );
+  }
+
+  /**
+   * Marks a launch code used and answers what it opens; null when it is unknown, expired or used.
+   * One UPDATE decides, so a code is consumed at most once however many requests race for it.
+   */
+  async consumeLaunchCode(codeHash: string, now: Date): Promise<{ userId: number; payload: unknown } | null> {
+    const rows = await this.sequelize.query<{ userId: number; payload: unknown }>(
+      `UPDATE lti_launch_codes SET used_at = :now
+       WHERE code_hash = :codeHash AND used_at IS NULL AND expires_at > :now
+       RETURNING user_id AS "userId", payload`,
+      { replacements: { codeHash, now }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Stores a Content-Item selection of a verified request. */
+  async createContentItemSession(session: ContentItemSession): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO content_item_sessions (id, consumer_key, return_url, data, user_id, expires_at)
+       VALUES (:id, :consumerKey, :returnUrl, :data, :userId, :expiresAt)`,
+      { replacements: { ...session } },
+    );
+  }
+
+  /** The user's unexpired selection with this id, or null. */
+  async findContentItemSession(id: string, userId: number, now: Date): Promise<ContentItemSession | null> {
+    const rows = await this.sequelize.query<ContentItemSession>(
+      `SELECT id, consumer_key AS "consumerKey", return_url AS "returnUrl", data, user_id AS "userId",
+              expires_at AS "expiresAt"
+       FROM content_item_sessions WHERE id = :id AND user_id = :userId AND expires_at > :now`,
+      { replacements: { id, userId, now }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+}

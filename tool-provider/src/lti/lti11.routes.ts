@@ -1,0 +1,135 @@
+import {
+  ContentItemRequestSchema,
+  LtiSessionRequestSchema,
+  ModuleByMoodleCodeSchema,
+  PathIdSchema,
+} from '@kib/core';
+import { translate } from '@kib/i18n';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
+import { PUBLIC, roles } from '../http/access';
+import type { ApiRouter } from '../http/api-router';
+import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import type { Lti11Service } from './lti11.service';
+
+/** Where LMSs post LTI 1.1 launches (basic launches and Content-Item requests). */
+export const LTI11_LAUNCH_PATH = '/lti/1.1/launch';
+/** The site page that exchanges a launch's one-time code. */
+export const MOODLE_LOGIN_PATH = '/moodlelogin';
+/** Largest launch body accepted (Moodle's are about 3 kB). */
+const LAUNCH_BODY_LIMIT = '64kb';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
+
+/** Pages and answers that carry or exchange a one-time code: never cached, never sent as a referrer. */
+function noStore(res: Response): void {
+  res.set('Cache-Control', 'no-store');
+  res.set('Referrer-Policy', 'no-referrer');
+}
+
+/**
+ * Mounts the LTI 1.1 launch on the app, outside /api (it is a form post that answers a redirect or
+ * an HTML page), and the headers of /moodlelogin. A refused launch answers a small translated page
+ * with its status (400, 401, 403, 404); nothing of the request is logged.
+ */
+export function mountLti11(app: Express, service: Lti11Service, logger: Logger): void {
+  const launch: RequestHandler = async (req, res, next) => {
+    noStore(res);
+    try {
+      if (typeof req.body !== 'string') throw new AppError(400, 'lti-launch-invalid');
+      // req.protocol and req.host follow X-Forwarded-Proto/Host only as far as "trust proxy" allows.
+      const url = `${req.protocol}://${req.host}${req.originalUrl}`;
+      const location = await service.launch({ method: req.method, url, body: req.body });
+      res.redirect(303, location);
+    } catch (err) {
+      next(err);
+    }
+  };
+  const refused: ErrorRequestHandler = (err, req, res, _next) => {
+    const known =
+      err instanceof AppError
+        ? err
+        : (err as { type?: string }).type === 'entity.too.large'
+          ? new AppError(413, 'payload-too-large')
+          : (err as { status?: number }).status === 400
+            ? new AppError(400, 'lti-launch-invalid')
+            : null;
+    if (!known)
+      logger.error(
+        { err: { message: (err as Error).message, stack: (err as Error).stack } },
+        'LTI launch failed',
+      );
+    const status = known?.status ?? 500;
+    const message = translate(
+      req.language,
+      known ? known.detail.key : 'errors.internal',
+      known?.detail.params,
+    );
+    noStore(res);
+    res
+      .status(status)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="${req.language}"><head><meta charset="utf-8">` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Kib</title></head>` +
+          `<body><main><h1>${escapeHtml(message)}</h1><p>${escapeHtml(known?.code ?? 'internal')}</p></main></body></html>`,
+      );
+  };
+  app.post(
+    LTI11_LAUNCH_PATH,
+    express.text({ type: 'application/x-www-form-urlencoded', limit: LAUNCH_BODY_LIMIT }),
+    launch,
+    refused,
+  );
+  app.use(MOODLE_LOGIN_PATH, (_req, res, next) => {
+    noStore(res);
+    next();
+  });
+}
+
+/** The JSON routes of LTI 1.1 under /api: the code exchange, the Content-Item answer, the module view. */
+export function registerLti11Routes(api: ApiRouter, service: Lti11Service): void {
+  api.define({
+    method: 'post',
+    path: '/lti/session/',
+    access: PUBLIC,
+    body: LtiSessionRequestSchema,
+    handle: async ({ body, res }) => {
+      noStore(res);
+      return { body: await service.openSession(body.code) };
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/lti/content-item/',
+    access: roles('LTITeacher'),
+    body: ContentItemRequestSchema,
+    handle: async ({ body, principal, res }) => {
+      noStore(res);
+      return { body: await service.contentItem(principal!, body.selection, body.activityCode) };
+    },
+  });
+
+  api.define({
+    method: 'get',
+    path: '/lti/modules/:id/',
+    access: roles('LTIStudent', 'LTITeacher'),
+    owns: async ({ params, principal }) => {
+      const id = PathIdSchema.safeParse(params.id);
+      return id.success && service.canOpen(principal!, id.data);
+    },
+    handle: async ({ params, principal }) => ({
+      body: await service.moduleView(principal!, PathIdSchema.parse(params.id)),
+    }),
+  });
+
+  api.define({
+    method: 'post',
+    path: '/custom-lti/get_module_by_moodle_code/',
+    access: roles('LTITeacher'),
+    body: ModuleByMoodleCodeSchema,
+    handle: async ({ body }) => ({ body: await service.moduleByCode(body.codeField) }),
+  });
+}
