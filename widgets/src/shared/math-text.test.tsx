@@ -23,6 +23,25 @@ describe('sanitizeMathMl', () => {
     expect(html).not.toMatch(/script|onclick|href/);
     expect(html).toContain('<mi>a</mi>');
   });
+
+  it("reads MathLive's HTML named entities, such as &ne; for x\\neq1", () => {
+    const fragment = sanitizeMathMl('<mrow><mi>x</mi><mo>&ne;</mo><mn>1</mn></mrow>');
+    expect(fragment.firstChild?.textContent).toBe('x≠1');
+  });
+
+  it('keeps nothing that breaks out of the math into HTML', () => {
+    const fragment = sanitizeMathMl('<mi>a</mi><img src=x onerror="alert(1)"><p>b</p>');
+    const html = new XMLSerializer().serializeToString(fragment.firstChild!);
+    expect(html).not.toMatch(/img|onerror|<p/);
+  });
+});
+
+describe('MathText with named entities', () => {
+  it('shows a problem text with ≠ as math, not as LaTeX', async () => {
+    const screen = await render(<MathText text={'Supón que $x\\neq1$.'} />);
+    await expect.poll(() => screen.container.querySelector('math mo')?.textContent).toBe('≠');
+    expect(screen.container.textContent).not.toContain('\\neq');
+  });
 });
 
 describe('MathText', () => {

@@ -88,12 +88,15 @@ const MATHML_ATTRIBUTES = new Set([
  * nothing it contains may become script, a link or a style in the student's page.
  */
 export function sanitizeMathMl(markup: string): DocumentFragment {
+  // Parsed as HTML, not XML: MathLive writes HTML named entities (`&ne;` for ≠), which an XML parser
+  // refuses. A parsed document runs no script; only the copy below reaches the page.
   const doc = new DOMParser().parseFromString(
-    `<math xmlns="http://www.w3.org/1998/Math/MathML">${markup.replace(/^<math[^>]*>|<\/math>$/g, '')}</math>`,
-    'application/xml',
+    `<math>${markup.replace(/^<math[^>]*>|<\/math>$/g, '')}</math>`,
+    'text/html',
   );
   const fragment = document.createDocumentFragment();
-  if (doc.querySelector('parsererror')) return fragment;
+  const parsed = doc.body.querySelector('math');
+  if (!parsed) return fragment;
   const copy = (node: Node): Node | null => {
     if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.textContent ?? '');
     if (node.nodeType !== Node.ELEMENT_NODE) return null;
@@ -109,7 +112,7 @@ export function sanitizeMathMl(markup: string): DocumentFragment {
     }
     return out;
   };
-  const root = copy(doc.documentElement);
+  const root = copy(parsed);
   if (root) fragment.append(root);
   return fragment;
 }
