@@ -25,7 +25,7 @@ describe('LoginPage', () => {
       .element(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' }))
       .toHaveAttribute('href', '/password/reset');
     await expect.element(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/signup');
-    expect(document.title).toBe('Iniciar sesión · Kib');
+    await expect.poll(() => document.title).toBe('Iniciar sesión · Kib');
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ describe('LogoutPage', () => {
     await expect.poll(() => vi.mocked(reloadHome).mock.calls.length).toBe(1);
     expect(calls.filter((c) => c.method === 'POST' && c.path === 'auth/jwt/logout/')).toHaveLength(1);
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Cerrar sesión' })).toBeVisible();
-    expect(document.title).toBe('Cerrar sesión · Kib');
+    await expect.poll(() => document.title).toBe('Cerrar sesión · Kib');
   });
 
   it('tells the server once even when React runs effects twice (StrictMode)', async () => {

@@ -14,7 +14,7 @@ describe('ResetPasswordPage', () => {
     await expect.element(email).toHaveAttribute('type', 'email');
     await expect.element(email).toHaveAttribute('inputmode', 'email');
     await expect.element(email).toHaveAttribute('autocomplete', 'email');
-    expect(document.title).toBe('Restablecer la contraseña · Kib');
+    await expect.poll(() => document.title).toBe('Restablecer la contraseña · Kib');
     expect(await axeViolations()).toEqual([]);
   });
 

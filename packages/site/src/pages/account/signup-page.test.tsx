@@ -28,7 +28,7 @@ describe('SignupPage', () => {
       .toHaveAttribute('autocomplete', 'new-password');
     await expect.element(screen.getByRole('checkbox', { name: 'Soy estudiante' })).not.toBeChecked();
     await expect.element(screen.getByRole('checkbox', { name: 'Soy profesor' })).not.toBeChecked();
-    expect(document.title).toBe('Crea tu cuenta · Kib');
+    await expect.poll(() => document.title).toBe('Crea tu cuenta · Kib');
     expect(await axeViolations()).toEqual([]);
   });
 

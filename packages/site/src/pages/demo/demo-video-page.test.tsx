@@ -13,7 +13,7 @@ describe('demo video page', () => {
     await expect
       .element(screen.getByRole('heading', { level: 1, name: 'Video de demostración' }))
       .toBeVisible();
-    expect(document.title).toBe('Video de demostración · Kib');
+    await expect.poll(() => document.title).toBe('Video de demostración · Kib');
     expect(document.querySelector('iframe')).toBeNull();
     expect(await axeViolations()).toEqual([]);
 

@@ -41,7 +41,7 @@ describe('landing page', () => {
       expect(section?.querySelector('h2')?.textContent).toBe(heading);
     }
     expect(document.querySelectorAll('h1')).toHaveLength(1);
-    expect(document.title).toBe(`${title} · Kib`);
+    await expect.poll(() => document.title).toBe(`${title} · Kib`);
   });
 
   it('leads to /code/student to start learning and to /demo/student to try the demo', async () => {

@@ -126,7 +126,7 @@ describe('solve page', () => {
     await expect.element(screen.getByRole('link', { name: back })).toHaveAttribute('href', href);
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Resolver problema' })).toBeVisible();
     expect(calls.some((c) => c.path.startsWith('problems/'))).toBe(false);
-    expect(document.title).toBe('Resolver · Kib');
+    await expect.poll(() => document.title).toBe('Resolver · Kib');
     expect(await axeViolations()).toEqual([]);
   });
 
