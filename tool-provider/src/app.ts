@@ -42,6 +42,13 @@ import { mountLti11, registerLti11Routes } from './lti/lti11.routes';
 import { Lti11Service } from './lti/lti11.service';
 import { OutcomeRepository } from './lti/outcome.repository';
 import { OutcomeSender } from './lti/outcomes';
+import { AgsScoreSender } from './lti/ags';
+import { Lti13OutcomeRepository } from './lti/lti13-outcome.repository';
+import { Lti13Repository } from './lti/lti13.repository';
+import { mountLti13 } from './lti/lti13.routes';
+import { Lti13Service } from './lti/lti13.service';
+import { PlatformKeySets } from './lti/platform-jwks';
+import { ToolKeys } from './lti/tool-keys';
 import path from 'node:path';
 
 /** What the app is built from. */
@@ -70,6 +77,8 @@ export interface KibApp {
   accessTokens: AccessTokens;
   /** The LTI 1.1 adapter: launches, the grade outbox's sender (started by the server), platform origins. */
   lti: { service: Lti11Service; outcomeSender: OutcomeSender; origins: PlatformOrigins };
+  /** The LTI 1.3 adapter: launches, Kib's signing keys, the AGS score outbox's sender (started by the server). */
+  lti13: { service: Lti13Service; keys: ToolKeys; scoreSender: AgsScoreSender };
 }
 
 /** Maximum JSON body size; larger requests get 413. */
@@ -120,6 +129,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const content = new ContentRepository(sequelize);
   const activityRepository = new ActivityRepository(sequelize);
   const outcomes = new OutcomeRepository(sequelize);
+  const scores = new Lti13OutcomeRepository(sequelize);
   const solving = new SolvingService({
     problems,
     stats: new StatRepository(sequelize),
@@ -131,6 +141,9 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       await outcomes
         .markPendingForProblem(principal.userId, problemId, deps.ltiNow?.() ?? new Date())
         .catch((err: unknown) => logger.error({ err }, 'grade not marked for sending'));
+      await scores
+        .markPendingForProblem(principal.userId, problemId, deps.ltiNow?.() ?? new Date())
+        .catch((err: unknown) => logger.error({ err }, 'AGS score not marked for sending'));
     },
   });
   const ltiRepository = new LtiRepository(sequelize);
@@ -149,6 +162,28 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     now: deps.ltiNow,
   });
   const platformOrigins = new PlatformOrigins(ltiRepository, logger);
+  const lti13Repository = new Lti13Repository(sequelize);
+  const toolKeys = new ToolKeys(lti13Repository, deps.ltiNow);
+  // The first start creates Kib's signing key, so the JWKS is never empty.
+  await toolKeys.ensureActive();
+  const lti13 = new Lti13Service({
+    repo: lti13Repository,
+    users: ltiRepository,
+    outcomes: scores,
+    keySets: new PlatformKeySets(),
+    keys: toolKeys,
+    publicUrl: config.publicUrl,
+    logger,
+    now: deps.ltiNow,
+  });
+  const scoreSender = new AgsScoreSender({
+    outcomes: scores,
+    platforms: lti13Repository,
+    keys: toolKeys,
+    logger,
+    fetch: deps.outcomeFetch,
+    now: deps.ltiNow,
+  });
 
   const api = new ApiRouter();
   registerHealthRoutes(api, sequelize, deps.databaseKind);
@@ -158,7 +193,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
-  registerLti11Routes(api, lti);
+  registerLti11Routes(api, lti, lti13);
   registerActivityRoutes(
     api,
     new ActivityService({
@@ -206,6 +241,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     next();
   });
   mountLti11(app, lti, logger);
+  mountLti13(app, lti13, toolKeys, logger);
   app.use('/api', express.json({ limit: JSON_LIMIT }), async (req, _res, next) => {
     req.principal = null;
     const header = req.get('authorization');
@@ -223,7 +259,14 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'route-not-found')));
   app.use(siteAssets(deps.siteDir));
   app.use(errorHandler(logger));
-  return { app, api, mailer, accessTokens, lti: { service: lti, outcomeSender, origins: platformOrigins } };
+  return {
+    app,
+    api,
+    mailer,
+    accessTokens,
+    lti: { service: lti, outcomeSender, origins: platformOrigins },
+    lti13: { service: lti13, keys: toolKeys, scoreSender },
+  };
 }
 
 function trustProxy(value: string): boolean | number | string {

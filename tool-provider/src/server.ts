@@ -26,7 +26,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const models = initModels(db.sequelize);
     if (config.seed) await seedDevelopment(db.sequelize, models, { logger });
-    const { app, mailer, lti } = await createApp({
+    const { app, mailer, lti, lti13 } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
@@ -38,6 +38,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
     lti.outcomeSender.start();
+    lti13.scoreSender.start();
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     logger.info({ url, database: db.kind }, 'Kib is listening');
@@ -46,6 +47,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db,
       async close() {
         await lti.outcomeSender.stop();
+        await lti13.scoreSender.stop();
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         mailer.close();

@@ -48,7 +48,14 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
  * The routes that are not API calls, each on purpose: the site's pages (index.html for any path) and
  * the LTI 1.1 launch, a signed form post from an LMS that checks its own signature.
  */
-const OUTSIDE_API = ['GET /.*/', 'POST /lti/1.1/launch'];
+const OUTSIDE_API = [
+  'GET /.*/',
+  'POST /lti/1.1/launch',
+  'GET /lti/1.3/login',
+  'POST /lti/1.3/login',
+  'POST /lti/1.3/launch',
+  'GET /lti/1.3/keys',
+];
 
 const ROLES = ['anonymous', ...GROUPS] as const;
 

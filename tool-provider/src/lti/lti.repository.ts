@@ -104,10 +104,13 @@ export class LtiRepository {
     return rows.length === 1;
   }
 
-  /** The union of every consumer's allowed origins. */
+  /** The union of every LTI 1.1 consumer's and LTI 1.3 platform's allowed origins. */
   async allowedOrigins(): Promise<string[]> {
     const rows = await this.sequelize.query<{ origin: string }>(
-      `SELECT DISTINCT unnest(allowed_origins) AS origin FROM lti11_consumers ORDER BY origin`,
+      `SELECT DISTINCT origin FROM (
+         SELECT unnest(allowed_origins) AS origin FROM lti11_consumers
+         UNION ALL SELECT unnest(allowed_origins) FROM lti13_platforms
+       ) o ORDER BY origin`,
       { type: QueryTypes.SELECT },
     );
     return rows.map((r) => r.origin);

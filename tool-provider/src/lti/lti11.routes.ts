@@ -11,6 +11,7 @@ import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import type { Lti11Service } from './lti11.service';
+import type { Lti13Service } from './lti13.service';
 
 /** Where LMSs post LTI 1.1 launches (basic launches and Content-Item requests). */
 export const LTI11_LAUNCH_PATH = '/lti/1.1/launch';
@@ -23,7 +24,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 /** Pages and answers that carry or exchange a one-time code: never cached, never sent as a referrer. */
-function noStore(res: Response): void {
+export function noStore(res: Response): void {
   res.set('Cache-Control', 'no-store');
   res.set('Referrer-Policy', 'no-referrer');
 }
@@ -46,7 +47,77 @@ export function mountLti11(app: Express, service: Lti11Service, logger: Logger):
       next(err);
     }
   };
-  const refused: ErrorRequestHandler = (err, req, res, _next) => {
+  const refused = ltiRefusalPage(logger);
+  app.post(
+    LTI11_LAUNCH_PATH,
+    express.text({ type: 'application/x-www-form-urlencoded', limit: LAUNCH_BODY_LIMIT }),
+    launch,
+    refused,
+  );
+  app.use(MOODLE_LOGIN_PATH, (_req, res, next) => {
+    noStore(res);
+    next();
+  });
+}
+
+/**
+ * The JSON routes of LTI under /api: the code exchange, the activity picker's answer (an LTI 1.1
+ * Content-Item form or, for an LTI 1.3 deep-linking selection, the signed JWT), the module view.
+ */
+export function registerLti11Routes(api: ApiRouter, service: Lti11Service, lti13?: Lti13Service): void {
+  api.define({
+    method: 'post',
+    path: '/lti/session/',
+    access: PUBLIC,
+    body: LtiSessionRequestSchema,
+    handle: async ({ body, res }) => {
+      noStore(res);
+      return { body: await service.openSession(body.code) };
+    },
+  });
+
+  api.define({
+    method: 'post',
+    path: '/lti/content-item/',
+    access: roles('LTITeacher'),
+    body: ContentItemRequestSchema,
+    handle: async ({ body, principal, res }) => {
+      noStore(res);
+      const deepLinking = await lti13?.deepLinkingResponse(principal!, body.selection, body.activityCode);
+      return {
+        body: deepLinking ?? (await service.contentItem(principal!, body.selection, body.activityCode)),
+      };
+    },
+  });
+
+  api.define({
+    method: 'get',
+    path: '/lti/modules/:id/',
+    access: roles('LTIStudent', 'LTITeacher'),
+    owns: async ({ params, principal }) => {
+      const id = PathIdSchema.safeParse(params.id);
+      return id.success && service.canOpen(principal!, id.data);
+    },
+    handle: async ({ params, principal }) => ({
+      body: await service.moduleView(principal!, PathIdSchema.parse(params.id)),
+    }),
+  });
+
+  api.define({
+    method: 'post',
+    path: '/custom-lti/get_module_by_moodle_code/',
+    access: roles('LTITeacher'),
+    body: ModuleByMoodleCodeSchema,
+    handle: async ({ body }) => ({ body: await service.moduleByCode(body.codeField) }),
+  });
+}
+
+/**
+ * The error handler of the LTI launch routes: a small translated page with the refusal's status
+ * (400, 401, 403, 404, 413); nothing of the request is logged, only unexpected errors themselves.
+ */
+export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
     const known =
       err instanceof AppError
         ? err
@@ -76,60 +147,4 @@ export function mountLti11(app: Express, service: Lti11Service, logger: Logger):
           `<body><main><h1>${escapeHtml(message)}</h1><p>${escapeHtml(known?.code ?? 'internal')}</p></main></body></html>`,
       );
   };
-  app.post(
-    LTI11_LAUNCH_PATH,
-    express.text({ type: 'application/x-www-form-urlencoded', limit: LAUNCH_BODY_LIMIT }),
-    launch,
-    refused,
-  );
-  app.use(MOODLE_LOGIN_PATH, (_req, res, next) => {
-    noStore(res);
-    next();
-  });
-}
-
-/** The JSON routes of LTI 1.1 under /api: the code exchange, the Content-Item answer, the module view. */
-export function registerLti11Routes(api: ApiRouter, service: Lti11Service): void {
-  api.define({
-    method: 'post',
-    path: '/lti/session/',
-    access: PUBLIC,
-    body: LtiSessionRequestSchema,
-    handle: async ({ body, res }) => {
-      noStore(res);
-      return { body: await service.openSession(body.code) };
-    },
-  });
-
-  api.define({
-    method: 'post',
-    path: '/lti/content-item/',
-    access: roles('LTITeacher'),
-    body: ContentItemRequestSchema,
-    handle: async ({ body, principal, res }) => {
-      noStore(res);
-      return { body: await service.contentItem(principal!, body.selection, body.activityCode) };
-    },
-  });
-
-  api.define({
-    method: 'get',
-    path: '/lti/modules/:id/',
-    access: roles('LTIStudent', 'LTITeacher'),
-    owns: async ({ params, principal }) => {
-      const id = PathIdSchema.safeParse(params.id);
-      return id.success && service.canOpen(principal!, id.data);
-    },
-    handle: async ({ params, principal }) => ({
-      body: await service.moduleView(principal!, PathIdSchema.parse(params.id)),
-    }),
-  });
-
-  api.define({
-    method: 'post',
-    path: '/custom-lti/get_module_by_moodle_code/',
-    access: roles('LTITeacher'),
-    body: ModuleByMoodleCodeSchema,
-    handle: async ({ body }) => ({ body: await service.moduleByCode(body.codeField) }),
-  });
 }

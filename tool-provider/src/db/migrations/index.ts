@@ -5,6 +5,7 @@ import * as simplifyForm from './0003-simplify-form';
 import * as demoCourses from './0004-demo-courses';
 import * as activityCodes from './0005-activity-codes';
 import * as lti11 from './0006-lti11';
+import * as lti13 from './0007-lti13';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0004-demo-courses', ...demoCourses },
   { name: '0005-activity-codes', ...activityCodes },
   { name: '0006-lti11', ...lti11 },
+  { name: '0007-lti13', ...lti13 },
 ];

@@ -1,0 +1,223 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+
+/** A registered LTI 1.3 platform: one (issuer, client id) pair and its endpoints. */
+export interface PlatformRecord {
+  id: number;
+  issuer: string;
+  clientId: string;
+  name: string;
+  authLoginUrl: string;
+  authTokenUrl: string;
+  jwksUrl: string;
+  allowedOrigins: string[];
+}
+
+/** An OIDC login in progress, as the launch finds it. */
+export interface LoginState {
+  nonce: string;
+  platformId: number;
+  targetLinkUri: string;
+}
+
+/** A deep-linking selection in progress: where the teacher's choice is posted back. */
+export interface DeepLinkSession {
+  id: string;
+  platformId: number;
+  deploymentId: string;
+  returnUrl: string;
+  data: string | null;
+  userId: number;
+  expiresAt: Date;
+}
+
+/** One of Kib's signing keys, as JWKs. */
+export interface ToolKeyRecord {
+  kid: string;
+  privateJwk: Record<string, unknown>;
+  publicJwk: Record<string, unknown>;
+  createdAt: Date;
+  active: boolean;
+  retiredAt: Date | null;
+}
+
+const SELECT_PLATFORM = `
+  SELECT id, issuer, client_id AS "clientId", name, auth_login_url AS "authLoginUrl",
+         auth_token_url AS "authTokenUrl", jwks_url AS "jwksUrl", allowed_origins AS "allowedOrigins"
+  FROM lti13_platforms`;
+
+/** Data access of LTI 1.3: platforms, deployments, login states, used nonces, Kib's keys (SQL). */
+export class Lti13Repository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  /** Registers a platform; null when the (issuer, client id) pair is taken. */
+  async addPlatform(input: Omit<PlatformRecord, 'id'>): Promise<number | null> {
+    const rows = await this.sequelize.query<{ id: number }>(
+      `INSERT INTO lti13_platforms (issuer, client_id, name, auth_login_url, auth_token_url, jwks_url, allowed_origins)
+       VALUES (:issuer, :clientId, :name, :authLoginUrl, :authTokenUrl, :jwksUrl,
+               ARRAY(SELECT jsonb_array_elements_text(CAST(:origins AS jsonb))))
+       ON CONFLICT (issuer, client_id) DO NOTHING RETURNING id`,
+      {
+        replacements: { ...input, origins: JSON.stringify(input.allowedOrigins) },
+        type: QueryTypes.SELECT,
+      },
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Every platform, by issuer and client id. */
+  async listPlatforms(): Promise<PlatformRecord[]> {
+    return this.sequelize.query<PlatformRecord>(`${SELECT_PLATFORM} ORDER BY issuer, client_id`, {
+      type: QueryTypes.SELECT,
+    });
+  }
+
+  /** The platform with this id, or null. */
+  async findPlatformById(id: number): Promise<PlatformRecord | null> {
+    const rows = await this.sequelize.query<PlatformRecord>(`${SELECT_PLATFORM} WHERE id = :id`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+    });
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The platforms of an issuer (compared exactly), narrowed to one client id when it is given.
+   * Several answers mean the login did not say which registration it is for.
+   */
+  async findPlatforms(issuer: string, clientId: string | undefined): Promise<PlatformRecord[]> {
+    return this.sequelize.query<PlatformRecord>(
+      `${SELECT_PLATFORM} WHERE issuer = :issuer ${clientId === undefined ? '' : 'AND client_id = :clientId'}
+       ORDER BY id LIMIT 2`,
+      { replacements: { issuer, clientId: clientId ?? null }, type: QueryTypes.SELECT },
+    );
+  }
+
+  /** Registers a deployment of a platform; false when it was registered already. */
+  async addDeployment(platformId: number, deploymentId: string): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `INSERT INTO lti13_deployments (platform_id, deployment_id) VALUES (:platformId, :deploymentId)
+       ON CONFLICT (platform_id, deployment_id) DO NOTHING RETURNING id`,
+      { replacements: { platformId, deploymentId }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /** Is the deployment registered for this platform? */
+  async hasDeployment(platformId: number, deploymentId: string): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `SELECT 1 FROM lti13_deployments WHERE platform_id = :platformId AND deployment_id = :deploymentId`,
+      { replacements: { platformId, deploymentId }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /** Stores an OIDC login's state and nonce until `expiresAt`. */
+  async createState(state: string, login: LoginState, expiresAt: Date): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO lti13_states (state, nonce, platform_id, target_link_uri, expires_at)
+       VALUES (:state, :nonce, :platformId, :targetLinkUri, :expiresAt)`,
+      { replacements: { state, ...login, expiresAt } },
+    );
+  }
+
+  /** Deletes the state and answers what it held; null when unknown or expired. One DELETE decides. */
+  async consumeState(state: string, now: Date): Promise<LoginState | null> {
+    const rows = await this.sequelize.query<LoginState & { expiresAt: Date }>(
+      `DELETE FROM lti13_states WHERE state = :state
+       RETURNING nonce, platform_id AS "platformId", target_link_uri AS "targetLinkUri", expires_at AS "expiresAt"`,
+      { replacements: { state }, type: QueryTypes.SELECT },
+    );
+    const row = rows[0];
+    if (!row || row.expiresAt <= now) return null;
+    return { nonce: row.nonce, platformId: row.platformId, targetLinkUri: row.targetLinkUri };
+  }
+
+  /** Records an id_token nonce of a platform; false when it was used before. */
+  async useNonce(platformId: number, nonce: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `INSERT INTO lti13_used_nonces (platform_id, nonce, expires_at) VALUES (:platformId, :nonce, :expiresAt)
+       ON CONFLICT (platform_id, nonce) DO NOTHING RETURNING nonce`,
+      { replacements: { platformId, nonce, expiresAt }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /** Stores the deep-linking selection of a verified request. */
+  async createDeepLinkSession(session: DeepLinkSession): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO lti13_deep_link_sessions (id, platform_id, deployment_id, return_url, data, user_id, expires_at)
+       VALUES (:id, :platformId, :deploymentId, :returnUrl, :data, :userId, :expiresAt)`,
+      { replacements: { ...session } },
+    );
+  }
+
+  /** The user's unexpired selection with this id, or null. */
+  async findDeepLinkSession(id: string, userId: number, now: Date): Promise<DeepLinkSession | null> {
+    const rows = await this.sequelize.query<DeepLinkSession>(
+      `SELECT id, platform_id AS "platformId", deployment_id AS "deploymentId", return_url AS "returnUrl", data,
+              user_id AS "userId", expires_at AS "expiresAt"
+       FROM lti13_deep_link_sessions WHERE id = :id AND user_id = :userId AND expires_at > :now`,
+      { replacements: { id, userId, now }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Deletes expired states, used nonces and selections. */
+  async purgeExpired(now: Date): Promise<void> {
+    await this.sequelize.query(
+      `DELETE FROM lti13_states WHERE expires_at < :now;
+       DELETE FROM lti13_used_nonces WHERE expires_at < :now;
+       DELETE FROM lti13_deep_link_sessions WHERE expires_at < :now;`,
+      { replacements: { now } },
+    );
+  }
+
+  /** Kib's keys that are not retired, newest first. */
+  async publishedKeys(now: Date): Promise<ToolKeyRecord[]> {
+    return this.sequelize.query<ToolKeyRecord>(
+      `SELECT kid, private_jwk AS "privateJwk", public_jwk AS "publicJwk", created_at AS "createdAt", active,
+              retired_at AS "retiredAt"
+       FROM tool_keys WHERE retired_at IS NULL OR retired_at > :now ORDER BY created_at DESC, kid`,
+      { replacements: { now }, type: QueryTypes.SELECT },
+    );
+  }
+
+  /**
+   * Makes `key` the only active key; the previously active ones stay published until `retireAt`
+   * (platforms that cached the old JWKS still verify what was signed before the rotation).
+   */
+  async addActiveKey(
+    key: Pick<ToolKeyRecord, 'kid' | 'privateJwk' | 'publicJwk'>,
+    retireAt: Date | null,
+    onlyIfNone = false,
+  ): Promise<boolean> {
+    return this.sequelize.transaction(async (transaction) => {
+      // One instance at a time creates or rotates keys, so two first starts leave one active key.
+      await this.sequelize.query(`LOCK TABLE tool_keys IN SHARE ROW EXCLUSIVE MODE`, { transaction });
+      if (onlyIfNone) {
+        const active = await this.sequelize.query(`SELECT 1 FROM tool_keys WHERE active`, {
+          type: QueryTypes.SELECT,
+          transaction,
+        });
+        if (active.length > 0) return false;
+      }
+      await this.sequelize.query(
+        `UPDATE tool_keys SET active = false, retired_at = COALESCE(retired_at, :retireAt) WHERE active`,
+        { replacements: { retireAt }, transaction },
+      );
+      await this.sequelize.query(
+        `INSERT INTO tool_keys (kid, private_jwk, public_jwk, active)
+         VALUES (:kid, CAST(:privateJwk AS jsonb), CAST(:publicJwk AS jsonb), true)`,
+        {
+          replacements: {
+            kid: key.kid,
+            privateJwk: JSON.stringify(key.privateJwk),
+            publicJwk: JSON.stringify(key.publicJwk),
+          },
+          transaction,
+        },
+      );
+      return true;
+    });
+  }
+}

@@ -1,0 +1,300 @@
+import crypto from 'node:crypto';
+import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import { AGS_SCORE_SCOPE } from './ags';
+import { CLAIM, CLOCK_LEEWAY_SECONDS, verifyIdToken, type IdTokenClaims } from './id-token';
+import { LaunchCodes, type LtiGroup } from './launch-codes';
+import type { LtiRepository } from './lti.repository';
+import type { Lti13OutcomeRepository } from './lti13-outcome.repository';
+import type { Lti13Repository, PlatformRecord } from './lti13.repository';
+import { normaliseActivityCode, type ContentItemForm } from './lti11.service';
+import type { ToolKeys } from './tool-keys';
+import type { Principal } from '../http/access';
+import { originAllowed } from './origins';
+import type { PlatformKeySets } from './platform-jwks';
+import { mapLtiRoles } from './roles';
+
+/** How long a teacher has to pick an activity after a deep-linking request. */
+export const DEEP_LINK_SESSION_TTL_SECONDS = 60 * 60;
+/** How long a platform has to answer an OIDC login with the launch. */
+export const LOGIN_STATE_TTL_SECONDS = 10 * 60;
+/** Where platforms start the OIDC login. */
+export const LTI13_LOGIN_PATH = '/lti/1.3/login';
+/** Where platforms post the id_token (the redirect URI). */
+export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
+/** Kib's public keys. */
+export const LTI13_KEYS_PATH = '/lti/1.3/keys';
+
+/** The parameters of an OIDC third-party login initiation. */
+export interface LoginInitiation {
+  iss?: string;
+  login_hint?: string;
+  target_link_uri?: string;
+  lti_message_hint?: string;
+  client_id?: string;
+  lti_deployment_id?: string;
+}
+
+const invalid = () => new AppError(400, 'lti-launch-invalid');
+const unknownActivity = () =>
+  new AppError(
+    404,
+    'lti-activity-unknown',
+    { key: 'errors.lti-activity-unknown' },
+    {
+      activity_code: [{ key: 'errors.lti-activity-unknown' }],
+    },
+  );
+const text = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : undefined);
+const PURGE_EVERY_MS = 60 * 1000;
+
+/**
+ * LTI 1.3 as a tool, without a third-party LTI library: the OIDC login (state and nonce stored in
+ * PostgreSQL), the launch (the id_token verified by {@link verifyIdToken}, its nonce spent once),
+ * and the same outcome as an LTI 1.1 launch: the LMS user, the module of `custom.activity_code`,
+ * a one-time code for /moodlelogin, and an AGS score binding for learners; a deep-linking request
+ * by an instructor opens the activity picker, whose choice is answered as a signed JWT.
+ */
+export class Lti13Service {
+  private readonly codes: LaunchCodes;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly deps: {
+      repo: Lti13Repository;
+      users: LtiRepository;
+      outcomes: Lti13OutcomeRepository;
+      keySets: PlatformKeySets;
+      keys: ToolKeys;
+      publicUrl: string;
+      logger: Logger;
+      now?: () => Date;
+    },
+  ) {
+    this.codes = new LaunchCodes(deps.users, () => this.now());
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /**
+   * Answers the platform's authorisation URL for a login initiation. The state and the nonce are
+   * 256 random bits each, stored together server-side; no cookie is set, because an LMS iframe may
+   * not send it back. Cross-site request forgery is still excluded: a state is spent once, it is
+   * only good with an id_token the platform signed for it (the token's nonce must equal the
+   * state's), and the platform only signs for the user logged in on it.
+   */
+  async login(input: LoginInitiation): Promise<string> {
+    const iss = text(input.iss, 500);
+    const loginHint = text(input.login_hint, 2000);
+    const target = text(input.target_link_uri, 2000);
+    const clientId = input.client_id === undefined ? undefined : text(input.client_id, 255);
+    const messageHint = input.lti_message_hint === undefined ? undefined : text(input.lti_message_hint, 4000);
+    if (!iss || !loginHint || !target || (input.client_id !== undefined && !clientId)) throw invalid();
+    if (input.lti_message_hint !== undefined && messageHint === undefined) throw invalid();
+    // Only Kib's own pages are launch targets: the platform cannot send the browser elsewhere.
+    if (!originAllowed(target, [new URL(this.deps.publicUrl).origin])) throw invalid();
+    const platforms = await this.deps.repo.findPlatforms(iss, clientId);
+    if (platforms.length !== 1) throw invalid();
+    const platform = platforms[0]!;
+    const deployment = input.lti_deployment_id;
+    if (
+      deployment !== undefined &&
+      !(await this.deps.repo.hasDeployment(platform.id, String(deployment).slice(0, 255)))
+    )
+      throw invalid();
+    const now = this.now();
+    await this.purge(now);
+    const state = crypto.randomBytes(32).toString('base64url');
+    const nonce = crypto.randomBytes(32).toString('base64url');
+    await this.deps.repo.createState(
+      state,
+      { nonce, platformId: platform.id, targetLinkUri: target },
+      new Date(now.getTime() + LOGIN_STATE_TTL_SECONDS * 1000),
+    );
+    const url = new URL(platform.authLoginUrl);
+    const params: Record<string, string> = {
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: platform.clientId,
+      redirect_uri: `${this.deps.publicUrl}${LTI13_LAUNCH_PATH}`,
+      login_hint: loginHint,
+      state,
+      nonce,
+    };
+    if (messageHint !== undefined) params.lti_message_hint = messageHint;
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  /** Verifies a launch (form_post of id_token and state) and answers the /moodlelogin path to go to. */
+  async launch(input: { id_token?: unknown; state?: unknown }): Promise<string> {
+    const idToken = text(input.id_token, 64 * 1024);
+    const stateValue = text(input.state, 64);
+    if (!idToken || !stateValue) throw invalid();
+    const now = this.now();
+    const state = await this.deps.repo.consumeState(stateValue, now);
+    if (!state) throw new AppError(401, 'lti-launch-expired');
+    const platform = await this.deps.repo.findPlatformById(state.platformId);
+    if (!platform) throw invalid();
+    const claims = await this.verify(platform, idToken, state.nonce, now);
+    const fresh = await this.deps.repo.useNonce(
+      platform.id,
+      claims.nonce,
+      new Date((claims.exp + CLOCK_LEEWAY_SECONDS) * 1000),
+    );
+    if (!fresh) throw new AppError(401, 'lti-nonce-used');
+    const roles = claims[CLAIM.roles];
+    const role = mapLtiRoles(
+      Array.isArray(roles) ? roles.filter((r) => typeof r === 'string').join(',') : '',
+    );
+    const group: LtiGroup = role === 'instructor' ? 'LTITeacher' : 'LTIStudent';
+    const identity = {
+      kind: '1.3' as const,
+      platform: `${platform.issuer}|${platform.clientId}`,
+      subject: claims.sub,
+    };
+    const messageType = claims[CLAIM.messageType];
+    if (messageType === 'LtiDeepLinkingRequest') {
+      if (role !== 'instructor') throw new AppError(403, 'lti-role-forbidden');
+      const settings = claims[CLAIM.deepLinkingSettings] as
+        { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown } | undefined;
+      const returnUrl = text(settings?.deep_link_return_url, 2000);
+      const origins = [...platform.allowedOrigins, new URL(platform.authTokenUrl).origin];
+      if (!returnUrl || !originAllowed(returnUrl, origins)) throw invalid();
+      if (!Array.isArray(settings?.accept_types) || !settings.accept_types.includes('ltiResourceLink'))
+        throw invalid();
+      const data = settings?.data === undefined ? null : (text(settings.data, 8000) ?? null);
+      if (settings?.data !== undefined && data === null) throw invalid();
+      const userId = await this.deps.users.upsertUser(identity, profileOf(claims), group);
+      const id = crypto.randomBytes(32).toString('base64url');
+      await this.deps.repo.createDeepLinkSession({
+        id,
+        platformId: platform.id,
+        deploymentId: claims[CLAIM.deploymentId] as string,
+        returnUrl,
+        data,
+        userId,
+        expiresAt: new Date(now.getTime() + DEEP_LINK_SESSION_TTL_SECONDS * 1000),
+      });
+      return this.redirectFor(userId, group, `/moodleteacher?selection=${id}`);
+    }
+    if (messageType !== 'LtiResourceLinkRequest') throw invalid();
+    const custom = claims[CLAIM.custom] as Record<string, unknown> | undefined;
+    const code = normaliseActivityCode(
+      typeof custom?.activity_code === 'string' ? custom.activity_code : undefined,
+    );
+    const module = code ? await this.deps.users.findModuleByStudentCode(code, now) : null;
+    if (!module) throw unknownActivity();
+    const userId = await this.deps.users.upsertUser(identity, profileOf(claims), group);
+    await this.deps.users.grantModule(userId, module.id, now);
+    const ags = claims[CLAIM.ags] as { lineitem?: unknown; scope?: unknown } | undefined;
+    const lineitem = text(ags?.lineitem, 2000);
+    if (role === 'learner' && lineitem && Array.isArray(ags?.scope) && ags.scope.includes(AGS_SCORE_SCOPE)) {
+      // The score goes only to the platform's own hosts: the URL is the platform's, but is checked anyway.
+      const origins = [...platform.allowedOrigins, new URL(platform.authTokenUrl).origin];
+      if (!originAllowed(lineitem, origins)) throw invalid();
+      const id = await this.deps.outcomes.bind({
+        userId,
+        moduleId: module.id,
+        platformId: platform.id,
+        lineitemUrl: lineitem,
+        subject: claims.sub,
+      });
+      await this.deps.outcomes.markPendingIfProgress(id, now);
+    }
+    return this.redirectFor(userId, group, `/moodlestudent?module=${module.id}`);
+  }
+
+  private async redirectFor(userId: number, group: LtiGroup, next: string): Promise<string> {
+    const code = await this.codes.issue(userId, { group, next });
+    return `/moodlelogin?${new URLSearchParams({ code })}`;
+  }
+
+  /**
+   * The signed LtiDeepLinkingResponse of the teacher's choice, or null when the selection is not a
+   * deep-linking one of this teacher (it may be an LTI 1.1 Content-Item selection). The return URL,
+   * the deployment and `data` come only from the verified request kept server-side; the activity
+   * code must open a module. The JWT is signed with Kib's active key (iss = client id, aud = the
+   * platform's issuer) and lives 5 minutes.
+   */
+  async deepLinkingResponse(
+    principal: Principal,
+    selection: string,
+    activityCode: string,
+  ): Promise<ContentItemForm | null> {
+    const now = this.now();
+    const session = await this.deps.repo.findDeepLinkSession(selection, principal.userId, now);
+    if (!session) return null;
+    const code = normaliseActivityCode(activityCode);
+    const module = code ? await this.deps.users.findModuleByStudentCode(code, now) : null;
+    if (!module) throw unknownActivity();
+    const platform = await this.deps.repo.findPlatformById(session.platformId);
+    if (!platform) throw AppError.notFound();
+    const iat = Math.floor(now.getTime() / 1000);
+    const jwt = await this.deps.keys.sign({
+      iss: platform.clientId,
+      aud: platform.issuer,
+      iat,
+      exp: iat + 300,
+      nonce: crypto.randomBytes(16).toString('base64url'),
+      [CLAIM.deploymentId]: session.deploymentId,
+      [CLAIM.messageType]: 'LtiDeepLinkingResponse',
+      [CLAIM.version]: '1.3.0',
+      ...(session.data === null ? {} : { [CLAIM.deepLinkingData]: session.data }),
+      [CLAIM.contentItems]: [
+        {
+          type: 'ltiResourceLink',
+          title: module.name,
+          text: module.description.slice(0, 1000),
+          url: `${this.deps.publicUrl}${LTI13_LAUNCH_PATH}`,
+          custom: { activity_code: module.code },
+          // Makes the platform create a gradable line item, which AGS scores then fill (0–1).
+          lineItem: { label: module.name, scoreMaximum: 1 },
+        },
+      ],
+    });
+    return { url: session.returnUrl, fields: [{ name: 'JWT', value: jwt }] };
+  }
+
+  /** Verifies an id_token for a platform with an issued nonce (the launch's check, exposed for tests). */
+  verify(platform: PlatformRecord, idToken: string, nonce: string, now: Date): Promise<IdTokenClaims> {
+    return verifyIdToken(idToken, {
+      issuer: platform.issuer,
+      clientId: platform.clientId,
+      nonce,
+      key: (kid) => this.deps.keySets.key(platform.jwksUrl, kid),
+      deploymentRegistered: (id) => this.deps.repo.hasDeployment(platform.id, id),
+      now: () => now,
+    });
+  }
+
+  private async purge(now: Date): Promise<void> {
+    if (now.getTime() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now.getTime();
+    await this.deps.repo
+      .purgeExpired(now)
+      .catch((err: unknown) => this.deps.logger.warn({ err }, 'expired LTI 1.3 rows not purged'));
+  }
+}
+
+function profileOf(claims: IdTokenClaims) {
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  let firstName = str(claims.given_name);
+  let lastName = str(claims.family_name);
+  if (!firstName && !lastName && str(claims.name)) {
+    const [first = '', ...rest] = str(claims.name).split(/\s+/);
+    firstName = first;
+    lastName = rest.join(' ');
+  }
+  const presentation = claims[CLAIM.launchPresentation] as { locale?: unknown } | undefined;
+  const locale = (str(presentation?.locale) || str(claims.locale)).toLowerCase();
+  return {
+    firstName: firstName.slice(0, 150),
+    lastName: lastName.slice(0, 150),
+    language: locale.startsWith('en') ? ('en' as const) : ('es' as const),
+  };
+}

@@ -1,0 +1,242 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createRemoteJWKSet,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+} from 'jose';
+
+/** A score the platform's AGS endpoint received, with the bearer it came with. */
+export interface ReceivedScore {
+  path: string;
+  contentType: string | undefined;
+  authorized: boolean;
+  payload: Record<string, unknown>;
+}
+
+/** What the platform's token endpoint found in Kib's client assertion. */
+export interface ReceivedAssertion {
+  valid: boolean;
+  header: Record<string, unknown>;
+  claims: Record<string, unknown>;
+  form: Record<string, string>;
+  error?: string;
+}
+
+/**
+ * An LTI 1.3 platform for tests, written from the specification and independent of Kib's code: its
+ * own RSA keys and JWKS endpoint (kid rotation on demand), an OIDC authorisation step that checks
+ * every parameter of Kib's login redirect and answers a signed id_token, a token endpoint that
+ * verifies Kib's client assertion against Kib's published JWKS, and an AGS score endpoint that
+ * records payloads.
+ */
+export class Lti13Peer {
+  readonly clientId = 'kib-client';
+  readonly deploymentId = 'dep-1';
+  readonly scores: ReceivedScore[] = [];
+  readonly assertions: ReceivedAssertion[] = [];
+  /** How many times the JWKS was fetched. */
+  jwksHits = 0;
+  /** Answer the next score requests with these statuses (then 200). */
+  scoreScript: number[] = [];
+  private keys: { kid: string; privateKey: CryptoKey; publicJwk: JWK }[] = [];
+  private readonly accessTokens = new Set<string>();
+  private kibJwks: ReturnType<typeof createRemoteJWKSet> | null = null;
+  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  port = 0;
+
+  get issuer(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  get origin(): string {
+    return this.issuer;
+  }
+  get endpoints() {
+    return {
+      authLoginUrl: `${this.issuer}/auth?tenant=1`,
+      authTokenUrl: `${this.issuer}/token`,
+      jwksUrl: `${this.issuer}/jwks`,
+      lineitem: `${this.issuer}/lineitems/7/lineitem?type_id=2`,
+    };
+  }
+
+  /** Starts the HTTP endpoints with one key; `kibUrl` is where Kib publishes its JWKS. */
+  async start(kibUrl: string): Promise<void> {
+    await this.addKey();
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    this.kibJwks = createRemoteJWKSet(new URL(`${kibUrl}/lti/1.3/keys`));
+  }
+
+  /** Adds a signing key (a platform's key rotation); the newest signs. Answers its kid. */
+  async addKey(): Promise<string> {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = crypto.randomBytes(8).toString('hex');
+    this.keys.push({
+      kid,
+      privateKey,
+      publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+    });
+    return kid;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /**
+   * The platform's side of the OIDC authorisation: checks Kib's redirect (the endpoint, scope,
+   * response type and mode, prompt, client id, redirect URI, hints, state, nonce) and answers the
+   * form the browser posts to the redirect URI: a signed id_token (with `claims` merged in) and the state.
+   */
+  async authorize(
+    location: string,
+    expected: { redirectUri: string; loginHint: string; messageHint?: string },
+    claims: Record<string, unknown> = {},
+  ): Promise<{ action: string; id_token: string; state: string; nonce: string }> {
+    const url = new URL(location);
+    const p = url.searchParams;
+    const problems: string[] = [];
+    const want: Record<string, string | undefined> = {
+      tenant: '1',
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: this.clientId,
+      redirect_uri: expected.redirectUri,
+      login_hint: expected.loginHint,
+      lti_message_hint: expected.messageHint,
+    };
+    if (`${url.origin}${url.pathname}` !== `${this.issuer}/auth`) problems.push('endpoint');
+    for (const [name, value] of Object.entries(want))
+      if (p.get(name) !== (value ?? null)) problems.push(name);
+    const state = p.get('state') ?? '';
+    const nonce = p.get('nonce') ?? '';
+    if (state.length < 32 || nonce.length < 32 || state === nonce) problems.push('state/nonce');
+    if (problems.length) throw new Error(`bad authorisation request: ${problems.join(', ')}`);
+    const id_token = await this.idToken({ nonce, ...claims });
+    return { action: expected.redirectUri, id_token, state, nonce };
+  }
+
+  /** A resource-link id_token signed by the newest key, `claims` merged over the defaults. */
+  async idToken(
+    claims: Record<string, unknown> = {},
+    header: Record<string, unknown> = {},
+    now = Math.floor(Date.now() / 1000),
+  ): Promise<string> {
+    const key = this.keys[this.keys.length - 1]!;
+    const L = 'https://purl.imsglobal.org/spec/lti/claim';
+    const body = {
+      iss: this.issuer,
+      aud: this.clientId,
+      sub: 'user-42',
+      iat: now,
+      exp: now + 60,
+      nonce: 'unset',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      [`${L}/deployment_id`]: this.deploymentId,
+      [`${L}/message_type`]: 'LtiResourceLinkRequest',
+      [`${L}/version`]: '1.3.0',
+      [`${L}/roles`]: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Learner'],
+      [`${L}/resource_link`]: { id: 'rl-1' },
+      [`${L}/custom`]: { activity_code: 'DEMO42' },
+      [`${L}/launch_presentation`]: { locale: 'en' },
+      'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+        scope: [
+          'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+          'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+        ],
+        lineitems: `${this.issuer}/lineitems?type_id=2`,
+        lineitem: this.endpoints.lineitem,
+      },
+      ...claims,
+    };
+    for (const [k, v] of Object.entries(body))
+      if (v === undefined) delete (body as Record<string, unknown>)[k];
+    return new SignJWT(body)
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT', ...header })
+      .sign(key.privateKey);
+  }
+
+  /**
+   * What the platform's deep-linking return endpoint does with the posted `JWT`: verifies it against
+   * Kib's published JWKS (RS256, iss = client id, aud = the platform, at most 10 minutes old) and
+   * answers its claims and header.
+   */
+  async receiveDeepLinkingResponse(jwt: string) {
+    const { payload, protectedHeader } = await jwtVerify(jwt, this.kibJwks!, {
+      algorithms: ['RS256'],
+      issuer: this.clientId,
+      audience: this.issuer,
+      maxTokenAge: '10m',
+    });
+    return { claims: payload as Record<string, unknown>, header: protectedHeader };
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const chunk of req) raw += (chunk as Buffer).toString();
+    const url = new URL(req.url ?? '/', this.issuer);
+    if (req.method === 'GET' && url.pathname === '/jwks') {
+      this.jwksHits++;
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: this.keys.map((k) => k.publicJwk) }));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/token') {
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      const record: ReceivedAssertion = { valid: false, header: {}, claims: {}, form };
+      this.assertions.push(record);
+      try {
+        if (form.grant_type !== 'client_credentials') throw new Error('grant_type');
+        if (form.client_assertion_type !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+          throw new Error('client_assertion_type');
+        const { payload, protectedHeader } = await jwtVerify(form.client_assertion ?? '', this.kibJwks!, {
+          algorithms: ['RS256'],
+          issuer: this.clientId,
+          subject: this.clientId,
+          audience: this.endpoints.authTokenUrl,
+          maxTokenAge: '10m',
+        });
+        if (typeof payload.jti !== 'string' || !payload.jti) throw new Error('jti');
+        record.header = protectedHeader as Record<string, unknown>;
+        record.claims = payload as Record<string, unknown>;
+        record.valid = true;
+      } catch (err) {
+        record.error = (err as Error).message;
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
+        return;
+      }
+      const token = crypto.randomBytes(16).toString('hex');
+      this.accessTokens.add(token);
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: 3600, scope: form.scope }),
+        );
+      return;
+    }
+    if (req.method === 'POST' && url.pathname.endsWith('/lineitem/scores')) {
+      const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      this.scores.push({
+        path: `${url.pathname}${url.search}`,
+        contentType: req.headers['content-type'],
+        authorized: !!bearer && this.accessTokens.has(bearer),
+        payload: JSON.parse(raw) as Record<string, unknown>,
+      });
+      const status = this.scoreScript.shift() ?? 200;
+      res.writeHead(status).end();
+      return;
+    }
+    res.writeHead(404).end();
+  }
+}
