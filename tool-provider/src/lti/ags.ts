@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import type { Logger } from '../logger';
 import type { DueScore, Lti13OutcomeRepository } from './lti13-outcome.repository';
 import type { Lti13Repository, PlatformRecord } from './lti13.repository';
-import { MAX_OUTCOME_ATTEMPTS, retryDelayMs } from './outcomes';
+import { OutboxSender } from './outbox';
 import type { ToolKeys } from './tool-keys';
 
 /** The AGS scope Kib asks for: posting scores. */
 export const AGS_SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
 /** The media type of an AGS score. */
 export const SCORE_MEDIA_TYPE = 'application/vnd.ims.lis.v1.score+json';
-const LEASE_MS = 2 * 60 * 1000;
 const SEND_TIMEOUT_MS = 15 * 1000;
 /** A platform's access token is reused until this long before it expires. */
 const TOKEN_MARGIN_MS = 30 * 1000;
@@ -37,13 +36,10 @@ export function scorePayload(subject: string, progress: number, now: Date) {
 /**
  * Posts pending AGS scores (the outbox in lti13_outcomes), each with an OAuth 2 access token that
  * the platform's token endpoint grants for a client assertion signed with Kib's active key (RS256,
- * iss = sub = client id, aud = token URL, a fresh jti, 5 minutes). Failures are retried with the
- * Basic Outcomes backoff; the state is in the database, so another instance resumes the work.
+ * iss = sub = client id, aud = token URL, a fresh jti, 5 minutes).
  */
-export class AgsScoreSender {
+export class AgsScoreSender extends OutboxSender<DueScore> {
   private readonly tokens = new Map<number, { token: string; until: number }>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
 
   constructor(
     private readonly deps: {
@@ -54,41 +50,11 @@ export class AgsScoreSender {
       fetch?: typeof fetch;
       now?: () => Date;
     },
-  ) {}
-
-  private now(): Date {
-    return this.deps.now?.() ?? new Date();
+  ) {
+    super({ store: deps.outcomes, logger: deps.logger, label: 'AGS score', now: deps.now });
   }
 
-  /** Sends every row due now, once; answers how many were sent and how many failed. */
-  async runOnce(): Promise<{ sent: number; failed: number }> {
-    const now = this.now();
-    const due = await this.deps.outcomes.claimDue(now, new Date(now.getTime() + LEASE_MS), 20);
-    let sent = 0;
-    let failed = 0;
-    for (const row of due) {
-      const error = await this.send(row).catch((err: unknown) => (err as Error).message || String(err));
-      if (error === null) {
-        sent++;
-        await this.deps.outcomes.markSent(row.id, row.version, row.score, this.now());
-      } else {
-        failed++;
-        const attempt = row.attempts + 1;
-        const retryAt =
-          attempt >= MAX_OUTCOME_ATTEMPTS
-            ? null
-            : new Date(this.now().getTime() + retryDelayMs(row.attempts));
-        await this.deps.outcomes.markFailed(row.id, row.version, error, retryAt);
-        this.deps.logger.warn(
-          { score: row.id, attempt, error, givenUp: retryAt === null },
-          'AGS score not sent',
-        );
-      }
-    }
-    return { sent, failed };
-  }
-
-  private async send(row: DueScore): Promise<string | null> {
+  protected async send(row: DueScore): Promise<string | null> {
     const platform = await this.deps.platforms.findPlatformById(row.platformId);
     if (!platform) return 'the platform is no longer registered';
     const token = await this.accessToken(platform);
@@ -142,24 +108,5 @@ export class AgsScoreSender {
       until: nowMs + seconds * 1000 - TOKEN_MARGIN_MS,
     });
     return body.access_token;
-  }
-
-  /** Runs a pass every `intervalMs` until stopped; passes never overlap. */
-  start(intervalMs = 5_000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((err: unknown) => this.deps.logger.error({ err }, 'AGS score pass failed'))
-        .finally(() => (this.running = null));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the loop and waits for a pass in progress. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
   }
 }
