@@ -46,6 +46,8 @@ import { AgsScoreSender } from './lti/ags';
 import { Lti13OutcomeRepository } from './lti/lti13-outcome.repository';
 import { Lti13Repository } from './lti/lti13.repository';
 import { mountLti13 } from './lti/lti13.routes';
+import { mountDynamicRegistration } from './lti/dynamic-registration.routes';
+import { DynamicRegistration } from './lti/dynamic-registration.service';
 import { Lti13Service } from './lti/lti13.service';
 import { PlatformKeySets } from './lti/platform-jwks';
 import { ToolKeys } from './lti/tool-keys';
@@ -242,6 +244,20 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   });
   mountLti11(app, lti, logger);
   mountLti13(app, lti13, toolKeys, logger);
+  mountDynamicRegistration(
+    app,
+    new DynamicRegistration({
+      repo: lti13Repository,
+      publicUrl: config.publicUrl,
+      open: config.ltiDynamicRegistration === 'open',
+      allowLocalHttp: config.env !== 'production',
+      logger,
+      // The new platform's origin may frame Kib at once, not after the origins cache expires.
+      onRegistered: () => platformOrigins.invalidate(),
+    }),
+    logger,
+    limiters.ltiRegistrationPerAddress,
+  );
   app.use('/api', express.json({ limit: JSON_LIMIT }), async (req, _res, next) => {
     req.principal = null;
     const header = req.get('authorization');

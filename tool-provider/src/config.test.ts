@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       cookieSecure: false,
       cookieSameSite: 'lax',
       accessTokenTtl: 300,
+      ltiDynamicRegistration: 'open',
     });
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
@@ -26,6 +27,15 @@ describe('loadConfig', () => {
     });
     expect(c.seed).toBe(false);
     expect(c.cookieSecure).toBe(true);
+    expect(c.ltiDynamicRegistration).toBe('closed');
+  });
+
+  it('opens LTI dynamic registration in production only when told', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...production, LTI_DYNAMIC_REGISTRATION: 'open' }).ltiDynamicRegistration).toBe(
+      'open',
+    );
+    expect(loadConfig({ LTI_DYNAMIC_REGISTRATION: 'closed' }).ltiDynamicRegistration).toBe('closed');
   });
 
   it('turns the seed off with SEED=false', () => {

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   INFO_EMAIL: z.string().email().default('info@kib.localhost'),
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
 });
 
 /** Resolved configuration of one tool-provider process. */
@@ -59,6 +60,11 @@ export interface Config {
   infoEmail: string;
   trustProxy: string;
   logLevel: string;
+  /**
+   * Whether LMSs may register themselves at /lti/1.3/register (LTI Dynamic Registration); closed
+   * unless set in production, open elsewhere.
+   */
+  ltiDynamicRegistration: 'open' | 'closed';
 }
 
 /** Parses the environment into a Config; throws with every bad variable named. */
@@ -97,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     infoEmail: e.INFO_EMAIL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    ltiDynamicRegistration: e.LTI_DYNAMIC_REGISTRATION ?? (e.NODE_ENV === 'production' ? 'closed' : 'open'),
   };
 }

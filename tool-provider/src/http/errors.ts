@@ -32,7 +32,10 @@ export type ErrorCode =
   | 'lti-nonce-used'
   | 'lti-role-forbidden'
   | 'lti-activity-unknown'
-  | 'lti-code-invalid';
+  | 'lti-code-invalid'
+  | 'lti-registration-closed'
+  | 'lti-registration-invalid'
+  | 'lti-registration-failed';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {

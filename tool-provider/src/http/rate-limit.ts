@@ -25,6 +25,8 @@ export const LIMITS = {
   classroomCodePerAccount: { name: 'classroom-code', points: 10, durationSeconds: 15 * 60 },
   /** Demo checks and hints per address: generous for a visitor, a bound for a script. */
   demoPerAddress: { name: 'demo-ip', points: 300, durationSeconds: 15 * 60 },
+  /** LTI dynamic registrations per address: each one makes Kib call URLs the caller chose. */
+  ltiRegistrationPerAddress: { name: 'lti-registration-ip', points: 10, durationSeconds: 60 * 60 },
   /**
    * Wrong activity codes per address (no account to count on): a class typing codes behind one school
    * address stays well below, a script guessing codes is stopped.

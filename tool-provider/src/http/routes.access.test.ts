@@ -55,6 +55,8 @@ const OUTSIDE_API = [
   'POST /lti/1.3/login',
   'POST /lti/1.3/launch',
   'GET /lti/1.3/keys',
+  'GET /lti/1.3/register',
+  'GET /lti/1.3/register-close.js',
 ];
 
 const ROLES = ['anonymous', ...GROUPS] as const;

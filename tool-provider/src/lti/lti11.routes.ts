@@ -20,7 +20,8 @@ export const MOODLE_LOGIN_PATH = '/moodlelogin';
 /** Largest launch body accepted (Moodle's are about 3 kB). */
 const LAUNCH_BODY_LIMIT = '64kb';
 
-const escapeHtml = (s: string) =>
+/** Text safe inside HTML elements and quoted attributes. */
+export const escapeHtml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 /** Pages and answers that carry or exchange a one-time code: never cached, never sent as a referrer. */

@@ -32,12 +32,20 @@ export interface ReceivedAssertion {
  * An LTI 1.3 platform for tests, written from the specification and independent of Kib's code: its
  * own RSA keys and JWKS endpoint (kid rotation on demand), an OIDC authorisation step that checks
  * every parameter of Kib's login redirect and answers a signed id_token, a token endpoint that
- * verifies Kib's client assertion against Kib's published JWKS, and an AGS score endpoint that
- * records payloads.
+ * verifies Kib's client assertion against Kib's published JWKS, an AGS score endpoint that
+ * records payloads, and LTI Dynamic Registration (an OpenID configuration and a registration
+ * endpoint that wants a bearer token, records Kib's tool configuration and answers the client id
+ * and the deployment id).
  */
 export class Lti13Peer {
-  readonly clientId = 'kib-client';
-  readonly deploymentId = 'dep-1';
+  /** The bearer token the registration endpoint wants. */
+  readonly registrationToken = 'reg-token-1';
+  /** What Kib posted to the registration endpoint, with whether the bearer token was right. */
+  readonly registrations: { authorized: boolean; body: Record<string, unknown> }[] = [];
+  /** Answer registrations with this status (a 4xx is a refusal). */
+  registrationStatus = 200;
+  /** Changes made to the served OpenID configuration (a member set to undefined is removed). */
+  configurationPatch: Record<string, unknown> = {};
   readonly scores: ReceivedScore[] = [];
   readonly assertions: ReceivedAssertion[] = [];
   /** How many times the JWKS was fetched. */
@@ -49,6 +57,12 @@ export class Lti13Peer {
   private kibJwks: ReturnType<typeof createRemoteJWKSet> | null = null;
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   port = 0;
+
+  /** A platform whose registration answers this client id and deployment id. */
+  constructor(
+    readonly clientId = 'kib-client',
+    readonly deploymentId = 'dep-1',
+  ) {}
 
   get issuer(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -63,6 +77,34 @@ export class Lti13Peer {
       jwksUrl: `${this.issuer}/jwks`,
       lineitem: `${this.issuer}/lineitems/7/lineitem?type_id=2`,
     };
+  }
+
+  /** Where the platform's OpenID configuration is (the `openid_configuration` of a registration). */
+  get configurationUrl(): string {
+    return `${this.issuer}/.well-known/openid-configuration`;
+  }
+
+  /** The platform's OpenID configuration as an LTI Dynamic Registration platform publishes it. */
+  openidConfiguration(): Record<string, unknown> {
+    const document: Record<string, unknown> = {
+      issuer: this.issuer,
+      authorization_endpoint: `${this.issuer}/auth?tenant=1`,
+      token_endpoint: this.endpoints.authTokenUrl,
+      jwks_uri: this.endpoints.jwksUrl,
+      registration_endpoint: `${this.issuer}/register`,
+      token_endpoint_auth_methods_supported: ['private_key_jwt'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid'],
+      response_types_supported: ['id_token'],
+      'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+        product_family_code: 'moodle',
+        version: '4.5',
+        messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
+      },
+      ...this.configurationPatch,
+    };
+    for (const [k, v] of Object.entries(document)) if (v === undefined) delete document[k];
+    return document;
   }
 
   /** Starts the HTTP endpoints with one key; `kibUrl` is where Kib publishes its JWKS. */
@@ -190,6 +232,35 @@ export class Lti13Peer {
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ keys: this.keys.map((k) => k.publicJwk) }));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(this.openidConfiguration()));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/register') {
+      const authorized = req.headers.authorization === `Bearer ${this.registrationToken}`;
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      this.registrations.push({ authorized, body });
+      if (!authorized || this.registrationStatus >= 400) {
+        res
+          .writeHead(authorized ? this.registrationStatus : 401, { 'content-type': 'application/json' })
+          .end('{"error":"invalid_request"}');
+        return;
+      }
+      const tool = body['https://purl.imsglobal.org/spec/lti-tool-configuration'] as Record<string, unknown>;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          ...body,
+          client_id: this.clientId,
+          'https://purl.imsglobal.org/spec/lti-tool-configuration': {
+            ...tool,
+            deployment_id: this.deploymentId,
+          },
+        }),
+      );
       return;
     }
     if (req.method === 'POST' && url.pathname === '/token') {
