@@ -172,10 +172,17 @@ export class LtiRepository {
               `INSERT INTO lti_identities (kind, platform, subject, user_id) VALUES (:kind, :platform, :subject, :userId)`,
               { replacements: { ...identity, userId }, transaction },
             );
-          } else if (profile.firstName || profile.lastName) {
+          } else {
+            // The LMS's current language (launch_presentation_locale) and names win over older ones.
             await this.sequelize.query(
-              `UPDATE users SET first_name = :firstName, last_name = :lastName, updated_at = now() WHERE id = :userId`,
-              { replacements: { ...profile, userId }, transaction },
+              `UPDATE users SET language = :language, updated_at = now(),
+                      first_name = CASE WHEN :named THEN :firstName ELSE first_name END,
+                      last_name = CASE WHEN :named THEN :lastName ELSE last_name END
+                WHERE id = :userId`,
+              {
+                replacements: { ...profile, userId, named: Boolean(profile.firstName || profile.lastName) },
+                transaction,
+              },
             );
           }
           await this.sequelize.query(

@@ -249,6 +249,20 @@ describe('POST /lti/1.1/launch: a basic launch', () => {
     expect((await idOf(other.c)).id).not.toBe((await idOf(a.c)).id);
   });
 
+  it("follows the LMS's language on every launch, keeping the names when a launch sends none", async () => {
+    await session(basicLaunch({ user_id: 'traveller', launch_presentation_locale: 'es-CO' }));
+    const later = await session(
+      basicLaunch({
+        user_id: 'traveller',
+        launch_presentation_locale: 'en-GB',
+        lis_person_name_given: '',
+        lis_person_name_family: '',
+      }),
+    );
+    const me = (await later.c.get<{ language: string; first_name: string }>('/api/auth/users/me/')).body;
+    expect(me).toMatchObject({ language: 'en', first_name: 'Ana' });
+  });
+
   it('expires a launch code after 60 seconds', async () => {
     const res = await launch(basicLaunch({ user_id: 'slow-browser' }));
     const code = codeOf(res.location);

@@ -23,6 +23,19 @@ describe('MoodleLoginPage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('speaks the LMS language kept on the user, whatever the page started in', async () => {
+    const { screen } = await renderSite('/moodlelogin?code=english-course', {
+      language: 'es',
+      routes: {
+        'POST lti/session/': { body: { access: 'lti-access', next: '/moodlestudent?module=5' } },
+        'GET auth/users/me/': { body: { ...LTI_STUDENT, language: 'en' } },
+        'GET lti/modules/5/': { body: LTI_MODULE },
+      },
+    });
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Taller de álgebra' })).toBeVisible();
+    await expect.poll(() => document.documentElement.lang).toBe('en');
+  });
+
   it("says 'Invalid token.' when the code is spent or expired, in English", async () => {
     const { screen, router } = await renderSite('/moodlelogin?code=spent', {
       language: 'en',

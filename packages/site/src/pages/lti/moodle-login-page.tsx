@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useAuth } from '../../auth/auth';
-import { useT } from '../../i18n/language';
+import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
@@ -34,6 +34,7 @@ export function MoodleLoginPage() {
   const t = useT();
   const api = useApi();
   const { adopt } = useAuth();
+  const { setLanguage } = useLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [code] = useState(() => params.get('code'));
@@ -55,8 +56,10 @@ export function MoodleLoginPage() {
     }
     exchange
       .then(async (session) => {
-        await adopt(session.access);
+        const user = await adopt(session.access);
         if (!alive) return;
+        // Inside the LMS, the LMS's language (launch_presentation_locale, kept on the user) wins.
+        setLanguage(user.language);
         setState('done');
         navigate(safeNext(session.next), { replace: true });
       })
@@ -71,7 +74,7 @@ export function MoodleLoginPage() {
     return () => {
       alive = false;
     };
-  }, [code, api, adopt, navigate, t]);
+  }, [code, api, adopt, navigate, t, setLanguage]);
 
   return (
     <LtiMain>
