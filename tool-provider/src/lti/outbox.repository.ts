@@ -1,0 +1,94 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { OutboxRow, OutboxStore } from './outbox';
+
+/**
+ * The table of a grade outbox (lti11_outcomes, lti13_outcomes): one row per place a student's score
+ * for a module goes. `version` counts score changes, a claim leases due rows to one sender, and a
+ * send that raced a newer score leaves the row pending. Subclasses add how a row is bound and which
+ * columns a sender needs (`dueColumns`).
+ */
+export abstract class OutboxRepository<R extends OutboxRow> implements OutboxStore<R> {
+  protected constructor(
+    protected readonly sequelize: Sequelize,
+    private readonly table: 'lti11_outcomes' | 'lti13_outcomes',
+    /** The SELECT list (after `id`) a sender reads from a claimed row. */
+    private readonly dueColumns: string,
+  ) {}
+
+  /** Progress of each row's user in its module: completed numerals over the published problems' numerals. */
+  private progress(): string {
+    return `
+      SELECT o.id,
+             CASE WHEN count(n.id) = 0 THEN 0
+                  ELSE (count(s.id) FILTER (WHERE s.completed))::float8 / count(n.id) END AS score
+      FROM ${this.table} o
+      LEFT JOIN module_problems mp ON mp.module_id = o.module_id
+      LEFT JOIN problems p ON p.id = mp.problem_id AND p.publish_problem
+      LEFT JOIN numerals n ON n.problem_id = p.id
+      LEFT JOIN stats s ON s.numeral_id = n.id AND s.user_id = o.user_id`;
+  }
+
+  /**
+   * Recomputes the progress of the user's rows whose module holds the problem and marks them
+   * pending, due now. Answers how many rows were marked.
+   */
+  async markPendingForProblem(userId: number, problemId: number, now: Date): Promise<number> {
+    return this.markPending(
+      `o.user_id = :userId AND o.module_id IN (SELECT module_id FROM module_problems WHERE problem_id = :problemId)`,
+      { userId, problemId, now },
+    );
+  }
+
+  /** Marks one row pending with its current progress when that progress is above zero and unsent. */
+  async markPendingIfProgress(id: number, now: Date): Promise<number> {
+    return this.markPending(`o.id = :id`, { id, now }, true);
+  }
+
+  private async markPending(where: string, replacements: Record<string, unknown>, onlyNew = false) {
+    const rows = await this.sequelize.query<{ id: number }>(
+      `UPDATE ${this.table} o SET score = p.score, version = o.version + 1, pending = true, attempts = 0,
+              next_attempt_at = :now, last_error = NULL
+       FROM (${this.progress()} WHERE ${where} GROUP BY o.id) p
+       WHERE o.id = p.id
+         ${onlyNew ? 'AND p.score > 0 AND p.score IS DISTINCT FROM o.last_score' : ''}
+       RETURNING o.id`,
+      { replacements, type: QueryTypes.SELECT },
+    );
+    return rows.length;
+  }
+
+  /**
+   * Claims up to `limit` due rows until `leaseUntil` (another instance skips them meanwhile; a
+   * crashed sender's rows come due again when the lease ends).
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<R[]> {
+    return this.sequelize.query<R>(
+      `UPDATE ${this.table} SET next_attempt_at = :leaseUntil
+       WHERE id IN (SELECT id FROM ${this.table} WHERE pending AND next_attempt_at <= :now
+                    ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED)
+       RETURNING id, ${this.dueColumns}, score, version, attempts`,
+      { replacements: { now, leaseUntil, limit }, type: QueryTypes.SELECT },
+    );
+  }
+
+  /** Records a successful send of `version`; a newer score that arrived meanwhile keeps the row pending. */
+  async markSent(id: number, version: number, score: number, now: Date): Promise<void> {
+    await this.sequelize.query(
+      `UPDATE ${this.table} SET last_score = :score, last_sent_at = :now, last_error = NULL,
+              pending = (version <> :version), attempts = 0,
+              next_attempt_at = CASE WHEN version <> :version THEN CAST(:now AS timestamptz) ELSE NULL END
+       WHERE id = :id`,
+      { replacements: { id, version, score, now } },
+    );
+  }
+
+  /** Records a failed send of `version`: retried at `retryAt`, or given up (not pending) when it is null. */
+  async markFailed(id: number, version: number, error: string, retryAt: Date | null): Promise<void> {
+    await this.sequelize.query(
+      `UPDATE ${this.table} SET attempts = attempts + 1, last_error = :error,
+              pending = :retry, next_attempt_at = :retryAt
+       WHERE id = :id AND version = :version`,
+      { replacements: { id, version, error: error.slice(0, 500), retry: retryAt !== null, retryAt } },
+    );
+  }
+}
