@@ -1,30 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError } from '@kib/api-client';
-import { ContactMessageSchema, type ContactMessage } from '@kib/core';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
-import { useApi } from '../../app/api';
+import { useEffect, useId, useRef } from 'react';
 import { useUser } from '../../auth/auth';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { cleanContactMessage } from '../../forms/clean-contact-text';
-import { errorMessage } from '../../ui/error-message';
-
-type FeedbackField = keyof ContactMessage;
-
-const FIELDS: readonly FeedbackField[] = ['name', 'email', 'message'];
-
-/** Longest text each field takes, read from the schema so the form and the server agree. */
-const MAX_LENGTH: Record<FeedbackField, number> = {
-  name: ContactMessageSchema.shape.name.maxLength ?? 200,
-  email: ContactMessageSchema.shape.email.maxLength ?? 254,
-  message: ContactMessageSchema.shape.message.maxLength ?? 5000,
-};
-
-type Outcome = { sent: true; email: string } | { sent: false; detail: string };
+import { CONTACT_MAX_LENGTH, useContactForm } from '../../forms/use-contact-form';
 
 /**
  * /student/feedback: the student writes to Kib. Name and e-mail come filled in from the account; the
@@ -33,65 +14,32 @@ type Outcome = { sent: true; email: string } | { sent: false; detail: string };
  */
 export function FeedbackPage() {
   const t = useT();
-  const api = useApi();
   const user = useUser();
   const messageId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   useDocumentTitle(t('student.feedback-title'));
   const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactMessage>({
-    resolver: zodResolver(ContactMessageSchema),
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    errorText,
+    onSubmit,
+    result: outcome,
+    setResult: setOutcome,
+  } = useContactForm({
     defaultValues: {
       name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
       email: user?.email ?? '',
       message: '',
     },
+    onlyCodeKey: 'student.feedback-only-code',
+    keep: 'sender',
   });
 
   useEffect(() => {
     if (outcome) resultRef.current?.focus();
   }, [outcome]);
-
-  const errorText = (field: FeedbackField, error?: FieldError) =>
-    !error?.message
-      ? undefined
-      : error.type === 'server'
-        ? error.message
-        : t(error.message, { max: MAX_LENGTH[field] });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setOutcome(null);
-    const cleaned = ContactMessageSchema.safeParse(cleanContactMessage(values));
-    if (!cleaned.success) {
-      // Only HTML or code was typed: nothing would be left to send.
-      const fields = new Set(cleaned.error.issues.map((issue) => issue.path[0] as FeedbackField));
-      const invalid = FIELDS.filter((f) => fields.has(f));
-      for (const field of invalid)
-        setError(field, { type: 'server', message: t('student.feedback-only-code') });
-      if (invalid[0]) setFocus(invalid[0]);
-      return;
-    }
-    try {
-      await api.contact(cleaned.data);
-      resetField('message');
-      setOutcome({ sent: true, email: cleaned.data.email });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const message = error.fields[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
-      setOutcome({ sent: false, detail: errorMessage(error, t) });
-    }
-  });
 
   const messageError = errorText('message', errors.message);
   return (
@@ -115,7 +63,7 @@ export function FeedbackPage() {
         <Field
           label={t('student.feedback-name')}
           autoComplete="name"
-          maxLength={MAX_LENGTH.name}
+          maxLength={CONTACT_MAX_LENGTH.name}
           error={errorText('name', errors.name)}
           {...register('name')}
         />
@@ -124,7 +72,7 @@ export function FeedbackPage() {
           type="email"
           autoComplete="email"
           inputMode="email"
-          maxLength={MAX_LENGTH.email}
+          maxLength={CONTACT_MAX_LENGTH.email}
           error={errorText('email', errors.email)}
           {...register('email')}
         />
@@ -133,7 +81,7 @@ export function FeedbackPage() {
           <textarea
             id={messageId}
             rows={6}
-            maxLength={MAX_LENGTH.message}
+            maxLength={CONTACT_MAX_LENGTH.message}
             aria-invalid={messageError ? true : undefined}
             aria-describedby={messageError ? `${messageId}-error` : undefined}
             {...register('message')}
