@@ -38,7 +38,11 @@ import { SolvingService } from './solving/solving.service';
 import { StatRepository } from './solving/stat.repository';
 import { PlatformOrigins, selfAndPlatforms } from './lti/frame-ancestors';
 import { LtiRepository } from './lti/lti.repository';
-import { mountLti11, registerLti11Routes } from './lti/lti11.routes';
+import { mountLti11, registerLtiRoutes } from './lti/lti11.routes';
+import { LtiLinkRepository } from './lti/lti-links.repository';
+import { LtiLinks } from './lti/lti-links.service';
+import { MembershipsClient } from './lti/nrps';
+import { PlatformTokens } from './lti/platform-tokens';
 import { Lti11Service } from './lti/lti11.service';
 import { OutcomeRepository } from './lti/outcome.repository';
 import { OutcomeSender } from './lti/outcomes';
@@ -149,8 +153,21 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     },
   });
   const ltiRepository = new LtiRepository(sequelize);
+  const lti13Repository = new Lti13Repository(sequelize);
+  const toolKeys = new ToolKeys(lti13Repository, deps.ltiNow);
+  const platformTokens = new PlatformTokens({ keys: toolKeys, fetch: deps.outcomeFetch, now: deps.ltiNow });
+  const ltiLinks = new LtiLinks({
+    links: new LtiLinkRepository(sequelize),
+    users: ltiRepository,
+    activities: activityRepository,
+    platforms: lti13Repository,
+    memberships: new MembershipsClient({ tokens: platformTokens, fetch: deps.outcomeFetch }),
+    logger,
+    now: deps.ltiNow,
+  });
   const lti = new Lti11Service({
     repo: ltiRepository,
+    links: ltiLinks,
     outcomes,
     accessTokens,
     logger,
@@ -164,13 +181,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     now: deps.ltiNow,
   });
   const platformOrigins = new PlatformOrigins(ltiRepository, logger);
-  const lti13Repository = new Lti13Repository(sequelize);
-  const toolKeys = new ToolKeys(lti13Repository, deps.ltiNow);
   // The first start creates Kib's signing key, so the JWKS is never empty.
   await toolKeys.ensureActive();
   const lti13 = new Lti13Service({
     repo: lti13Repository,
     users: ltiRepository,
+    links: ltiLinks,
     outcomes: scores,
     keySets: new PlatformKeySets(),
     keys: toolKeys,
@@ -181,7 +197,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const scoreSender = new AgsScoreSender({
     outcomes: scores,
     platforms: lti13Repository,
-    keys: toolKeys,
+    tokens: platformTokens,
     logger,
     fetch: deps.outcomeFetch,
     now: deps.ltiNow,
@@ -195,7 +211,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
-  registerLti11Routes(api, lti, lti13);
+  registerLtiRoutes(api, { lti11: lti, lti13, links: ltiLinks });
   registerActivityRoutes(
     api,
     new ActivityService({

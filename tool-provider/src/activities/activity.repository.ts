@@ -31,12 +31,26 @@ const ACTIVITY_CODE_COLUMN: Record<ModuleCodeAudience, string> = {
 };
 
 interface StatRow {
-  tempStudentId: number;
+  solverId: number;
   numeralId: number;
   completed: boolean;
   attempts: number;
   answerTime: number;
   lastAttemptDate: Date | null;
+}
+
+const STAT_COLUMNS = `s.numeral_id AS "numeralId", s.completed, s.attempts, s.answer_time AS "answerTime",
+  s.last_attempt_date AS "lastAttemptDate"`;
+
+/** Stat rows grouped by their student. */
+function bySolver(rows: StatRow[]): Map<number, ActivityNumeralStat[]> {
+  const grouped = new Map<number, ActivityNumeralStat[]>();
+  for (const { solverId, lastAttemptDate, ...stat } of rows) {
+    const list = grouped.get(solverId) ?? [];
+    list.push({ ...stat, lastAttemptDate: lastAttemptDate ? new Date(lastAttemptDate).toISOString() : null });
+    grouped.set(solverId, list);
+  }
+  return grouped;
 }
 
 /** Data access for code-based activities: their codes, modules, temporary students and their stats. */
@@ -137,26 +151,29 @@ export class ActivityRepository {
     numeralIds: number[],
     tempStudentId?: number,
   ): Promise<Map<number, ActivityNumeralStat[]>> {
-    const byStudent = new Map<number, ActivityNumeralStat[]>();
-    if (numeralIds.length === 0) return byStudent;
+    if (numeralIds.length === 0) return new Map();
     const rows = await this.select<StatRow>(
-      `SELECT s.temp_student_id AS "tempStudentId", s.numeral_id AS "numeralId", s.completed,
-              s.attempts, s.answer_time AS "answerTime", s.last_attempt_date AS "lastAttemptDate"
+      `SELECT s.temp_student_id AS "solverId", ${STAT_COLUMNS}
          FROM stats s JOIN temp_students ts ON ts.id = s.temp_student_id
         WHERE ts.module_id = :moduleId AND s.numeral_id IN (:numeralIds)
           ${tempStudentId === undefined ? '' : 'AND ts.id = :tempStudentId'}
         ORDER BY s.temp_student_id, s.numeral_id`,
       { moduleId, numeralIds, tempStudentId: tempStudentId ?? null },
     );
-    for (const { tempStudentId: student, lastAttemptDate, ...stat } of rows) {
-      const list = byStudent.get(student) ?? [];
-      list.push({
-        ...stat,
-        lastAttemptDate: lastAttemptDate ? new Date(lastAttemptDate).toISOString() : null,
-      });
-      byStudent.set(student, list);
-    }
-    return byStudent;
+    return bySolver(rows);
+  }
+
+  /** The stats of users (students with an account, such as LMS users) on the given numerals, by user. */
+  async userStats(userIds: number[], numeralIds: number[]): Promise<Map<number, ActivityNumeralStat[]>> {
+    if (numeralIds.length === 0 || userIds.length === 0) return new Map();
+    const rows = await this.select<StatRow>(
+      `SELECT s.user_id AS "solverId", ${STAT_COLUMNS}
+         FROM stats s
+        WHERE s.user_id IN (:userIds) AND s.numeral_id IN (:numeralIds)
+        ORDER BY s.user_id, s.numeral_id`,
+      { userIds, numeralIds },
+    );
+    return bySolver(rows);
   }
 
   /** Deletes a temporary student of the module (their stats and attempts go with them); false when none. */

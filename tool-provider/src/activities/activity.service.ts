@@ -1,5 +1,6 @@
 import type {
   ActivityModuleData,
+  ActivityNumeral,
   ActivityNumeralSummary,
   ActivityStudent,
   DeleteTempStudent,
@@ -29,6 +30,25 @@ function invalidCode(): AppError {
     { key: 'errors.module-code-invalid' },
     { module_code: [{ key: 'errors.module-code-invalid' }] },
   );
+}
+
+/** Per numeral of an activity, how many of its students completed it or only attempted it, and their time. */
+export function numeralSummaries(
+  numerals: readonly ActivityNumeral[],
+  students: readonly ActivityStudent[],
+): ActivityNumeralSummary[] {
+  const summaries = new Map<number, ActivityNumeralSummary>(
+    numerals.map((n) => [n.id, { numeralId: n.id, completed: 0, attempted: 0, attempts: 0, answerTime: 0 }]),
+  );
+  for (const stat of students.flatMap((s) => s.stats)) {
+    const summary = summaries.get(stat.numeralId);
+    if (!summary) continue;
+    if (stat.completed) summary.completed += 1;
+    else summary.attempted += 1;
+    summary.attempts += stat.attempts;
+    summary.answerTime += stat.answerTime;
+  }
+  return [...summaries.values()];
 }
 
 /**
@@ -122,27 +142,13 @@ export class ActivityService {
       numerals.map((n) => n.id),
     );
     const studentsData: ActivityStudent[] = students.map((s) => ({ ...s, stats: stats.get(s.id) ?? [] }));
-    const summaries = new Map<number, ActivityNumeralSummary>(
-      numerals.map((n) => [
-        n.id,
-        { numeralId: n.id, completed: 0, attempted: 0, attempts: 0, answerTime: 0 },
-      ]),
-    );
-    for (const stat of studentsData.flatMap((s) => s.stats)) {
-      const summary = summaries.get(stat.numeralId);
-      if (!summary) continue;
-      if (stat.completed) summary.completed += 1;
-      else summary.attempted += 1;
-      summary.attempts += stat.attempts;
-      summary.answerTime += stat.answerTime;
-    }
     return {
       validCode: true,
       moduleData,
       problems,
       numerals,
       studentsData,
-      numeralsStats: [...summaries.values()],
+      numeralsStats: numeralSummaries(numerals, studentsData),
     };
   }
 

@@ -14,6 +14,7 @@ export const CLAIM = {
   roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
   custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
   resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
+  context: 'https://purl.imsglobal.org/spec/lti/claim/context',
   launchPresentation: 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation',
   ags: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { LtiModuleView } from '@kib/core';
-import { QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
+import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 
 /** A registered LTI 1.1 tool consumer (an LMS), as the launch check needs it. */
 export interface ConsumerRecord {
@@ -22,6 +22,13 @@ export interface PlatformIdentity {
   platform: string;
   /** The platform's user id (`user_id`, or `sub`). */
   subject: string;
+}
+
+/** A platform user's name and language, as a launch or a roster gives them. */
+export interface LtiProfile {
+  firstName: string;
+  lastName: string;
+  language: 'es' | 'en';
 }
 
 /** A module that a launch may open. */
@@ -140,61 +147,118 @@ export class LtiRepository {
   }
 
   /**
-   * The Kib user of a platform's user, created on first launch (no password, a placeholder e-mail
-   * that can never receive mail or collide with a real account). Names are refreshed from the
-   * launch, and the user's group becomes the launch's role group.
+   * The Kib user of a platform's user, created on first launch (see {@link createUser}). Names are
+   * refreshed from the launch, and the user's group becomes the launch's role group.
    */
   async upsertUser(
     identity: PlatformIdentity,
-    profile: { firstName: string; lastName: string; language: 'es' | 'en' },
+    profile: LtiProfile,
     group: 'LTIStudent' | 'LTITeacher',
   ): Promise<number> {
+    return this.retryingFirstLaunch(() =>
+      this.sequelize.transaction(async (transaction) => {
+        let userId = await this.findIdentity(identity, transaction);
+        if (userId === undefined) userId = await this.createUser(identity, profile, transaction);
+        else
+          // The LMS's current language (launch_presentation_locale) and names win over older ones.
+          await this.sequelize.query(
+            `UPDATE users SET language = :language, updated_at = now(),
+                    first_name = CASE WHEN :named THEN :firstName ELSE first_name END,
+                    last_name = CASE WHEN :named THEN :lastName ELSE last_name END
+              WHERE id = :userId`,
+            {
+              replacements: { ...profile, userId, named: Boolean(profile.firstName || profile.lastName) },
+              transaction,
+            },
+          );
+        await this.sequelize.query(
+          `DELETE FROM user_groups WHERE user_id = :userId;
+           INSERT INTO user_groups (user_id, group_id, position) SELECT :userId, id, 0 FROM groups WHERE name = :group;
+           UPDATE users SET last_login = now() WHERE id = :userId;`,
+          { replacements: { userId, group }, transaction },
+        );
+        return userId;
+      }),
+    );
+  }
+
+  /**
+   * The Kib user of a platform's user listed by the platform's roster (Names and Role Provisioning)
+   * before any launch: an existing user is left as it is; a new one is created as an LTI student.
+   */
+  async provisionUser(identity: PlatformIdentity, profile: LtiProfile): Promise<number> {
+    return this.retryingFirstLaunch(() =>
+      this.sequelize.transaction(async (transaction) => {
+        const found = await this.findIdentity(identity, transaction);
+        if (found !== undefined) return found;
+        const userId = await this.createUser(identity, profile, transaction);
+        await this.sequelize.query(
+          `INSERT INTO user_groups (user_id, group_id, position) SELECT :userId, id, 0 FROM groups WHERE name = 'LTIStudent'`,
+          { replacements: { userId }, transaction },
+        );
+        return userId;
+      }),
+    );
+  }
+
+  /** The Kib users of a platform's users, by subject (those without one are missing). */
+  async findIdentities(
+    kind: '1.1' | '1.3',
+    platform: string,
+    subjects: string[],
+  ): Promise<Map<string, number>> {
+    if (subjects.length === 0) return new Map();
+    const rows = await this.sequelize.query<{ subject: string; userId: number }>(
+      `SELECT subject, user_id AS "userId" FROM lti_identities
+       WHERE kind = :kind AND platform = :platform AND subject IN (:subjects)`,
+      { replacements: { kind, platform, subjects }, type: QueryTypes.SELECT },
+    );
+    return new Map(rows.map((r) => [r.subject, r.userId]));
+  }
+
+  private async findIdentity(
+    identity: PlatformIdentity,
+    transaction: Transaction,
+  ): Promise<number | undefined> {
+    const found = await this.sequelize.query<{ userId: number }>(
+      `SELECT user_id AS "userId" FROM lti_identities WHERE kind = :kind AND platform = :platform AND subject = :subject`,
+      { replacements: { ...identity }, type: QueryTypes.SELECT, transaction },
+    );
+    return found[0]?.userId;
+  }
+
+  /**
+   * A new user for a platform's user: no password, and a placeholder e-mail that can never receive
+   * mail or collide with a real account.
+   */
+  private async createUser(
+    identity: PlatformIdentity,
+    profile: LtiProfile,
+    transaction: Transaction,
+  ): Promise<number> {
+    const created = await this.sequelize.query<{ id: number }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name, language, is_active)
+       VALUES (:email, NULL, :firstName, :lastName, :language, true) RETURNING id`,
+      {
+        replacements: { ...profile, email: `lti-${crypto.randomUUID()}@lti.kib.invalid` },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    const userId = created[0]!.id;
+    await this.sequelize.query(
+      `INSERT INTO lti_identities (kind, platform, subject, user_id) VALUES (:kind, :platform, :subject, :userId)`,
+      { replacements: { ...identity, userId }, transaction },
+    );
+    return userId;
+  }
+
+  /** Two first launches of one person at once: the second finds the first's identity on retry. */
+  private async retryingFirstLaunch<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.sequelize.transaction(async (transaction) => {
-          const found = await this.sequelize.query<{ userId: number }>(
-            `SELECT user_id AS "userId" FROM lti_identities WHERE kind = :kind AND platform = :platform AND subject = :subject`,
-            { replacements: { ...identity }, type: QueryTypes.SELECT, transaction },
-          );
-          let userId = found[0]?.userId;
-          if (userId === undefined) {
-            const created = await this.sequelize.query<{ id: number }>(
-              `INSERT INTO users (email, password_hash, first_name, last_name, language, is_active)
-               VALUES (:email, NULL, :firstName, :lastName, :language, true) RETURNING id`,
-              {
-                replacements: { ...profile, email: `lti-${crypto.randomUUID()}@lti.kib.invalid` },
-                type: QueryTypes.SELECT,
-                transaction,
-              },
-            );
-            userId = created[0]!.id;
-            await this.sequelize.query(
-              `INSERT INTO lti_identities (kind, platform, subject, user_id) VALUES (:kind, :platform, :subject, :userId)`,
-              { replacements: { ...identity, userId }, transaction },
-            );
-          } else {
-            // The LMS's current language (launch_presentation_locale) and names win over older ones.
-            await this.sequelize.query(
-              `UPDATE users SET language = :language, updated_at = now(),
-                      first_name = CASE WHEN :named THEN :firstName ELSE first_name END,
-                      last_name = CASE WHEN :named THEN :lastName ELSE last_name END
-                WHERE id = :userId`,
-              {
-                replacements: { ...profile, userId, named: Boolean(profile.firstName || profile.lastName) },
-                transaction,
-              },
-            );
-          }
-          await this.sequelize.query(
-            `DELETE FROM user_groups WHERE user_id = :userId;
-             INSERT INTO user_groups (user_id, group_id, position) SELECT :userId, id, 0 FROM groups WHERE name = :group;
-             UPDATE users SET last_login = now() WHERE id = :userId;`,
-            { replacements: { userId, group }, transaction },
-          );
-          return userId;
-        });
+        return await work();
       } catch (err) {
-        // Two first launches of one person at once: the second finds the first's identity on retry.
         if (err instanceof UniqueConstraintError && attempt < 2) continue;
         throw err;
       }

@@ -282,12 +282,22 @@ describe('roles', () => {
     ['Instructor', 'LTITeacher', 'Instructor'],
     ['an instructor URN', 'LTITeacher', 'urn:lti:role:ims/lis/Instructor'],
     ['an administrator URN', 'LTITeacher', 'urn:lti:sysrole:ims/lis/Administrator'],
-  ])('a basic launch with %s opens the solver, as %s', async (_name, group, roles) => {
+  ])('a basic launch with %s opens the activity as %s', async (_name, group, roles) => {
     const params = basicLaunch({ user_id: `role-${roles || 'none'}`, roles });
     if (!roles) delete params.roles;
     const { c, next } = await session(params);
-    expect(next).toBe(`/moodlestudent?module=${moduleId}`);
+    // Learners open the solver; instructors the results of the link's learners.
+    expect(next).toMatch(
+      group === 'LTIStudent' ? `/moodlestudent?module=${moduleId}` : /^\/moodleteacher\?link=\d+$/,
+    );
     expect((await c.get('/api/auth/users/me/')).body).toMatchObject({ groups: [group] });
+  });
+
+  it('opens the solver for an instructor whose launch names no resource link', async () => {
+    const params = basicLaunch({ user_id: 'linkless-teacher', roles: 'Instructor' });
+    delete params.resource_link_id;
+    const { next } = await session(params);
+    expect(next).toBe(`/moodlestudent?module=${moduleId}`);
   });
 
   it('lets only an instructor or administrator reach the activity picker', async () => {

@@ -11,6 +11,7 @@ import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import type { Lti11Service } from './lti11.service';
+import type { LtiLinks } from './lti-links.service';
 import type { Lti13Service } from './lti13.service';
 
 /** Where LMSs post LTI 1.1 launches (basic launches and Content-Item requests). */
@@ -63,9 +64,13 @@ export function mountLti11(app: Express, service: Lti11Service, logger: Logger):
 
 /**
  * The JSON routes of LTI under /api: the code exchange, the activity picker's answer (an LTI 1.1
- * Content-Item form or, for an LTI 1.3 deep-linking selection, the signed JWT), the module view.
+ * Content-Item form or, for an LTI 1.3 deep-linking selection, the signed JWT), the module view,
+ * and a resource link's results for its instructors.
  */
-export function registerLti11Routes(api: ApiRouter, service: Lti11Service, lti13?: Lti13Service): void {
+export function registerLtiRoutes(
+  api: ApiRouter,
+  { lti11: service, lti13, links }: { lti11: Lti11Service; lti13: Lti13Service; links: LtiLinks },
+): void {
   api.define({
     method: 'post',
     path: '/lti/session/',
@@ -84,7 +89,7 @@ export function registerLti11Routes(api: ApiRouter, service: Lti11Service, lti13
     body: ContentItemRequestSchema,
     handle: async ({ body, principal, res }) => {
       noStore(res);
-      const deepLinking = await lti13?.deepLinkingResponse(principal!, body.selection, body.activityCode);
+      const deepLinking = await lti13.deepLinkingResponse(principal!, body.selection, body.activityCode);
       return {
         body: deepLinking ?? (await service.contentItem(principal!, body.selection, body.activityCode)),
       };
@@ -102,6 +107,18 @@ export function registerLti11Routes(api: ApiRouter, service: Lti11Service, lti13
     handle: async ({ params, principal }) => ({
       body: await service.moduleView(principal!, PathIdSchema.parse(params.id)),
     }),
+  });
+
+  api.define({
+    method: 'get',
+    path: '/lti/links/:id/results/',
+    access: roles('LTITeacher'),
+    handle: async ({ params, principal, res }) => {
+      noStore(res);
+      const id = PathIdSchema.safeParse(params.id);
+      if (!id.success) throw AppError.notFound();
+      return { body: await links.results(principal!, id.data) };
+    },
   });
 
   api.define({

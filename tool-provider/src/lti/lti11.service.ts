@@ -6,11 +6,13 @@ import type { Logger } from '../logger';
 import { LaunchCodes, type LtiGroup } from './launch-codes';
 import { verifyLaunch, type LaunchHttpRequest } from './launch-verifier';
 import type { LtiModuleView } from '@kib/core';
-import type { LaunchableModule, LtiRepository } from './lti.repository';
+import type { LaunchableModule, LtiProfile, LtiRepository } from './lti.repository';
+import { lmsLanguage, lmsNames } from './names';
 import { signFormPost } from './oauth1';
 import type { OutcomeRepository } from './outcome.repository';
 import { originAllowed } from './origins';
-import { mapLtiRoles } from './roles';
+import type { LtiLinks } from './lti-links.service';
+import { mapLtiRoles, type LtiRole } from './roles';
 
 /** How long the session of a launch lasts: it lives in the page's memory only, with no refresh. */
 export const LTI_SESSION_TTL_SECONDS = 2 * 60 * 60;
@@ -59,6 +61,7 @@ export class Lti11Service {
   constructor(
     private readonly deps: {
       repo: LtiRepository;
+      links: LtiLinks;
       outcomes: OutcomeRepository;
       accessTokens: AccessTokens;
       logger: Logger;
@@ -102,6 +105,10 @@ export class Lti11Service {
         if (!module) throw unknownActivity();
         const userId = await repo.upsertUser(identity, profile, group);
         await repo.grantModule(userId, module.id, now);
+        const linkId = await this.recordLink(params, consumer.consumerKey, module.id, userId, role);
+        // An instructor opens the results of the link's learners; with no link, the activity itself.
+        if (role === 'instructor' && linkId !== null)
+          return this.redirectFor(userId, group, `/moodleteacher?link=${linkId}`);
         const serviceUrl = params.get('lis_outcome_service_url');
         const sourcedid = params.get('lis_result_sourcedid');
         if (role === 'learner' && serviceUrl && sourcedid) {
@@ -142,6 +149,34 @@ export class Lti11Service {
       default:
         throw invalid();
     }
+  }
+
+  /** Records the launch's resource link (LTI 1.1 offers no roster); null without `resource_link_id`. */
+  private async recordLink(
+    params: ReadonlyMap<string, string>,
+    consumerKey: string,
+    moduleId: number,
+    userId: number,
+    role: LtiRole,
+  ): Promise<number | null> {
+    const id = params.get('resource_link_id');
+    if (!id || id.length > 255) return null;
+    const contextId = params.get('context_id');
+    return this.deps.links.recordLaunch(
+      {
+        kind: '1.1',
+        platform: consumerKey,
+        resourceLinkId: id,
+        contextId: contextId && contextId.length <= 255 ? contextId : null,
+        contextTitle: (params.get('context_title') ?? params.get('context_label') ?? '').slice(0, 500),
+        title: (params.get('resource_link_title') ?? '').slice(0, 500),
+        moduleId,
+        lti13PlatformId: null,
+        membershipsUrl: null,
+      },
+      userId,
+      role,
+    );
   }
 
   private async redirectFor(userId: number, group: LtiGroup, next: string): Promise<string> {
@@ -249,19 +284,13 @@ function acceptsLtiLink(accepted: string): boolean {
     .some((t) => t === LTI_LINK_MEDIA_TYPE || t === '*/*' || t === 'application/*');
 }
 
-function profileOf(params: ReadonlyMap<string, string>) {
-  let firstName = params.get('lis_person_name_given') ?? '';
-  let lastName = params.get('lis_person_name_family') ?? '';
-  const full = params.get('lis_person_name_full') ?? '';
-  if (!firstName && !lastName && full) {
-    const [first = '', ...rest] = full.trim().split(/\s+/);
-    firstName = first;
-    lastName = rest.join(' ');
-  }
-  const locale = (params.get('launch_presentation_locale') ?? '').toLowerCase();
+function profileOf(params: ReadonlyMap<string, string>): LtiProfile {
   return {
-    firstName: firstName.trim().slice(0, 150),
-    lastName: lastName.trim().slice(0, 150),
-    language: locale.startsWith('en') ? ('en' as const) : ('es' as const),
+    ...lmsNames(
+      params.get('lis_person_name_given'),
+      params.get('lis_person_name_family'),
+      params.get('lis_person_name_full'),
+    ),
+    language: lmsLanguage(params.get('launch_presentation_locale')),
   };
 }

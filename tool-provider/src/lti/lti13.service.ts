@@ -4,7 +4,11 @@ import type { Logger } from '../logger';
 import { AGS_SCORE_SCOPE } from './ags';
 import { CLAIM, CLOCK_LEEWAY_SECONDS, verifyIdToken, type IdTokenClaims } from './id-token';
 import { LaunchCodes, type LtiGroup } from './launch-codes';
-import type { LtiRepository } from './lti.repository';
+import type { LtiProfile, LtiRepository } from './lti.repository';
+import type { ResourceLinkLaunch } from './lti-links.repository';
+import type { LtiLinks } from './lti-links.service';
+import { NRPS_CLAIM } from './nrps';
+import { lmsLanguage, lmsNames } from './names';
 import type { Lti13OutcomeRepository } from './lti13-outcome.repository';
 import type { Lti13Repository, PlatformRecord } from './lti13.repository';
 import { normaliseActivityCode, type ContentItemForm } from './lti11.service';
@@ -63,6 +67,7 @@ export class Lti13Service {
     private readonly deps: {
       repo: Lti13Repository;
       users: LtiRepository;
+      links: LtiLinks;
       outcomes: Lti13OutcomeRepository;
       keySets: PlatformKeySets;
       keys: ToolKeys;
@@ -191,6 +196,11 @@ export class Lti13Service {
     if (!module) throw unknownActivity();
     const userId = await this.deps.users.upsertUser(identity, profileOf(claims), group);
     await this.deps.users.grantModule(userId, module.id, now);
+    const link = this.resourceLinkOf(claims, platform, module.id);
+    const linkId = link ? await this.deps.links.recordLaunch(link, userId, role) : null;
+    // An instructor opens the results of the link's learners; with no link, the activity itself.
+    if (role === 'instructor' && linkId !== null)
+      return this.redirectFor(userId, group, `/moodleteacher?link=${linkId}`);
     const ags = claims[CLAIM.ags] as { lineitem?: unknown; scope?: unknown } | undefined;
     const lineitem = text(ags?.lineitem, 2000);
     if (role === 'learner' && lineitem && Array.isArray(ags?.scope) && ags.scope.includes(AGS_SCORE_SCOPE)) {
@@ -207,6 +217,35 @@ export class Lti13Service {
       await this.deps.outcomes.markPendingIfProgress(id, now);
     }
     return this.redirectFor(userId, group, `/moodlestudent?module=${module.id}`);
+  }
+
+  /**
+   * The resource link of a launch, with its course and, when the platform offers Names and Role
+   * Provisioning on one of its own origins, the course's memberships URL; null without a link id.
+   */
+  private resourceLinkOf(
+    claims: IdTokenClaims,
+    platform: PlatformRecord,
+    moduleId: number,
+  ): ResourceLinkLaunch | null {
+    const resourceLink = claims[CLAIM.resourceLink] as { id?: unknown; title?: unknown } | undefined;
+    const id = text(resourceLink?.id, 255);
+    if (!id) return null;
+    const context = claims[CLAIM.context] as { id?: unknown; title?: unknown; label?: unknown } | undefined;
+    const nrps = claims[NRPS_CLAIM] as { context_memberships_url?: unknown } | undefined;
+    const membershipsUrl = text(nrps?.context_memberships_url, 2000);
+    const origins = [...platform.allowedOrigins, new URL(platform.authTokenUrl).origin];
+    return {
+      kind: '1.3',
+      platform: `${platform.issuer}|${platform.clientId}`,
+      resourceLinkId: id,
+      contextId: text(context?.id, 255) ?? null,
+      contextTitle: (text(context?.title, 2000) ?? text(context?.label, 2000) ?? '').slice(0, 500),
+      title: (text(resourceLink?.title, 2000) ?? '').slice(0, 500),
+      moduleId,
+      lti13PlatformId: platform.id,
+      membershipsUrl: membershipsUrl && originAllowed(membershipsUrl, origins) ? membershipsUrl : null,
+    };
   }
 
   private async redirectFor(userId: number, group: LtiGroup, next: string): Promise<string> {
@@ -281,20 +320,11 @@ export class Lti13Service {
   }
 }
 
-function profileOf(claims: IdTokenClaims) {
-  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  let firstName = str(claims.given_name);
-  let lastName = str(claims.family_name);
-  if (!firstName && !lastName && str(claims.name)) {
-    const [first = '', ...rest] = str(claims.name).split(/\s+/);
-    firstName = first;
-    lastName = rest.join(' ');
-  }
+function profileOf(claims: IdTokenClaims): LtiProfile {
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const presentation = claims[CLAIM.launchPresentation] as { locale?: unknown } | undefined;
-  const locale = (str(presentation?.locale) || str(claims.locale)).toLowerCase();
   return {
-    firstName: firstName.slice(0, 150),
-    lastName: lastName.slice(0, 150),
-    language: locale.startsWith('en') ? ('en' as const) : ('es' as const),
+    ...lmsNames(str(claims.given_name), str(claims.family_name), str(claims.name)),
+    language: lmsLanguage(str(presentation?.locale) || str(claims.locale)),
   };
 }

@@ -19,6 +19,14 @@ export interface ReceivedScore {
   payload: Record<string, unknown>;
 }
 
+/** A request Kib made to the platform's Names and Role Provisioning endpoint. */
+export interface ReceivedRosterRequest {
+  path: string;
+  accept: string | undefined;
+  /** The bearer was granted for the NRPS scope. */
+  authorized: boolean;
+}
+
 /** What the platform's token endpoint found in Kib's client assertion. */
 export interface ReceivedAssertion {
   valid: boolean;
@@ -35,7 +43,7 @@ export interface ReceivedAssertion {
  * verifies Kib's client assertion against Kib's published JWKS, an AGS score endpoint that
  * records payloads, and LTI Dynamic Registration (an OpenID configuration and a registration
  * endpoint that wants a bearer token, records Kib's tool configuration and answers the client id
- * and the deployment id).
+ * and the deployment id), and a Names and Role Provisioning endpoint serving `roster` in pages.
  */
 export class Lti13Peer {
   /** The bearer token the registration endpoint wants. */
@@ -52,8 +60,16 @@ export class Lti13Peer {
   jwksHits = 0;
   /** Answer the next score requests with these statuses (then 200). */
   scoreScript: number[] = [];
+  /** The course's members as the NRPS endpoint lists them (NRPS v2 member objects). */
+  roster: Record<string, unknown>[] = [];
+  /** Members per NRPS page; further pages are linked with `Link: rel="next"`. */
+  rosterPageSize = 100;
+  /** Answer the next NRPS requests with these statuses (then 200). */
+  rosterScript: number[] = [];
+  readonly rosterRequests: ReceivedRosterRequest[] = [];
   private keys: { kid: string; privateKey: CryptoKey; publicJwk: JWK }[] = [];
-  private readonly accessTokens = new Set<string>();
+  /** Granted access tokens and the scope each was granted for. */
+  private readonly accessTokens = new Map<string, string>();
   private kibJwks: ReturnType<typeof createRemoteJWKSet> | null = null;
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   port = 0;
@@ -76,6 +92,7 @@ export class Lti13Peer {
       authTokenUrl: `${this.issuer}/token`,
       jwksUrl: `${this.issuer}/jwks`,
       lineitem: `${this.issuer}/lineitems/7/lineitem?type_id=2`,
+      memberships: `${this.issuer}/CourseSection/2/bindings/2/memberships`,
     };
   }
 
@@ -288,7 +305,7 @@ export class Lti13Peer {
         return;
       }
       const token = crypto.randomBytes(16).toString('hex');
-      this.accessTokens.add(token);
+      this.accessTokens.set(token, form.scope ?? '');
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(
@@ -301,13 +318,53 @@ export class Lti13Peer {
       this.scores.push({
         path: `${url.pathname}${url.search}`,
         contentType: req.headers['content-type'],
-        authorized: !!bearer && this.accessTokens.has(bearer),
+        authorized:
+          !!bearer &&
+          (this.accessTokens
+            .get(bearer)
+            ?.split(' ')
+            .includes('https://purl.imsglobal.org/spec/lti-ags/scope/score') ??
+            false),
         payload: JSON.parse(raw) as Record<string, unknown>,
       });
       const status = this.scoreScript.shift() ?? 200;
       res.writeHead(status).end();
       return;
     }
+    if (req.method === 'GET' && url.pathname === new URL(this.endpoints.memberships).pathname) {
+      const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const scope = bearer === undefined ? undefined : this.accessTokens.get(bearer);
+      this.rosterRequests.push({
+        path: `${url.pathname}${url.search}`,
+        accept: req.headers.accept,
+        authorized: scope?.split(' ').includes(NRPS_SCOPE) ?? false,
+      });
+      const status = this.rosterScript.shift() ?? (scope?.split(' ').includes(NRPS_SCOPE) ? 200 : 401);
+      if (status !== 200) {
+        res.writeHead(status).end();
+        return;
+      }
+      const page = Number(url.searchParams.get('page') ?? '0');
+      const members = this.roster.slice(page * this.rosterPageSize, (page + 1) * this.rosterPageSize);
+      const headers: Record<string, string> = { 'content-type': NRPS_MEDIA_TYPE };
+      if ((page + 1) * this.rosterPageSize < this.roster.length) {
+        const next = new URL(url);
+        next.searchParams.set('page', String(page + 1));
+        headers.link = `<${next.toString()}>; rel="next"`;
+      }
+      res.writeHead(200, headers).end(
+        JSON.stringify({
+          id: url.toString(),
+          context: { id: 'course-2', label: 'ALG', title: 'Álgebra 10A' },
+          members,
+        }),
+      );
+      return;
+    }
     res.writeHead(404).end();
   }
 }
+
+/** The NRPS scope and media type, as the LTI NRPS 2.0 specification names them. */
+const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const NRPS_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';

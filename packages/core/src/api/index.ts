@@ -55,6 +55,8 @@ export {
   LtiSessionRequestSchema,
   ModuleByMoodleCodeSchema,
   type ContentItemAnswer,
+  type LtiLinkResults,
   type LtiModuleView,
+  type LtiRosterSource,
   type LtiSession,
 } from './lti.schemas';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModuleCodeTeachersAnswer } from './activities.schemas';
 
 /** POST lti/session/: exchanges the one-time code of an LTI launch for the session's access token. */
 export const LtiSessionRequestSchema = z.object({ code: z.string().min(1).max(200) });
@@ -40,4 +41,27 @@ export interface LtiModuleView {
   name: string;
   description: string;
   problems: { id: number; title: string; numeration: string | null; numerals: number; completed: number }[];
+}
+
+/**
+ * Where a list of the link's learners came from: the platform's roster, read now or lately
+ * (`synced`); launches only, because the platform's roster could not be read (`unavailable`); or
+ * launches only, because the platform offers no roster (`launches`: LTI 1.1, or LTI 1.3 without
+ * Names and Role Provisioning).
+ */
+export type LtiRosterSource = 'synced' | 'unavailable' | 'launches';
+
+/**
+ * What lti/links/{id}/results/ answers an instructor of an LMS resource link: the link, and the
+ * results of its learners in the shape of a teacher code's results (`{ assignment: moduleData,
+ * problems, students: studentsData }` is the data of the widgets' ActivityResults dashboard).
+ */
+export interface LtiLinkResults {
+  link: { id: number; title: string; contextTitle: string; moduleId: number };
+  roster: LtiRosterSource;
+  moduleData: ModuleCodeTeachersAnswer['moduleData'];
+  problems: ModuleCodeTeachersAnswer['problems'];
+  numerals: ModuleCodeTeachersAnswer['numerals'];
+  studentsData: ModuleCodeTeachersAnswer['studentsData'];
+  numeralsStats: ModuleCodeTeachersAnswer['numeralsStats'];
 }

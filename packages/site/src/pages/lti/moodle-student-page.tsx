@@ -10,15 +10,7 @@ import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { LtiGate, LtiMain } from './lti-session';
-
-/** A positive whole id from the query string, or null. */
-function idParam(params: URLSearchParams, name: string): number | null {
-  const raw = params.get(name);
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { idParam, LtiGate, LtiMain } from './lti-session';
 
 const moduleKey = (moduleId: number | null) => ['lti-module', moduleId] as const;
 

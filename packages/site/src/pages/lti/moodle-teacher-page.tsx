@@ -12,7 +12,8 @@ import { errorMessage } from '../../ui/error-message';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { LtiGate, LtiMain } from './lti-session';
+import { idParam, LtiGate, LtiMain } from './lti-session';
+import { MoodleResults } from './moodle-results';
 
 const CodeSchema = ContentItemRequestSchema.pick({ activityCode: true });
 
@@ -29,13 +30,12 @@ const CREATION_TOOL = '/teacherview/creationTool';
  * /moodleteacher?selection={id} (spec 03 "Moodle teacher"): a teacher adding Kib to a Moodle course
  * types an activity code; Kib signs the Content-Item answer on the server (the return URL never
  * comes from this page) and the page posts it back to the LMS in a form of hidden fields.
+ * /moodleteacher?link={id}: a teacher opening a Kib activity of their course sees its results.
  */
 export function MoodleTeacherPage() {
-  return (
-    <LtiGate>
-      <ActivityPicker />
-    </LtiGate>
-  );
+  const [params] = useSearchParams();
+  const linkId = idParam(params, 'link');
+  return <LtiGate>{linkId === null ? <ActivityPicker /> : <MoodleResults linkId={linkId} />}</LtiGate>;
 }
 
 function ActivityPicker() {
