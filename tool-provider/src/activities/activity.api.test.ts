@@ -381,10 +381,11 @@ describe('GET /api/validatemodulecodeteachers/', () => {
         },
       ],
     });
-    // Accounts' stats (the seed's student) are not part of a code activity.
+    // Accounts' stats (the seed's student) are not part of a code activity, nor are other activities' students.
     const [{ n } = { n: 0 }] = await select<{ n: number }>(
-      `SELECT count(*)::int AS n FROM temp_students WHERE module_id = :m`,
-      { m: mainModule },
+      `SELECT count(*)::int AS n FROM temp_students
+        WHERE activity_id = (SELECT id FROM temp_module_activities WHERE teacher_access_code = :code)`,
+      { code: DEV_SEED.teacherActivityCode },
     );
     expect(students.length).toBe(n);
     const totals = (res.body.numerals_stats as { numeral_id: number; completed: number }[]).find(
@@ -395,6 +396,36 @@ describe('GET /api/validatemodulecodeteachers/', () => {
     );
     expect(totals?.completed).toBe(completedLine.length);
     expect(res.body.numerals_stats).toHaveLength((res.body.numerals as unknown[]).length);
+  });
+
+  it('keeps two activities of one module apart: each teacher code shows and removes only its own students', async () => {
+    await select(
+      `INSERT INTO temp_module_activities
+         (module_id, student_access_code, teacher_access_code, target_institution, target_classroom, target_teacher)
+       VALUES (:module, 'OTRA7', 'OTRAPROF7', 'Colegio', '10C', 'Marta')`,
+      { module: mainModule },
+    );
+    const mine = await register({ first_name: 'Dana', module_code: 'otra7' });
+    const theirs = await register({ first_name: 'Iris' });
+    const names = async (code: string) =>
+      (
+        (await client().get(`/api/validatemodulecodeteachers/?module_code=${code}`)).body.students_data as {
+          first_name: string;
+        }[]
+      ).map((s) => s.first_name);
+    expect(await names('OTRAPROF7')).toEqual(['Dana']);
+    expect(await names(DEV_SEED.teacherActivityCode)).toContain('Iris');
+    expect(await names(DEV_SEED.teacherActivityCode)).not.toContain('Dana');
+    const across = await client().post('/api/delete_temp_student/', {
+      student_id: theirs.id,
+      module_code: 'OTRAPROF7',
+    });
+    expect(across.status).toBe(404);
+    const own = await client().post('/api/delete_temp_student/', {
+      student_id: mine.id,
+      module_code: 'OTRAPROF7',
+    });
+    expect(own.status).toBe(204);
   });
 
   it('does not open with a student code', async () => {

@@ -9,11 +9,18 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TempStudentProblemAccess } from '../solving/solving.service';
 import type { ModuleCodeAudience } from './module-code.model';
 
-/** An open activity found by one of its codes: the module it opens and until when. */
+/**
+ * An open activity found by one of its codes: the module it opens, until when, and the code
+ * activity (`temp_module_activities`) it is, or null for a module's own codes (`module_codes`).
+ */
 export interface OpenActivity {
   moduleId: number;
+  activityId: number | null;
   validUntil: Date | null;
 }
+
+/** The temporary students of an activity: of its code activity, or a module's own codes' (null). */
+const OF_ACTIVITY = `module_id = :moduleId AND activity_id IS NOT DISTINCT FROM CAST(:activityId AS integer)`;
 
 /** The module of an activity, as the activity screens show it. */
 export interface ActivityModule {
@@ -39,20 +46,6 @@ interface StatRow {
   lastAttemptDate: Date | null;
 }
 
-const STAT_COLUMNS = `s.numeral_id AS "numeralId", s.completed, s.attempts, s.answer_time AS "answerTime",
-  s.last_attempt_date AS "lastAttemptDate"`;
-
-/** Stat rows grouped by their student. */
-function bySolver(rows: StatRow[]): Map<number, ActivityNumeralStat[]> {
-  const grouped = new Map<number, ActivityNumeralStat[]>();
-  for (const { solverId, lastAttemptDate, ...stat } of rows) {
-    const list = grouped.get(solverId) ?? [];
-    list.push({ ...stat, lastAttemptDate: lastAttemptDate ? new Date(lastAttemptDate).toISOString() : null });
-    grouped.set(solverId, list);
-  }
-  return grouped;
-}
-
 /** Data access for code-based activities: their codes, modules, temporary students and their stats. */
 export class ActivityRepository {
   constructor(private readonly sequelize: Sequelize) {}
@@ -69,12 +62,12 @@ export class ActivityRepository {
    */
   async findOpen(audience: ModuleCodeAudience, code: string, now: Date): Promise<OpenActivity | null> {
     const [row] = await this.select<OpenActivity>(
-      `SELECT "moduleId", "validUntil" FROM (
-         SELECT 0 AS source, module_id AS "moduleId", valid_until AS "validUntil"
+      `SELECT "moduleId", "activityId", "validUntil" FROM (
+         SELECT 0 AS source, module_id AS "moduleId", id AS "activityId", valid_until AS "validUntil"
            FROM temp_module_activities
           WHERE upper(${ACTIVITY_CODE_COLUMN[audience]}) = :code AND (valid_until IS NULL OR valid_until > :now)
          UNION ALL
-         SELECT 1, module_id, valid_until FROM module_codes
+         SELECT 1, module_id, NULL, valid_until FROM module_codes
           WHERE upper(code) = :code AND audience = :audience AND (valid_until IS NULL OR valid_until > :now)
        ) codes ORDER BY source LIMIT 1`,
       { code, audience, now },
@@ -118,69 +111,73 @@ export class ActivityRepository {
     return { problems, numerals };
   }
 
-  /** Adds a temporary student to the module; returns the new id. */
+  /** Adds a temporary student to the activity; returns the new id. */
   async createTempStudent(
-    moduleId: number,
+    activity: OpenActivity,
     student: { firstName: string; lastName: string; studentCode: string | null },
   ): Promise<number> {
     const [row] = await this.select<{ id: number }>(
-      `INSERT INTO temp_students (module_id, first_name, last_name, student_code)
-       VALUES (:moduleId, :firstName, :lastName, :studentCode) RETURNING id`,
-      { moduleId, ...student },
+      `INSERT INTO temp_students (module_id, activity_id, first_name, last_name, student_code)
+       VALUES (:moduleId, :activityId, :firstName, :lastName, :studentCode) RETURNING id`,
+      { moduleId: activity.moduleId, activityId: activity.activityId, ...student },
     );
     return row!.id;
   }
 
-  /** The temporary students of the module, oldest first (`id` set: only that one). */
-  async tempStudents(moduleId: number, id?: number): Promise<TempStudentRecord[]> {
+  /** The temporary students of the activity, oldest first (`id` set: only that one). */
+  async tempStudents(activity: OpenActivity, id?: number): Promise<TempStudentRecord[]> {
     return this.select<TempStudentRecord>(
       `SELECT id, first_name AS "firstName", last_name AS "lastName", student_code AS "studentCode"
          FROM temp_students
-        WHERE module_id = :moduleId ${id === undefined ? '' : 'AND id = :id'}
+        WHERE ${OF_ACTIVITY} ${id === undefined ? '' : 'AND id = :id'}
         ORDER BY created_at, id`,
-      { moduleId, id: id ?? null },
+      { moduleId: activity.moduleId, activityId: activity.activityId, id: id ?? null },
     );
   }
 
-  /**
-   * The stats of the module's temporary students (`tempStudentId` set: only that student's) on the
-   * given numerals, by student.
-   */
-  async stats(
-    moduleId: number,
-    numeralIds: number[],
-    tempStudentId?: number,
-  ): Promise<Map<number, ActivityNumeralStat[]>> {
-    if (numeralIds.length === 0) return new Map();
-    const rows = await this.select<StatRow>(
-      `SELECT s.temp_student_id AS "solverId", ${STAT_COLUMNS}
-         FROM stats s JOIN temp_students ts ON ts.id = s.temp_student_id
-        WHERE ts.module_id = :moduleId AND s.numeral_id IN (:numeralIds)
-          ${tempStudentId === undefined ? '' : 'AND ts.id = :tempStudentId'}
-        ORDER BY s.temp_student_id, s.numeral_id`,
-      { moduleId, numeralIds, tempStudentId: tempStudentId ?? null },
-    );
-    return bySolver(rows);
+  /** The stats of temporary students on the given numerals, by student. */
+  tempStudentStats(ids: number[], numeralIds: number[]): Promise<Map<number, ActivityNumeralStat[]>> {
+    return this.statsBy('temp_student_id', ids, numeralIds);
   }
 
   /** The stats of users (students with an account, such as LMS users) on the given numerals, by user. */
-  async userStats(userIds: number[], numeralIds: number[]): Promise<Map<number, ActivityNumeralStat[]>> {
-    if (numeralIds.length === 0 || userIds.length === 0) return new Map();
-    const rows = await this.select<StatRow>(
-      `SELECT s.user_id AS "solverId", ${STAT_COLUMNS}
-         FROM stats s
-        WHERE s.user_id IN (:userIds) AND s.numeral_id IN (:numeralIds)
-        ORDER BY s.user_id, s.numeral_id`,
-      { userIds, numeralIds },
-    );
-    return bySolver(rows);
+  userStats(ids: number[], numeralIds: number[]): Promise<Map<number, ActivityNumeralStat[]>> {
+    return this.statsBy('user_id', ids, numeralIds);
   }
 
-  /** Deletes a temporary student of the module (their stats and attempts go with them); false when none. */
-  async deleteTempStudent(id: number, moduleId: number): Promise<boolean> {
+  private async statsBy(
+    column: 'temp_student_id' | 'user_id',
+    ids: number[],
+    numeralIds: number[],
+  ): Promise<Map<number, ActivityNumeralStat[]>> {
+    const grouped = new Map<number, ActivityNumeralStat[]>();
+    if (numeralIds.length === 0 || ids.length === 0) return grouped;
+    const rows = await this.select<StatRow>(
+      `SELECT ${column} AS "solverId", numeral_id AS "numeralId", completed, attempts,
+              answer_time AS "answerTime", last_attempt_date AS "lastAttemptDate"
+         FROM stats WHERE ${column} IN (:ids) AND numeral_id IN (:numeralIds)
+        ORDER BY ${column}, numeral_id`,
+      { ids, numeralIds },
+    );
+    for (const { solverId, lastAttemptDate, ...stat } of rows) {
+      const list = grouped.get(solverId) ?? [];
+      list.push({
+        ...stat,
+        lastAttemptDate: lastAttemptDate ? new Date(lastAttemptDate).toISOString() : null,
+      });
+      grouped.set(solverId, list);
+    }
+    return grouped;
+  }
+
+  /**
+   * Deletes a temporary student of the activity (their stats and attempts go with them); false when
+   * there is none.
+   */
+  async deleteTempStudent(id: number, activity: OpenActivity): Promise<boolean> {
     const rows = await this.select<{ id: number }>(
-      `DELETE FROM temp_students WHERE id = :id AND module_id = :moduleId RETURNING id`,
-      { id, moduleId },
+      `DELETE FROM temp_students WHERE id = :id AND ${OF_ACTIVITY} RETURNING id`,
+      { id, moduleId: activity.moduleId, activityId: activity.activityId },
     );
     return rows.length > 0;
   }

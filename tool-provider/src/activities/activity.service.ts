@@ -109,13 +109,12 @@ export class ActivityService {
     const own = principal?.tempStudent;
     const [self] =
       own && own.moduleId === activity.moduleId
-        ? await this.deps.activities.tempStudents(activity.moduleId, own.id)
+        ? await this.deps.activities.tempStudents(activity, own.id)
         : [];
     const ownStats = self
-      ? await this.deps.activities.stats(
-          activity.moduleId,
+      ? await this.deps.activities.tempStudentStats(
+          [self.id],
           numerals.map((n) => n.id),
-          self.id,
         )
       : null;
     return {
@@ -136,9 +135,9 @@ export class ActivityService {
     const activity = await this.open('teachers', code, address);
     const moduleData = await this.moduleData(activity);
     const { problems, numerals } = await this.deps.activities.content(activity.moduleId);
-    const students = await this.deps.activities.tempStudents(activity.moduleId);
-    const stats = await this.deps.activities.stats(
-      activity.moduleId,
+    const students = await this.deps.activities.tempStudents(activity);
+    const stats = await this.deps.activities.tempStudentStats(
+      students.map((s) => s.id),
       numerals.map((n) => n.id),
     );
     const studentsData: ActivityStudent[] = students.map((s) => ({ ...s, stats: stats.get(s.id) ?? [] }));
@@ -159,7 +158,7 @@ export class ActivityService {
   async registerTempStudent(input: RegisterTempStudent, address: string): Promise<TempStudentRegistration> {
     const activity = await this.open('students', input.moduleCode, address);
     await this.deps.registrationLimiter.hit(`ip:${address}`);
-    const tempStudentId = await this.deps.activities.createTempStudent(activity.moduleId, {
+    const tempStudentId = await this.deps.activities.createTempStudent(activity, {
       firstName: input.firstName,
       lastName: input.lastName,
       studentCode: input.studentCode,
@@ -181,7 +180,6 @@ export class ActivityService {
    */
   async deleteTempStudent(input: DeleteTempStudent, address: string): Promise<void> {
     const activity = await this.open('teachers', input.moduleCode, address);
-    if (!(await this.deps.activities.deleteTempStudent(input.studentId, activity.moduleId)))
-      throw AppError.notFound();
+    if (!(await this.deps.activities.deleteTempStudent(input.studentId, activity))) throw AppError.notFound();
   }
 }

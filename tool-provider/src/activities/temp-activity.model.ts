@@ -34,6 +34,8 @@ export class TempModuleActivity extends Model<
 export class TempStudent extends Model<InferAttributes<TempStudent>, InferCreationAttributes<TempStudent>> {
   declare id: CreationOptional<number>;
   declare moduleId: number;
+  /** The code activity the student registered with; null for a module's own student code. */
+  declare activityId: CreationOptional<number | null>;
   declare firstName: CreationOptional<string>;
   declare lastName: CreationOptional<string>;
   declare studentCode: CreationOptional<string | null>;
@@ -72,6 +74,7 @@ export function initTempStudentModel(sequelize: Sequelize): typeof TempStudent {
     {
       id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
       moduleId: { type: DataTypes.INTEGER, allowNull: false },
+      activityId: { type: DataTypes.INTEGER, allowNull: true },
       firstName: { type: DataTypes.STRING(150), allowNull: false, defaultValue: '' },
       lastName: { type: DataTypes.STRING(150), allowNull: false, defaultValue: '' },
       studentCode: { type: DataTypes.STRING(50), allowNull: true },

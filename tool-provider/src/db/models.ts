@@ -386,6 +386,8 @@ function associate(): void {
   TempModuleActivity.belongsTo(Module, { ...c, foreignKey: 'moduleId', as: 'module' });
   Module.hasMany(TempStudent, { ...c, foreignKey: 'moduleId', as: 'tempStudents' });
   TempStudent.belongsTo(Module, { ...c, foreignKey: 'moduleId', as: 'module' });
+  TempModuleActivity.hasMany(TempStudent, { ...c, foreignKey: 'activityId', as: 'students' });
+  TempStudent.belongsTo(TempModuleActivity, { ...c, foreignKey: 'activityId', as: 'activity' });
 
   // Solving
   for (const model of [Stat, Attempt]) {
