@@ -216,4 +216,42 @@ describe('Kib in an LMS frame', () => {
     expect(kibCookies).toEqual([]);
     await page.context().close();
   });
+
+  it('opens the results of the activity’s students when the teacher opens the activity', async () => {
+    const student = await openMoodlePage('/mod/lti/view.php?id=9&student', {
+      lti_message_type: 'basic-lti-launch-request',
+      resource_link_id: '9',
+      resource_link_title: 'Kib: rectas',
+      context_title: 'Matemáticas 9B',
+      user_id: '14',
+      roles: 'Learner',
+      lis_person_name_given: 'Rosa',
+      lis_person_name_family: 'Vega',
+      custom_activity_code: 'DEMO42',
+    });
+    await student.frame
+      .getByRole('heading', { level: 1, name: 'Taller de álgebra' })
+      .waitFor({ timeout: 30_000 });
+    await student.page.context().close();
+
+    const { page, frame } = await openMoodlePage('/mod/lti/view.php?id=9&teacher', {
+      lti_message_type: 'basic-lti-launch-request',
+      resource_link_id: '9',
+      resource_link_title: 'Kib: rectas',
+      context_title: 'Matemáticas 9B',
+      user_id: '2',
+      roles: 'Instructor',
+      custom_activity_code: 'DEMO42',
+      launch_presentation_locale: 'es',
+    });
+    await expect.poll(() => frame.url(), { timeout: 30_000 }).toMatch(/\/moodleteacher\?link=\d+$/);
+    await frame
+      .getByRole('heading', { level: 1, name: 'Resultados de la actividad' })
+      .waitFor({ timeout: 30_000 });
+    await frame.getByText('Kib: rectas · Matemáticas 9B').waitFor();
+    await frame.getByRole('rowheader', { name: 'Rosa', exact: true }).waitFor();
+    await page.screenshot({ path: `${SHOTS}lti-teacher-results-in-frame.png` });
+    expect(kibCookies).toEqual([]);
+    await page.context().close();
+  });
 });
