@@ -35,7 +35,8 @@ export type ErrorCode =
   | 'lti-code-invalid'
   | 'lti-registration-closed'
   | 'lti-registration-invalid'
-  | 'lti-registration-failed';
+  | 'lti-registration-failed'
+  | 'lti-storage-unconfirmed';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {

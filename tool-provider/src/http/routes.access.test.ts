@@ -55,6 +55,8 @@ const OUTSIDE_API = [
   'GET /lti/1.3/login',
   'POST /lti/1.3/login',
   'POST /lti/1.3/launch',
+  'POST /lti/1.3/launch/confirm',
+  'GET /lti/1.3/platform-storage.js',
   'GET /lti/1.3/keys',
   'GET /lti/1.3/register',
   'GET /lti/1.3/register-close.js',

@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import type { LaunchCodePayload } from './launch-codes';
 
 /** A registered LTI 1.3 platform: one (issuer, client id) pair and its endpoints. */
 export interface PlatformRecord {
@@ -12,11 +13,27 @@ export interface PlatformRecord {
   allowedOrigins: string[];
 }
 
+/** Where a login put its secret in the platform's storage: the storage frame and the secret's SHA-256. */
+export interface LoginStorage {
+  target: string;
+  secretHash: string;
+}
+
 /** An OIDC login in progress, as the launch finds it. */
 export interface LoginState {
   nonce: string;
   platformId: number;
   targetLinkUri: string;
+  /** Set when the login page put a secret in the platform's storage (LTI Platform Storage). */
+  storage?: LoginStorage | null;
+}
+
+/** A verified launch that waits for the browser to show the secret of its login. */
+export interface StorageCheck {
+  secretHash: string;
+  userId: number;
+  /** What the launch's one-time code opens once the secret is shown. */
+  payload: LaunchCodePayload;
 }
 
 /** A deep-linking selection in progress: where the teacher's choice is posted back. */
@@ -111,25 +128,82 @@ export class Lti13Repository {
     return rows.length === 1;
   }
 
-  /** Stores an OIDC login's state and nonce until `expiresAt`. */
+  /** Stores an OIDC login's state and nonce (and its platform storage, if any) until `expiresAt`. */
   async createState(state: string, login: LoginState, expiresAt: Date): Promise<void> {
     await this.sequelize.query(
-      `INSERT INTO lti13_states (state, nonce, platform_id, target_link_uri, expires_at)
-       VALUES (:state, :nonce, :platformId, :targetLinkUri, :expiresAt)`,
-      { replacements: { state, ...login, expiresAt } },
+      `INSERT INTO lti13_states (state, nonce, platform_id, target_link_uri, storage_target, secret_hash, expires_at)
+       VALUES (:state, :nonce, :platformId, :targetLinkUri, :storageTarget, :secretHash, :expiresAt)`,
+      {
+        replacements: {
+          state,
+          nonce: login.nonce,
+          platformId: login.platformId,
+          targetLinkUri: login.targetLinkUri,
+          storageTarget: login.storage?.target ?? null,
+          secretHash: login.storage?.secretHash ?? null,
+          expiresAt,
+        },
+      },
     );
   }
 
   /** Deletes the state and answers what it held; null when unknown or expired. One DELETE decides. */
   async consumeState(state: string, now: Date): Promise<LoginState | null> {
-    const rows = await this.sequelize.query<LoginState & { expiresAt: Date }>(
+    const rows = await this.sequelize.query<
+      Omit<LoginState, 'storage'> & {
+        storageTarget: string | null;
+        secretHash: string | null;
+        expiresAt: Date;
+      }
+    >(
       `DELETE FROM lti13_states WHERE state = :state
-       RETURNING nonce, platform_id AS "platformId", target_link_uri AS "targetLinkUri", expires_at AS "expiresAt"`,
+       RETURNING nonce, platform_id AS "platformId", target_link_uri AS "targetLinkUri",
+                 storage_target AS "storageTarget", secret_hash AS "secretHash", expires_at AS "expiresAt"`,
       { replacements: { state }, type: QueryTypes.SELECT },
     );
     const row = rows[0];
     if (!row || row.expiresAt <= now) return null;
-    return { nonce: row.nonce, platformId: row.platformId, targetLinkUri: row.targetLinkUri };
+    return {
+      nonce: row.nonce,
+      platformId: row.platformId,
+      targetLinkUri: row.targetLinkUri,
+      storage:
+        row.storageTarget !== null && row.secretHash !== null
+          ? { target: row.storageTarget, secretHash: row.secretHash }
+          : null,
+    };
+  }
+
+  /** Stores a launch waiting for its login's secret, under the SHA-256 of its id, until `expiresAt`. */
+  async createStorageCheck(idHash: string, check: StorageCheck, expiresAt: Date): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO lti13_storage_checks (id_hash, secret_hash, user_id, payload, expires_at)
+       VALUES (:idHash, :secretHash, :userId, CAST(:payload AS jsonb), :expiresAt)`,
+      {
+        replacements: {
+          idHash,
+          secretHash: check.secretHash,
+          userId: check.userId,
+          payload: JSON.stringify(check.payload),
+          expiresAt,
+        },
+      },
+    );
+  }
+
+  /**
+   * Deletes the waiting launch and answers it; null when unknown or expired. One DELETE decides, so
+   * whatever the browser shows, a launch is checked at most once.
+   */
+  async consumeStorageCheck(idHash: string, now: Date): Promise<StorageCheck | null> {
+    const rows = await this.sequelize.query<StorageCheck & { expiresAt: Date }>(
+      `DELETE FROM lti13_storage_checks WHERE id_hash = :idHash
+       RETURNING secret_hash AS "secretHash", user_id AS "userId", payload, expires_at AS "expiresAt"`,
+      { replacements: { idHash }, type: QueryTypes.SELECT },
+    );
+    const row = rows[0];
+    if (!row || row.expiresAt <= now) return null;
+    return { secretHash: row.secretHash, userId: row.userId, payload: row.payload };
   }
 
   /** Records an id_token nonce of a platform; false when it was used before. */
@@ -162,12 +236,13 @@ export class Lti13Repository {
     return rows[0] ?? null;
   }
 
-  /** Deletes expired states, used nonces and selections. */
+  /** Deletes expired states, used nonces, selections and launches waiting for their secret. */
   async purgeExpired(now: Date): Promise<void> {
     await this.sequelize.query(
       `DELETE FROM lti13_states WHERE expires_at < :now;
        DELETE FROM lti13_used_nonces WHERE expires_at < :now;
-       DELETE FROM lti13_deep_link_sessions WHERE expires_at < :now;`,
+       DELETE FROM lti13_deep_link_sessions WHERE expires_at < :now;
+       DELETE FROM lti13_storage_checks WHERE expires_at < :now;`,
       { replacements: { now } },
     );
   }

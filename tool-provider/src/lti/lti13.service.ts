@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { hashToken, randomToken } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { AGS_SCORE_SCOPE } from './ags';
@@ -10,12 +11,19 @@ import type { LtiLinks } from './lti-links.service';
 import { NRPS_CLAIM } from './nrps';
 import { lmsLanguage, lmsNames } from './names';
 import type { Lti13OutcomeRepository } from './lti13-outcome.repository';
-import type { Lti13Repository, PlatformRecord } from './lti13.repository';
+import type { LoginState, LoginStorage, Lti13Repository, PlatformRecord } from './lti13.repository';
 import { normaliseActivityCode, type ContentItemForm } from './lti11.service';
 import type { ToolKeys } from './tool-keys';
 import type { Principal } from '../http/access';
 import { originAllowed } from './origins';
 import type { PlatformKeySets } from './platform-jwks';
+import {
+  newStorageSecret,
+  parseStorageTarget,
+  secretMatches,
+  storageKey,
+  type StorageRequest,
+} from './platform-storage';
 import { mapLtiRoles } from './roles';
 
 /** How long a teacher has to pick an activity after a deep-linking request. */
@@ -28,6 +36,10 @@ export const LTI13_LOGIN_PATH = '/lti/1.3/login';
 export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
 /** Kib's public keys. */
 export const LTI13_KEYS_PATH = '/lti/1.3/keys';
+/** Where the browser shows the secret of a launch held for platform storage. */
+export const LTI13_LAUNCH_CONFIRM_PATH = '/lti/1.3/launch/confirm';
+/** How long a launch held for platform storage waits for the browser's secret. */
+export const STORAGE_CHECK_TTL_SECONDS = 60;
 
 /** The parameters of an OIDC third-party login initiation. */
 export interface LoginInitiation {
@@ -37,7 +49,24 @@ export interface LoginInitiation {
   lti_message_hint?: string;
   client_id?: string;
   lti_deployment_id?: string;
+  /** The platform's storage frame (LTI Platform Storage). */
+  lti_storage_target?: string;
 }
+
+/** What a login initiation answers. */
+export interface LoginAnswer {
+  /** The platform's authorisation URL, with the state and the nonce. */
+  authUrl: string;
+  /** With platform storage: the secret (`value`) the login page puts there before it goes to `authUrl`. */
+  storage: (StorageRequest & { value: string }) | null;
+}
+
+/**
+ * Where a launch sends the browser: straight to the /moodlelogin path with its one-time code, or,
+ * for a login that used platform storage, first to the page that reads the login's secret back and
+ * posts it with `pending` to {@link LTI13_LAUNCH_CONFIRM_PATH}.
+ */
+export type LaunchAnswer = { location: string } | { storageCheck: StorageRequest & { pending: string } };
 
 const invalid = () => new AppError(400, 'lti-launch-invalid');
 const unknownActivity = () =>
@@ -88,9 +117,12 @@ export class Lti13Service {
    * 256 random bits each, stored together server-side; no cookie is set, because an LMS iframe may
    * not send it back. Cross-site request forgery is still excluded: a state is spent once, it is
    * only good with an id_token the platform signed for it (the token's nonce must equal the
-   * state's), and the platform only signs for the user logged in on it.
+   * state's), and the platform only signs for the user logged in on it. When the platform names a
+   * storage frame (`lti_storage_target`), the login is also bound to this browser: it answers a
+   * secret for the login page to put in the platform's storage, keeping only its SHA-256 with the
+   * state, and the launch waits until the browser reads it back ({@link confirmLaunch}).
    */
-  async login(input: LoginInitiation): Promise<string> {
+  async login(input: LoginInitiation): Promise<LoginAnswer> {
     const iss = text(input.iss, 500);
     const loginHint = text(input.login_hint, 2000);
     const target = text(input.target_link_uri, 2000);
@@ -98,6 +130,8 @@ export class Lti13Service {
     const messageHint = input.lti_message_hint === undefined ? undefined : text(input.lti_message_hint, 4000);
     if (!iss || !loginHint || !target || (input.client_id !== undefined && !clientId)) throw invalid();
     if (input.lti_message_hint !== undefined && messageHint === undefined) throw invalid();
+    const storageTarget = parseStorageTarget(input.lti_storage_target);
+    if (storageTarget === null) throw invalid();
     // Only Kib's own pages are launch targets: the platform cannot send the browser elsewhere.
     if (!originAllowed(target, [new URL(this.deps.publicUrl).origin])) throw invalid();
     const platforms = await this.deps.repo.findPlatforms(iss, clientId);
@@ -113,9 +147,11 @@ export class Lti13Service {
     await this.purge(now);
     const state = crypto.randomBytes(32).toString('base64url');
     const nonce = crypto.randomBytes(32).toString('base64url');
+    const secret = newStorageSecret();
+    const storage = storageTarget === undefined ? null : { target: storageTarget, secretHash: secret.hash };
     await this.deps.repo.createState(
       state,
-      { nonce, platformId: platform.id, targetLinkUri: target },
+      { nonce, platformId: platform.id, targetLinkUri: target, storage },
       new Date(now.getTime() + LOGIN_STATE_TTL_SECONDS * 1000),
     );
     const url = new URL(platform.authLoginUrl);
@@ -132,17 +168,71 @@ export class Lti13Service {
     };
     if (messageHint !== undefined) params.lti_message_hint = messageHint;
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    return url.toString();
+    const authUrl = url.toString();
+    if (!storage) return { authUrl, storage: null };
+    return { authUrl, storage: { ...storageRequest(platform, storage, state), value: secret.secret } };
   }
 
-  /** Verifies a launch (form_post of id_token and state) and answers the /moodlelogin path to go to. */
-  async launch(input: { id_token?: unknown; state?: unknown }): Promise<string> {
+  /**
+   * Verifies a launch (form_post of id_token and state) and answers where the browser goes: the
+   * /moodlelogin path, or, when its login used platform storage, first the check of the secret.
+   */
+  async launch(input: { id_token?: unknown; state?: unknown }): Promise<LaunchAnswer> {
     const idToken = text(input.id_token, 64 * 1024);
     const stateValue = text(input.state, 64);
     if (!idToken || !stateValue) throw invalid();
     const now = this.now();
     const state = await this.deps.repo.consumeState(stateValue, now);
     if (!state) throw new AppError(401, 'lti-launch-expired');
+    const location = await this.open(state, idToken, now);
+    if (!state.storage) return { location };
+    const check = await this.holdForStorage(state.platformId, state.storage, stateValue, location, now);
+    return { storageCheck: check };
+  }
+
+  /**
+   * Holds a verified launch until the browser shows the secret its login put in the platform's
+   * storage: the launch's one-time code is redeemed here at once, so it never reaches the browser,
+   * and what it opens waits under a new random id (kept as its SHA-256) for {@link confirmLaunch}.
+   */
+  private async holdForStorage(
+    platformId: number,
+    storage: LoginStorage,
+    stateValue: string,
+    location: string,
+    now: Date,
+  ): Promise<StorageRequest & { pending: string }> {
+    const code = new URL(location, this.deps.publicUrl).searchParams.get('code') ?? '';
+    const opened = await this.codes.consume(code);
+    if (!opened) throw new Error('the code of a verified launch was not redeemed');
+    const platform = await this.deps.repo.findPlatformById(platformId);
+    if (!platform) throw invalid();
+    const pending = randomToken();
+    await this.deps.repo.createStorageCheck(
+      hashToken(pending),
+      { secretHash: storage.secretHash, userId: opened.userId, payload: opened.payload },
+      new Date(now.getTime() + STORAGE_CHECK_TTL_SECONDS * 1000),
+    );
+    return { ...storageRequest(platform, storage, stateValue), pending };
+  }
+
+  /**
+   * The end of a launch held for platform storage: the browser posts the id it was given and the
+   * secret it read from the platform's storage. A held launch is checked once (a wrong secret spends
+   * it too); when the secret's SHA-256 matches, answers the /moodlelogin path with a new one-time code.
+   */
+  async confirmLaunch(input: { pending?: unknown; value?: unknown }): Promise<string> {
+    const pending = text(input.pending, 64);
+    const shown = text(input.value, 1024);
+    if (!pending || !shown) throw invalid();
+    const check = await this.deps.repo.consumeStorageCheck(hashToken(pending), this.now());
+    if (!check) throw new AppError(401, 'lti-launch-expired');
+    if (!secretMatches(shown, check.secretHash)) throw new AppError(401, 'lti-storage-unconfirmed');
+    return this.redirectFor(check.userId, check.payload.group, check.payload.next);
+  }
+
+  /** The launch of a spent state: its id_token verified, then what it opens, as the /moodlelogin path. */
+  private async open(state: LoginState, idToken: string, now: Date): Promise<string> {
     const platform = await this.deps.repo.findPlatformById(state.platformId);
     if (!platform) throw invalid();
     const claims = await this.verify(platform, idToken, state.nonce, now);
@@ -318,6 +408,11 @@ export class Lti13Service {
       .purgeExpired(now)
       .catch((err: unknown) => this.deps.logger.warn({ err }, 'expired LTI 1.3 rows not purged'));
   }
+}
+
+/** What the pages of a login that uses platform storage ask of the platform's storage frame. */
+function storageRequest(platform: PlatformRecord, storage: Pick<LoginStorage, 'target'>, state: string) {
+  return { target: storage.target, origin: new URL(platform.authLoginUrl).origin, key: storageKey(state) };
 }
 
 function profileOf(claims: IdTokenClaims): LtiProfile {

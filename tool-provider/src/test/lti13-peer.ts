@@ -67,6 +67,10 @@ export class Lti13Peer {
   /** Answer the next NRPS requests with these statuses (then 200). */
   rosterScript: number[] = [];
   readonly rosterRequests: ReceivedRosterRequest[] = [];
+  /** The name of the platform's storage frame, which a login initiation sends as `lti_storage_target`. */
+  readonly storageTarget = 'lti_storage';
+  /** The storage frame's values, per origin that put them (LTI Platform Storage). */
+  private readonly storage = new Map<string, Map<string, string>>();
   private keys: { kid: string; privateKey: CryptoKey; publicJwk: JWK }[] = [];
   /** Granted access tokens and the scope each was granted for. */
   private readonly accessTokens = new Map<string, string>();
@@ -223,6 +227,48 @@ export class Lti13Peer {
     return new SignJWT(body)
       .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT', ...header })
       .sign(key.privateKey);
+  }
+
+  /**
+   * The platform's storage frame (LTI Client Side postMessages): the answer it posts back to a
+   * message `origin` posted to it (`lti.capabilities`, `lti.put_data`, `lti.get_data`), or null for a
+   * message it ignores. Values are kept per origin, so a tool reads only what it put.
+   */
+  storageMessage(origin: string, message: Record<string, unknown>): Record<string, unknown> | null {
+    const { subject, message_id: messageId, key, value } = message;
+    if (typeof subject !== 'string' || !subject.startsWith('lti.') || messageId === undefined) return null;
+    const reply = { subject: `${subject}.response`, message_id: messageId };
+    const refuse = (code: string, text: string) => ({ ...reply, error: { code, message: text } });
+    const stored = this.storage.get(origin) ?? new Map<string, string>();
+    this.storage.set(origin, stored);
+    switch (subject) {
+      case 'lti.capabilities':
+        return {
+          ...reply,
+          supported_messages: [
+            { subject: 'lti.capabilities' },
+            { subject: 'lti.put_data', frame: this.storageTarget },
+            { subject: 'lti.get_data', frame: this.storageTarget },
+          ],
+        };
+      case 'lti.put_data':
+        if (typeof key !== 'string' || typeof value !== 'string')
+          return refuse('bad_request', 'a key and a value are required');
+        stored.set(key, value);
+        return { ...reply, key, value };
+      case 'lti.get_data':
+        if (typeof key !== 'string') return refuse('bad_request', 'a key is required');
+        return stored.has(key)
+          ? { ...reply, key, value: stored.get(key) }
+          : refuse('bad_request', 'there is no value for this key');
+      default:
+        return refuse('unsupported_subject', `${subject} is not supported`);
+    }
+  }
+
+  /** Forgets every stored value: the storage of another browser, or one whose storage was cleared. */
+  clearStorage(): void {
+    this.storage.clear();
   }
 
   /**

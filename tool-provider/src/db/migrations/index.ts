@@ -7,6 +7,7 @@ import * as activityCodes from './0005-activity-codes';
 import * as lti11 from './0006-lti11';
 import * as lti13 from './0007-lti13';
 import * as ltiResourceLinks from './0008-lti-resource-links';
+import * as ltiPlatformStorage from './0009-lti-platform-storage';
 import * as tempStudentActivity from './0010-temp-student-activity';
 
 /**
@@ -22,5 +23,6 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0006-lti11', ...lti11 },
   { name: '0007-lti13', ...lti13 },
   { name: '0008-lti-resource-links', ...ltiResourceLinks },
+  { name: '0009-lti-platform-storage', ...ltiPlatformStorage },
   { name: '0010-temp-student-activity', ...tempStudentActivity },
 ];
