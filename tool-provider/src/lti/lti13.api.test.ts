@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
+import { formPost, Lti13Flow } from '../test/lti13-flow';
 import { Lti13Peer } from '../test/lti13-peer';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
 import { SCORE_MEDIA_TYPE } from './ags';
@@ -18,18 +19,19 @@ import recorded from './fixtures/moodle456-lti13-launch.json' with { type: 'json
 /** Kib's public address as the platform knows it (the tests post to the real port). */
 const PUBLIC_URL = 'http://kib.test';
 const REDIRECT_URI = `${PUBLIC_URL}/lti/1.3/launch`;
-const LOGIN_HINT = 'hint-42';
 
 let server: TestServer;
 let peer: Lti13Peer;
 let clock = new Date();
 let numerals: number[];
+let flow: Lti13Flow;
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL }, { ltiNow: () => clock });
   await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   peer = new Lti13Peer();
   await peer.start(server.url);
+  flow = new Lti13Flow(server, peer, PUBLIC_URL);
   const lines: string[] = [];
   const repo = new Lti13Repository(server.db.sequelize);
   const code = await runPlatformCommand(
@@ -75,57 +77,10 @@ afterAll(async () => {
   await peer?.close();
 });
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
-
-/** Moodle's login initiation (a form post), answering Kib's redirect to the platform. */
-async function login(baseUrl = server.url, extra: Record<string, string> = {}): Promise<Response> {
-  return fetch(
-    `${baseUrl}/lti/1.3/login`,
-    form({
-      iss: peer.issuer,
-      target_link_uri: `${PUBLIC_URL}/lti/1.3/launch`,
-      login_hint: LOGIN_HINT,
-      lti_message_hint: '{"cmid":3}',
-      client_id: peer.clientId,
-      lti_deployment_id: peer.deploymentId,
-      ...extra,
-    }),
-  );
-}
-
-/** A whole launch: login on `loginUrl`, the platform's answer with `claims`, the form post to `launchUrl`. */
-async function launch(
-  claims: Record<string, unknown> = {},
-  options: { loginUrl?: string; launchUrl?: string; token?: (nonce: string) => Promise<string> } = {},
-) {
-  const started = await login(options.loginUrl);
-  expect(started.status).toBe(302);
-  const answer = await peer.authorize(
-    started.headers.get('location')!,
-    { redirectUri: REDIRECT_URI, loginHint: LOGIN_HINT, messageHint: '{"cmid":3}' },
-    claims,
-  );
-  const idToken = options.token ? await options.token(answer.nonce) : answer.id_token;
-  const res = await fetch(
-    `${options.launchUrl ?? server.url}/lti/1.3/launch`,
-    form({ id_token: idToken, state: answer.state }),
-  );
-  return { res, idToken, state: answer.state, nonce: answer.nonce, text: await res.text() };
-}
-
-async function session(location: string): Promise<TestClient> {
-  const code = new URL(location, 'http://x').searchParams.get('code');
-  const c = new TestClient(server.url);
-  const opened = await c.post<{ access: string; next: string }>('/api/lti/session/', { code });
-  expect(opened.status).toBe(200);
-  c.token = opened.body.access;
-  return c;
-}
+const form = formPost;
+const login: Lti13Flow['login'] = (...args) => flow.login(...args);
+const launch: Lti13Flow['launch'] = (...args) => flow.launch(...args);
+const session = (location: string) => flow.session(location);
 
 describe('LTI 1.3 launch', () => {
   it('logs in, launches the module of custom.activity_code as the LMS learner and posts the progress by AGS', async () => {
