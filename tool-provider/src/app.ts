@@ -267,6 +267,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       publicUrl: config.publicUrl,
       open: config.ltiDynamicRegistration === 'open',
       allowLocalHttp: config.env !== 'production',
+      addressPolicy: {
+        loopback: config.env !== 'production',
+        privateNetworks: config.ltiRegistrationPrivateNetworks === 'allow',
+      },
       logger,
       // The new platform's origin may frame Kib at once, not after the origins cache expires.
       onRegistered: () => platformOrigins.invalidate(),

@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
+  LTI_REGISTRATION_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
 });
 
 /** Resolved configuration of one tool-provider process. */
@@ -65,6 +66,8 @@ export interface Config {
    * unless set in production, open elsewhere.
    */
   ltiDynamicRegistration: 'open' | 'closed';
+  /** May a registering LMS's URLs be on private networks (an intranet Moodle)? */
+  ltiRegistrationPrivateNetworks: 'allow' | 'refuse';
 }
 
 /** Parses the environment into a Config; throws with every bad variable named. */
@@ -104,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ltiDynamicRegistration: e.LTI_DYNAMIC_REGISTRATION ?? (e.NODE_ENV === 'production' ? 'closed' : 'open'),
+    ltiRegistrationPrivateNetworks:
+      e.LTI_REGISTRATION_PRIVATE_NETWORKS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'allow'),
   };
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { AGS_SCORE_SCOPE } from './ags';
 import type { Lti13Repository } from './lti13.repository';
 import { LTI13_KEYS_PATH, LTI13_LAUNCH_PATH, LTI13_LOGIN_PATH } from './lti13.service';
+import { AddressRefusedError, guardedRequest, type AddressPolicy } from './guarded-request';
 import { normaliseOriginPattern } from './origins';
 
 /** Where an LMS opens Kib's side of LTI Dynamic Registration. */
@@ -80,9 +81,10 @@ export class DynamicRegistration {
       /** Accept http on localhost and 127.0.0.1 (never in production). */
       allowLocalHttp: boolean;
       logger: Logger;
+      /** Which addresses the platform's URLs may resolve to. */
+      addressPolicy: AddressPolicy;
       /** Called once a platform was stored (its origin may now frame Kib). */
       onRegistered?: () => void;
-      fetch?: typeof fetch;
     },
   ) {}
 
@@ -201,40 +203,28 @@ export class DynamicRegistration {
 
   /**
    * One request to the platform: 5 s at most, no redirects followed (a redirect could lead to a host
-   * the checks above never saw), at most 64 kB read. A network failure or a body that is not JSON is
-   * the platform's failure (502).
+   * the checks above never saw), at most 64 kB read, and only to addresses the policy allows (in
+   * production, the public Internet unless private networks are allowed): a host on another network
+   * is a bad request (400). A network failure or a body that is not JSON is the platform's failure (502).
    */
   private async call(
     target: string,
-    init: RequestInit,
+    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
   ): Promise<{ ok: boolean; status: number; json: unknown }> {
-    const doFetch = this.deps.fetch ?? fetch;
-    const signal = AbortSignal.timeout(REGISTRATION_TIMEOUT_MS);
     try {
-      const res = await doFetch(target, { ...init, redirect: 'manual', signal });
-      if (!res.ok) {
-        await res.body?.cancel();
-        return { ok: false, status: res.status, json: null };
-      }
-      const length = Number(res.headers.get('content-length') ?? '0');
-      if (length > REGISTRATION_MAX_BYTES) throw new Error('too large');
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      const reader = res.body?.getReader();
-      for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
-        size += part.value.byteLength;
-        if (size > REGISTRATION_MAX_BYTES) {
-          await reader!.cancel();
-          throw new Error('too large');
-        }
-        chunks.push(part.value);
-      }
-      return { ok: true, status: res.status, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+      const res = await guardedRequest(target, init, {
+        policy: this.deps.addressPolicy,
+        timeoutMs: REGISTRATION_TIMEOUT_MS,
+        maxBytes: REGISTRATION_MAX_BYTES,
+      });
+      if (res.status < 200 || res.status > 299) return { ok: false, status: res.status, json: null };
+      return { ok: true, status: res.status, json: JSON.parse(res.body.toString('utf8')) };
     } catch (err) {
       this.deps.logger.warn(
         { err: { message: (err as Error).message }, target },
         'LTI registration request failed',
       );
+      if (err instanceof AddressRefusedError) throw invalid();
       throw failed();
     }
   }
