@@ -139,11 +139,18 @@ describe('LTI Dynamic Registration', () => {
     expect(opened.body.next).toMatch(/^\/moodlestudent\?module=\d+$/);
   });
 
-  it('answers a second registration of the same issuer and client id without a second platform', async () => {
-    const res = await register(server.url);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('Kib is registered');
-    expect(await platformRows(peer.issuer)).toHaveLength(1);
+  it('answers a second registration of the same issuer and client id without a second platform, with its new endpoints', async () => {
+    peer.configurationPatch = { authorization_endpoint: `${peer.issuer}/auth?tenant=2` };
+    try {
+      const res = await register(server.url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('Kib is registered');
+    } finally {
+      peer.configurationPatch = {};
+    }
+    const rows = await platformRows(peer.issuer);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.login).toBe(`${peer.issuer}/auth?tenant=2`);
   });
 
   it('refuses a configuration whose issuer is not on the configuration URL’s origin (400)', async () => {

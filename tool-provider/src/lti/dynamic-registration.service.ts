@@ -152,18 +152,25 @@ export class DynamicRegistration {
     const deploymentId = registered.data[TOOL_CLAIM].deployment_id;
     const productFamily = configuration[PLATFORM_CLAIM].product_family_code;
 
-    // A second registration of the same pair keeps the stored platform and adds only a new deployment.
-    const id =
-      (await this.deps.repo.addPlatform({
-        issuer: configuration.issuer,
-        clientId,
-        name: productFamily,
-        authLoginUrl: configuration.authorization_endpoint,
-        authTokenUrl: configuration.token_endpoint,
-        jwksUrl: configuration.jwks_uri,
-        allowedOrigins: [origin],
-      })) ?? (await this.deps.repo.findPlatforms(configuration.issuer, clientId))[0]?.id;
-    if (id === undefined) throw failed();
+    // A second registration of the same pair keeps the stored platform, takes its current endpoints
+    // (only the issuer's own origin could serve this configuration) and adds the new deployment.
+    const endpointUrls = {
+      authLoginUrl: configuration.authorization_endpoint,
+      authTokenUrl: configuration.token_endpoint,
+      jwksUrl: configuration.jwks_uri,
+    };
+    let id = await this.deps.repo.addPlatform({
+      issuer: configuration.issuer,
+      clientId,
+      name: productFamily,
+      ...endpointUrls,
+      allowedOrigins: [origin],
+    });
+    if (id === null) {
+      id = (await this.deps.repo.findPlatforms(configuration.issuer, clientId))[0]?.id ?? null;
+      if (id === null) throw failed();
+      await this.deps.repo.updateEndpoints(id, endpointUrls);
+    }
     await this.deps.repo.addDeployment(id, deploymentId);
     this.deps.onRegistered?.();
     this.deps.logger.info(

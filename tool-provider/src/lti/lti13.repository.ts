@@ -81,6 +81,18 @@ export class Lti13Repository {
     return rows[0]?.id ?? null;
   }
 
+  /** Replaces a platform's authorisation, token and keyset URLs (the platform registered itself again). */
+  async updateEndpoints(
+    id: number,
+    endpoints: Pick<PlatformRecord, 'authLoginUrl' | 'authTokenUrl' | 'jwksUrl'>,
+  ): Promise<void> {
+    await this.sequelize.query(
+      `UPDATE lti13_platforms SET auth_login_url = :authLoginUrl, auth_token_url = :authTokenUrl, jwks_url = :jwksUrl
+       WHERE id = :id`,
+      { replacements: { id, ...endpoints } },
+    );
+  }
+
   /** Every platform, by issuer and client id. */
   async listPlatforms(): Promise<PlatformRecord[]> {
     return this.sequelize.query<PlatformRecord>(`${SELECT_PLATFORM} ORDER BY issuer, client_id`, {
