@@ -38,6 +38,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'POST /lti/content-item/': ['LTITeacher'],
   'GET /lti/modules/:id/': ['LTIStudent', 'LTITeacher'],
   'GET /lti/links/:id/results/': ['LTITeacher'],
+  'GET /lti/recent-activities/': ['LTITeacher'],
   'POST /custom-lti/get_module_by_moodle_code/': ['LTITeacher'],
   'GET /validatemodulecodestudents/': 'public',
   'GET /validatemodulecodeteachers/': 'public',

@@ -291,5 +291,21 @@ describe('the results of an LTI 1.1 resource link', () => {
     expect((await teacher.c.get(`/api/lti/modules/${moduleId}/`)).status).toBe(200);
     // The learner cannot read the results of their own link.
     expect((await learner.c.get(`/api/lti/links/${linkId}/results/`)).status).toBe(403);
+
+    // The picker offers the teacher's activities again, with the code their links carry.
+    const recent = await teacher.c.get<{ activities: unknown[] }>('/api/lti/recent-activities/');
+    expect(recent.body.activities).toEqual([
+      {
+        module_id: moduleId,
+        name: 'Taller de álgebra',
+        activity_code: 'DEMO42',
+        context_title: 'Matemáticas 9B',
+      },
+    ]);
+    expect((await learner.c.get('/api/lti/recent-activities/')).status).toBe(403);
+    const other = await launch11({ user_id: 'm-t-2', roles: 'Instructor', resource_link_id: 'other-link' });
+    expect(
+      (await other.c.get<{ activities: unknown[] }>('/api/lti/recent-activities/')).body.activities,
+    ).toHaveLength(1);
   });
 });

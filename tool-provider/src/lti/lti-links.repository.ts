@@ -11,6 +11,8 @@ export interface ResourceLinkLaunch {
   contextTitle: string;
   title: string;
   moduleId: number;
+  /** The activity code that opened the module. */
+  activityCode: string;
   /** The registered LTI 1.3 platform, whose token endpoint grants the NRPS token. */
   lti13PlatformId: number | null;
   /** The course's Names and Role Provisioning Service (LTI 1.3), when the platform offers it. */
@@ -33,7 +35,7 @@ export interface LinkLearner {
 
 const SELECT_LINK = `
   SELECT l.id, l.kind, l.platform, l.resource_link_id AS "resourceLinkId", l.context_id AS "contextId",
-         l.context_title AS "contextTitle", l.title, l.module_id AS "moduleId",
+         l.context_title AS "contextTitle", l.title, l.module_id AS "moduleId", l.activity_code AS "activityCode",
          l.lti13_platform_id AS "lti13PlatformId", l.memberships_url AS "membershipsUrl",
          l.roster_synced_at AS "rosterSyncedAt"
   FROM lti_resource_links l`;
@@ -50,12 +52,13 @@ export class LtiLinkRepository {
     return this.sequelize.transaction(async (transaction) => {
       const [row] = await this.sequelize.query<{ id: number }>(
         `INSERT INTO lti_resource_links (kind, platform, resource_link_id, context_id, context_title, title,
-                                         module_id, lti13_platform_id, memberships_url)
+                                         module_id, activity_code, lti13_platform_id, memberships_url)
          VALUES (:kind, :platform, :resourceLinkId, :contextId, :contextTitle, :title, :moduleId,
-                 :lti13PlatformId, :membershipsUrl)
+                 :activityCode, :lti13PlatformId, :membershipsUrl)
          ON CONFLICT (kind, platform, resource_link_id) DO UPDATE SET
            context_id = EXCLUDED.context_id, context_title = EXCLUDED.context_title, title = EXCLUDED.title,
-           module_id = EXCLUDED.module_id, lti13_platform_id = EXCLUDED.lti13_platform_id,
+           module_id = EXCLUDED.module_id, activity_code = EXCLUDED.activity_code,
+           lti13_platform_id = EXCLUDED.lti13_platform_id,
            memberships_url = EXCLUDED.memberships_url, updated_at = now()
          RETURNING id`,
         { replacements: { ...link }, type: QueryTypes.SELECT, transaction },
@@ -77,6 +80,28 @@ export class LtiLinkRepository {
       { replacements: { linkId, userId }, type: QueryTypes.SELECT },
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * The activities a user placed or opened as an instructor, newest first, one per module: the
+   * module, the activity code the LMS link carries, and the course of its latest link.
+   */
+  async instructorActivities(
+    userId: number,
+    limit: number,
+  ): Promise<{ moduleId: number; name: string; activityCode: string; contextTitle: string }[]> {
+    return this.sequelize.query(
+      `SELECT "moduleId", name, "activityCode", "contextTitle" FROM (
+         SELECT DISTINCT ON (l.module_id) l.module_id AS "moduleId", mo.name, l.activity_code AS "activityCode",
+                l.context_title AS "contextTitle", m.last_launch_at AS launched
+         FROM lti_link_members m
+         JOIN lti_resource_links l ON l.id = m.link_id
+         JOIN modules mo ON mo.id = l.module_id
+         WHERE m.user_id = :userId AND m.role = 'instructor' AND l.activity_code <> ''
+         ORDER BY l.module_id, m.last_launch_at DESC NULLS LAST
+       ) recent ORDER BY launched DESC NULLS LAST LIMIT :limit`,
+      { replacements: { userId, limit }, type: QueryTypes.SELECT },
+    );
   }
 
   /** The link's learners, by last and first name. */

@@ -1,4 +1,4 @@
-import type { ActivityStudent, LtiLinkResults, LtiRosterSource } from '@kib/core';
+import type { ActivityStudent, LtiLinkResults, LtiRecentActivity, LtiRosterSource } from '@kib/core';
 import type { ActivityRepository } from '../activities/activity.repository';
 import { numeralSummaries } from '../activities/activity.service';
 import type { Principal } from '../http/access';
@@ -9,6 +9,9 @@ import type { LtiLinkRepository, ResourceLinkLaunch, ResourceLinkRecord } from '
 import type { Lti13Repository } from './lti13.repository';
 import type { MembershipsClient } from './nrps';
 import type { LtiRole } from './roles';
+
+/** How many recent activities the picker offers. */
+export const RECENT_ACTIVITIES = 20;
 
 /** A link's roster is read again from the platform at most this often. */
 export const ROSTER_REFRESH_MS = 5 * 60 * 1000;
@@ -72,6 +75,22 @@ export class LtiLinks {
       studentsData,
       numeralsStats: numeralSummaries(numerals, studentsData),
     };
+  }
+
+  /**
+   * The activities the instructor placed or opened in their LMS, newest first (at most
+   * {@link RECENT_ACTIVITIES}), whose code still opens the same module: the picker offers them, so a
+   * teacher adding Kib to another course need not look the code up again.
+   */
+  async recentActivities(principal: Principal): Promise<{ activities: LtiRecentActivity[] }> {
+    const rows = await this.deps.links.instructorActivities(principal.userId, RECENT_ACTIVITIES);
+    const now = this.now();
+    const activities: LtiRecentActivity[] = [];
+    for (const row of rows) {
+      const module = await this.deps.users.findModuleByStudentCode(row.activityCode, now);
+      if (module?.id === row.moduleId) activities.push(row);
+    }
+    return { activities };
   }
 
   /**

@@ -122,6 +122,16 @@ export function registerLtiRoutes(
   });
 
   api.define({
+    method: 'get',
+    path: '/lti/recent-activities/',
+    access: roles('LTITeacher'),
+    handle: async ({ principal, res }) => {
+      noStore(res);
+      return { body: await links.recentActivities(principal!) };
+    },
+  });
+
+  api.define({
     method: 'post',
     path: '/custom-lti/get_module_by_moodle_code/',
     access: roles('LTITeacher'),

@@ -105,7 +105,7 @@ export class Lti11Service {
         if (!module) throw unknownActivity();
         const userId = await repo.upsertUser(identity, profile, group);
         await repo.grantModule(userId, module.id, now);
-        const linkId = await this.recordLink(params, consumer.consumerKey, module.id, userId, role);
+        const linkId = await this.recordLink(params, consumer.consumerKey, module, userId, role);
         // An instructor opens the results of the link's learners; with no link, the activity itself.
         if (role === 'instructor' && linkId !== null)
           return this.redirectFor(userId, group, `/moodleteacher?link=${linkId}`);
@@ -155,7 +155,7 @@ export class Lti11Service {
   private async recordLink(
     params: ReadonlyMap<string, string>,
     consumerKey: string,
-    moduleId: number,
+    module: LaunchableModule,
     userId: number,
     role: LtiRole,
   ): Promise<number | null> {
@@ -170,7 +170,8 @@ export class Lti11Service {
         contextId: contextId && contextId.length <= 255 ? contextId : null,
         contextTitle: (params.get('context_title') ?? params.get('context_label') ?? '').slice(0, 500),
         title: (params.get('resource_link_title') ?? '').slice(0, 500),
-        moduleId,
+        moduleId: module.id,
+        activityCode: module.code,
         lti13PlatformId: null,
         membershipsUrl: null,
       },

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import { AGS_SCORE_SCOPE } from './ags';
 import { CLAIM, CLOCK_LEEWAY_SECONDS, verifyIdToken, type IdTokenClaims } from './id-token';
 import { LaunchCodes, type LtiGroup } from './launch-codes';
-import type { LtiProfile, LtiRepository } from './lti.repository';
+import type { LaunchableModule, LtiProfile, LtiRepository } from './lti.repository';
 import type { ResourceLinkLaunch } from './lti-links.repository';
 import type { LtiLinks } from './lti-links.service';
 import { NRPS_CLAIM } from './nrps';
@@ -286,7 +286,7 @@ export class Lti13Service {
     if (!module) throw unknownActivity();
     const userId = await this.deps.users.upsertUser(identity, profileOf(claims), group);
     await this.deps.users.grantModule(userId, module.id, now);
-    const link = this.resourceLinkOf(claims, platform, module.id);
+    const link = this.resourceLinkOf(claims, platform, module);
     const linkId = link ? await this.deps.links.recordLaunch(link, userId, role) : null;
     // An instructor opens the results of the link's learners; with no link, the activity itself.
     if (role === 'instructor' && linkId !== null)
@@ -316,7 +316,7 @@ export class Lti13Service {
   private resourceLinkOf(
     claims: IdTokenClaims,
     platform: PlatformRecord,
-    moduleId: number,
+    module: LaunchableModule,
   ): ResourceLinkLaunch | null {
     const resourceLink = claims[CLAIM.resourceLink] as { id?: unknown; title?: unknown } | undefined;
     const id = text(resourceLink?.id, 255);
@@ -332,7 +332,8 @@ export class Lti13Service {
       contextId: text(context?.id, 255) ?? null,
       contextTitle: (text(context?.title, 2000) ?? text(context?.label, 2000) ?? '').slice(0, 500),
       title: (text(resourceLink?.title, 2000) ?? '').slice(0, 500),
-      moduleId,
+      moduleId: module.id,
+      activityCode: module.code,
       lti13PlatformId: platform.id,
       membershipsUrl: membershipsUrl && originAllowed(membershipsUrl, origins) ? membershipsUrl : null,
     };

@@ -57,6 +57,7 @@ export {
   type ContentItemAnswer,
   type LtiLinkResults,
   type LtiModuleView,
+  type LtiRecentActivity,
   type LtiRosterSource,
   type LtiSession,
 } from './lti.schemas';

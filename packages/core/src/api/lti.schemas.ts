@@ -65,3 +65,14 @@ export interface LtiLinkResults {
   studentsData: ModuleCodeTeachersAnswer['studentsData'];
   numeralsStats: ModuleCodeTeachersAnswer['numeralsStats'];
 }
+
+/**
+ * An activity an LMS instructor placed or opened before (lti/recent-activities/): its module, the
+ * activity code the picker sends, and the course where it was last used.
+ */
+export interface LtiRecentActivity {
+  moduleId: number;
+  name: string;
+  activityCode: string;
+  contextTitle: string;
+}

@@ -2,7 +2,7 @@ import type { QueryInterface } from 'sequelize';
 
 /**
  * The LMS places Kib was launched from: one row per resource link of a platform (its course, the
- * module its activity code opens, and for LTI 1.3 the Names and Role Provisioning URL of its
+ * module its activity code opens (and that code), and for LTI 1.3 the Names and Role Provisioning URL of its
  * course), and who belongs to it (learners and instructors who launched it, and learners the
  * platform's roster listed before their first launch). An instructor's launch opens the results of
  * the link's learners.
@@ -23,6 +23,7 @@ const UP = [
   context_title varchar(500) NOT NULL DEFAULT '',
   title varchar(500) NOT NULL DEFAULT '',
   module_id integer NOT NULL REFERENCES modules (id) ON DELETE CASCADE,
+  activity_code varchar(32) NOT NULL DEFAULT '',
   lti13_platform_id integer NULL REFERENCES lti13_platforms (id) ON DELETE CASCADE,
   memberships_url text NULL,
   roster_synced_at timestamptz NULL,

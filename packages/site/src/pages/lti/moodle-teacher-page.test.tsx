@@ -80,6 +80,33 @@ describe('MoodleTeacherPage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it("offers the teacher's earlier activities, each chosen with one button", async () => {
+    const { screen, calls } = await renderSite('/moodleteacher?selection=sel-1', {
+      user: LTI_TEACHER,
+      routes: {
+        'GET lti/recent-activities/': {
+          body: {
+            activities: [
+              { moduleId: 5, name: 'Taller de álgebra', activityCode: 'DEMO42', contextTitle: 'Álgebra 10A' },
+            ],
+          },
+        },
+        'POST lti/content-item/': { body: SIGNED },
+      },
+    });
+    await expect
+      .element(screen.getByRole('heading', { level: 2, name: 'Tus actividades de Kib' }))
+      .toBeVisible();
+    await expect.element(screen.getByText('Usada por última vez en Álgebra 10A')).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+    await screen.getByRole('button', { name: 'Elegir Taller de álgebra' }).click();
+    await expect.poll(() => submitted.length).toBe(1);
+    expect(calls.find((c) => c.path === 'lti/content-item/')?.body).toEqual({
+      selection: 'sel-1',
+      activityCode: 'DEMO42',
+    });
+  });
+
   it('checks the shape of the code before asking the server, in English', async () => {
     const { screen, calls } = await renderSite('/moodleteacher?selection=sel-1', {
       user: LTI_TEACHER,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@kib/api-client';
-import { ContentItemRequestSchema, type ContentItemAnswer } from '@kib/core';
-import { useMutation } from '@tanstack/react-query';
+import { ContentItemRequestSchema, type ContentItemAnswer, type LtiRecentActivity } from '@kib/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -128,7 +128,53 @@ function ActivityPicker() {
           </div>
         </form>
       )}
+      {!send.isSuccess && (
+        <RecentActivities disabled={send.isPending} onChoose={(code) => send.mutate(code)} />
+      )}
     </LtiMain>
+  );
+}
+
+/**
+ * The activities this teacher placed or opened in their LMS before, each chosen with one button
+ * (the same answer as typing its code). Nothing shows while they load, fail or are none.
+ */
+function RecentActivities({ disabled, onChoose }: { disabled: boolean; onChoose: (code: string) => void }) {
+  const t = useT();
+  const api = useApi();
+  const recent = useQuery({
+    queryKey: ['lti-recent-activities'],
+    queryFn: () => api.request<{ activities: LtiRecentActivity[] }>('GET', 'lti/recent-activities/'),
+  });
+  const activities = recent.data?.activities ?? [];
+  if (activities.length === 0) return null;
+  return (
+    <section className="lti-recent" aria-labelledby="lti-recent-title">
+      <h2 id="lti-recent-title">{t('lti.teacher-recent-title')}</h2>
+      <ul className="lti-problems">
+        {activities.map((activity) => (
+          <li key={activity.moduleId} className="lti-problem">
+            <div className="lti-problem-main">
+              <span className="lti-problem-title">{activity.name}</span>
+              {activity.contextTitle && (
+                <span className="lti-lead">
+                  {t('lti.teacher-recent-course', { course: activity.contextTitle })}
+                </span>
+              )}
+            </div>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={disabled}
+              aria-label={t('lti.teacher-recent-choose-named', { name: activity.name })}
+              onClick={() => onChoose(activity.activityCode)}
+            >
+              {t('lti.teacher-recent-choose')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
