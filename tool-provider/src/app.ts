@@ -43,6 +43,7 @@ import { LtiLinkRepository } from './lti/lti-links.repository';
 import { LtiLinks } from './lti/lti-links.service';
 import { MembershipsClient } from './lti/nrps';
 import { PlatformTokens } from './lti/platform-tokens';
+import { SecretBox } from './lti/secret-box';
 import { Lti11Service } from './lti/lti11.service';
 import { OutcomeRepository } from './lti/outcome.repository';
 import { OutcomeSender } from './lti/outcomes';
@@ -152,8 +153,9 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
         .catch((err: unknown) => logger.error({ err }, 'AGS score not marked for sending'));
     },
   });
-  const ltiRepository = new LtiRepository(sequelize);
-  const lti13Repository = new Lti13Repository(sequelize);
+  const secretBox = SecretBox.fromBase64(config.ltiSecretsKey);
+  const ltiRepository = new LtiRepository(sequelize, secretBox);
+  const lti13Repository = new Lti13Repository(sequelize, secretBox);
   const toolKeys = new ToolKeys(lti13Repository, deps.ltiNow);
   const platformTokens = new PlatformTokens({ keys: toolKeys, fetch: deps.outcomeFetch, now: deps.ltiNow });
   const ltiLinks = new LtiLinks({
@@ -183,6 +185,11 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const platformOrigins = new PlatformOrigins(ltiRepository, logger);
   // The first start creates Kib's signing key, so the JWKS is never empty.
   await toolKeys.ensureActive();
+  // With LTI_SECRETS_KEY, secrets stored before it was set are sealed now (idempotent).
+  const sealed = (await ltiRepository.sealSecrets()) + (await lti13Repository.sealKeys());
+  if (sealed > 0) logger.info({ sealed }, 'LTI secrets sealed with LTI_SECRETS_KEY');
+  // Every secret opens now, or Kib does not start: a wrong or missing key shows here, not at a launch.
+  await ltiRepository.listConsumers();
   const lti13 = new Lti13Service({
     repo: lti13Repository,
     users: ltiRepository,

@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
   LTI_REGISTRATION_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
+  LTI_SECRETS_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+      message: 'the base64 of 32 random bytes (openssl rand -base64 32)',
+    })
+    .optional(),
 });
 
 /** Resolved configuration of one tool-provider process. */
@@ -68,6 +74,8 @@ export interface Config {
   ltiDynamicRegistration: 'open' | 'closed';
   /** May a registering LMS's URLs be on private networks (an intranet Moodle)? */
   ltiRegistrationPrivateNetworks: 'allow' | 'refuse';
+  /** Seals LTI consumer secrets and Kib's private keys in the database (base64 of 32 bytes). */
+  ltiSecretsKey: string | undefined;
 }
 
 /** Parses the environment into a Config; throws with every bad variable named. */
@@ -107,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     ltiDynamicRegistration: e.LTI_DYNAMIC_REGISTRATION ?? (e.NODE_ENV === 'production' ? 'closed' : 'open'),
+    ltiSecretsKey: e.LTI_SECRETS_KEY,
     ltiRegistrationPrivateNetworks:
       e.LTI_REGISTRATION_PRIVATE_NETWORKS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'allow'),
   };

@@ -6,6 +6,7 @@ import { runConsumerCommand } from '../lti/consumer-admin';
 import { LtiRepository } from '../lti/lti.repository';
 import { Lti13Repository } from '../lti/lti13.repository';
 import { PLATFORM_COMMANDS, runPlatformCommand } from '../lti/platform-admin';
+import { SecretBox } from '../lti/secret-box';
 import { ToolKeys } from '../lti/tool-keys';
 
 /**
@@ -21,7 +22,7 @@ try {
   const out = (line: string) => console.log(line);
   const err = (line: string) => console.error(line);
   if ((PLATFORM_COMMANDS as readonly string[]).includes(argv[0] ?? '')) {
-    const repo = new Lti13Repository(db.sequelize);
+    const repo = new Lti13Repository(db.sequelize, SecretBox.fromBase64(config.ltiSecretsKey));
     process.exitCode = await runPlatformCommand(argv, {
       repo,
       keys: new ToolKeys(repo),
@@ -31,7 +32,7 @@ try {
     });
   } else {
     process.exitCode = await runConsumerCommand(argv, {
-      repo: new LtiRepository(db.sequelize),
+      repo: new LtiRepository(db.sequelize, SecretBox.fromBase64(config.ltiSecretsKey)),
       out,
       err,
       publicUrl: config.publicUrl,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { LtiModuleView } from '@kib/core';
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import { SecretBox } from './secret-box';
 
 /** A registered LTI 1.1 tool consumer (an LMS), as the launch check needs it. */
 export interface ConsumerRecord {
@@ -58,7 +59,11 @@ const SELECT_CONSUMER = `
 
 /** Data access of the LTI adapter: consumers, nonces, identities, launch codes, selections (SQL). */
 export class LtiRepository {
-  constructor(private readonly sequelize: Sequelize) {}
+  constructor(
+    private readonly sequelize: Sequelize,
+    /** Seals consumer secrets at rest. */
+    private readonly box = new SecretBox(null),
+  ) {}
 
   /** The consumer with this key, or null. */
   async findConsumer(consumerKey: string): Promise<ConsumerRecord | null> {
@@ -69,14 +74,57 @@ export class LtiRepository {
         type: QueryTypes.SELECT,
       },
     );
-    return rows[0] ?? null;
+    return rows[0] ? this.opened(rows[0]) : null;
   }
 
   /** Every consumer, by key. */
   async listConsumers(): Promise<ConsumerRecord[]> {
-    return this.sequelize.query<ConsumerRecord>(`${SELECT_CONSUMER} ORDER BY consumer_key`, {
+    const rows = await this.sequelize.query<ConsumerRecord>(`${SELECT_CONSUMER} ORDER BY consumer_key`, {
       type: QueryTypes.SELECT,
     });
+    return rows.map((row) => this.opened(row));
+  }
+
+  private opened(row: ConsumerRecord): ConsumerRecord {
+    return {
+      ...row,
+      secret: this.box.open(row.secret),
+      previousSecret: row.previousSecret === null ? null : this.box.open(row.previousSecret),
+    };
+  }
+
+  /** Seals the consumer secrets stored in clear; answers how many consumers changed. */
+  async sealSecrets(): Promise<number> {
+    if (!this.box.sealing) return 0;
+    const rows = await this.sequelize.query<{
+      consumerKey: string;
+      secret: string;
+      previousSecret: string | null;
+    }>(
+      `SELECT consumer_key AS "consumerKey", secret, previous_secret AS "previousSecret" FROM lti11_consumers`,
+      { type: QueryTypes.SELECT },
+    );
+    const seal = (value: string) => (SecretBox.isSealed(value) ? value : this.box.seal(value));
+    let changed = 0;
+    for (const row of rows) {
+      if (
+        SecretBox.isSealed(row.secret) &&
+        (row.previousSecret === null || SecretBox.isSealed(row.previousSecret))
+      )
+        continue;
+      await this.sequelize.query(
+        `UPDATE lti11_consumers SET secret = :secret, previous_secret = :previousSecret WHERE consumer_key = :consumerKey`,
+        {
+          replacements: {
+            consumerKey: row.consumerKey,
+            secret: seal(row.secret),
+            previousSecret: row.previousSecret === null ? null : seal(row.previousSecret),
+          },
+        },
+      );
+      changed++;
+    }
+    return changed;
   }
 
   /** Registers a consumer; false when the key is taken. */
@@ -91,7 +139,11 @@ export class LtiRepository {
        VALUES (:consumerKey, :name, :secret, ARRAY(SELECT jsonb_array_elements_text(CAST(:origins AS jsonb))))
        ON CONFLICT (consumer_key) DO NOTHING RETURNING consumer_key AS "consumerKey"`,
       {
-        replacements: { ...input, origins: JSON.stringify(input.allowedOrigins) },
+        replacements: {
+          ...input,
+          secret: this.box.seal(input.secret),
+          origins: JSON.stringify(input.allowedOrigins),
+        },
         type: QueryTypes.SELECT,
       },
     );
@@ -106,7 +158,7 @@ export class LtiRepository {
     const rows = await this.sequelize.query<{ consumerKey: string }>(
       `UPDATE lti11_consumers SET previous_secret = secret, previous_secret_until = :graceUntil, secret = :secret
        WHERE consumer_key = :consumerKey RETURNING consumer_key AS "consumerKey"`,
-      { replacements: { consumerKey, secret, graceUntil }, type: QueryTypes.SELECT },
+      { replacements: { consumerKey, secret: this.box.seal(secret), graceUntil }, type: QueryTypes.SELECT },
     );
     return rows.length === 1;
   }

@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { SecretBox } from './secret-box';
 import type { LaunchCodePayload } from './launch-codes';
 
 /** A registered LTI 1.3 platform: one (issuer, client id) pair and its endpoints. */
@@ -64,7 +65,11 @@ const SELECT_PLATFORM = `
 
 /** Data access of LTI 1.3: platforms, deployments, login states, used nonces, Kib's keys (SQL). */
 export class Lti13Repository {
-  constructor(private readonly sequelize: Sequelize) {}
+  constructor(
+    private readonly sequelize: Sequelize,
+    /** Seals Kib's private keys at rest. */
+    private readonly box = new SecretBox(null),
+  ) {}
 
   /** Registers a platform; null when the (issuer, client id) pair is taken. */
   async addPlatform(input: Omit<PlatformRecord, 'id'>): Promise<number | null> {
@@ -261,12 +266,42 @@ export class Lti13Repository {
 
   /** Kib's keys that are not retired, newest first. */
   async publishedKeys(now: Date): Promise<ToolKeyRecord[]> {
-    return this.sequelize.query<ToolKeyRecord>(
+    const rows = await this.sequelize.query<Omit<ToolKeyRecord, 'privateJwk'> & { privateJwk: unknown }>(
       `SELECT kid, private_jwk AS "privateJwk", public_jwk AS "publicJwk", created_at AS "createdAt", active,
               retired_at AS "retiredAt"
        FROM tool_keys WHERE retired_at IS NULL OR retired_at > :now ORDER BY created_at DESC, kid`,
       { replacements: { now }, type: QueryTypes.SELECT },
     );
+    // A sealed private key is stored as a JSON string (see SecretBox); an older one as the JWK itself.
+    return rows.map((row) => ({
+      ...row,
+      privateJwk:
+        typeof row.privateJwk === 'string'
+          ? (JSON.parse(this.box.open(row.privateJwk)) as Record<string, unknown>)
+          : (row.privateJwk as Record<string, unknown>),
+    }));
+  }
+
+  /** Seals the private keys stored in clear; answers how many. */
+  async sealKeys(): Promise<number> {
+    if (!this.box.sealing) return 0;
+    const rows = await this.sequelize.query<{ kid: string; privateJwk: Record<string, unknown> }>(
+      `SELECT kid, private_jwk AS "privateJwk" FROM tool_keys WHERE jsonb_typeof(private_jwk) = 'object'`,
+      { type: QueryTypes.SELECT },
+    );
+    for (const row of rows)
+      await this.sequelize.query(
+        `UPDATE tool_keys SET private_jwk = CAST(:sealed AS jsonb) WHERE kid = :kid`,
+        {
+          replacements: { kid: row.kid, sealed: this.storedJwk(row.privateJwk) },
+        },
+      );
+    return rows.length;
+  }
+
+  /** A private JWK as the jsonb it is stored as: sealed (a JSON string) when there is a key. */
+  private storedJwk(jwk: Record<string, unknown>): string {
+    return this.box.sealing ? JSON.stringify(this.box.seal(JSON.stringify(jwk))) : JSON.stringify(jwk);
   }
 
   /**
@@ -298,7 +333,7 @@ export class Lti13Repository {
         {
           replacements: {
             kid: key.kid,
-            privateJwk: JSON.stringify(key.privateJwk),
+            privateJwk: this.storedJwk(key.privateJwk),
             publicJwk: JSON.stringify(key.publicJwk),
           },
           transaction,

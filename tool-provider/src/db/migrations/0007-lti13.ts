@@ -48,7 +48,7 @@ const UP = [
   CONSTRAINT lti13_used_nonces_platform_id_nonce_key UNIQUE (platform_id, nonce)
 )`,
   `CREATE INDEX lti13_used_nonces_expires_at_idx ON lti13_used_nonces (expires_at)`,
-  // The private key is stored as a plain JWK: the database is as trusted as the JWT secret it also holds.
+  // The private key is a JWK, or, with LTI_SECRETS_KEY, a sealed JSON string (lti/secret-box.ts).
   `CREATE TABLE tool_keys (
   kid varchar(64) PRIMARY KEY,
   private_jwk jsonb NOT NULL,
