@@ -8,13 +8,12 @@
 import { QueryTypes } from 'sequelize';
 import { initModels } from '../src/db/models';
 import { DEV_LTI_CONSUMER } from '../src/lti/dev-consumer';
-import { Lti13Repository } from '../src/lti/lti13.repository';
 import { NRPS_CLAIM } from '../src/lti/nrps';
-import { runPlatformCommand } from '../src/lti/platform-admin';
 import { seedDevelopment } from '../src/seed/dev-seed';
-import { signLaunch } from '../src/test/lti-peer';
+import { postSignedLaunch } from '../src/test/lti-peer';
+import { Lti13Flow } from '../src/test/lti13-flow';
 import { Lti13Peer } from '../src/test/lti13-peer';
-import { startTestServer, TestClient } from '../src/test/test-server';
+import { exchangeLaunchCode, startTestServer, type TestClient } from '../src/test/test-server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const CLASS_SIZE = 40;
@@ -47,38 +46,12 @@ const peer = new Lti13Peer();
 try {
   await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   await peer.start(server.url);
-  const added = await runPlatformCommand(
-    [
-      'add-platform',
-      peer.issuer,
-      peer.clientId,
-      '--name',
-      'Bench',
-      '--login-url',
-      peer.endpoints.authLoginUrl,
-      '--token-url',
-      peer.endpoints.authTokenUrl,
-      '--jwks-url',
-      peer.endpoints.jwksUrl,
-      '--origin',
-      peer.origin,
-      '--deployment',
-      peer.deploymentId,
-    ],
-    {
-      repo: new Lti13Repository(server.db.sequelize),
-      keys: server.kib.lti13.keys,
-      out: () => undefined,
-      err: () => undefined,
-      publicUrl: PUBLIC_URL,
-    },
-  );
-  must(added === 0, 'platform registered');
+  const flow = new Lti13Flow(server, peer, PUBLIC_URL);
+  await flow.registerPlatform('Bench');
 
   const launch11 = async (i: number) => {
-    const url = `${server.url}/lti/1.1/launch`;
-    const { body } = signLaunch(
-      url,
+    const res = await postSignedLaunch(
+      `${server.url}/lti/1.1/launch`,
       {
         lti_message_type: 'basic-lti-launch-request',
         lti_version: 'LTI-1p0',
@@ -90,51 +63,16 @@ try {
       },
       { consumerKey: DEV_LTI_CONSUMER.consumerKey, secret: DEV_LTI_CONSUMER.secret },
     );
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      redirect: 'manual',
-    });
     must(res.status === 303, `LTI 1.1 launch answered ${res.status}`);
-    const code = new URL(res.headers.get('location')!, 'http://x').searchParams.get('code');
-    const opened = await new TestClient(server.url).post('/api/lti/session/', { code });
-    must(opened.status === 200, 'code exchanged');
+    await exchangeLaunchCode(server.url, res.headers.get('location')!);
   };
   await launch11(0);
   await measure('LTI 1.1 launch + code exchange', ROUNDS, launch11);
 
   const launch13 = async (claims: Record<string, unknown>) => {
-    const started = await fetch(`${server.url}/lti/1.3/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        iss: peer.issuer,
-        target_link_uri: `${PUBLIC_URL}/lti/1.3/launch`,
-        login_hint: 'h',
-        client_id: peer.clientId,
-        lti_deployment_id: peer.deploymentId,
-      }),
-      redirect: 'manual',
-    });
-    must(started.status === 302, 'login redirected');
-    const answer = await peer.authorize(
-      started.headers.get('location')!,
-      { redirectUri: `${PUBLIC_URL}/lti/1.3/launch`, loginHint: 'h' },
-      claims,
-    );
-    const res = await fetch(`${server.url}/lti/1.3/launch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ id_token: answer.id_token, state: answer.state }),
-      redirect: 'manual',
-    });
+    const { res } = await flow.launch(claims);
     must(res.status === 303, `LTI 1.3 launch answered ${res.status}`);
-    const code = new URL(res.headers.get('location')!, 'http://x').searchParams.get('code');
-    const client = new TestClient(server.url);
-    const opened = await client.post<{ access: string; next: string }>('/api/lti/session/', { code });
-    client.token = opened.body.access;
-    return { client, next: opened.body.next };
+    return exchangeLaunchCode(server.url, res.headers.get('location')!);
   };
   const course = (link: string) => ({
     [`${L}/resource_link`]: { id: link, title: 'Taller' },

@@ -2,15 +2,13 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
-import { signLaunch } from '../test/lti-peer';
+import { postSignedLaunch } from '../test/lti-peer';
 import { Lti13Flow } from '../test/lti13-flow';
 import { Lti13Peer } from '../test/lti13-peer';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../test/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { ROSTER_REFRESH_MS } from './lti-links.service';
-import { Lti13Repository } from './lti13.repository';
 import { NRPS_CLAIM } from './nrps';
-import { runPlatformCommand } from './platform-admin';
 
 const PUBLIC_URL = 'http://kib.test';
 const ROLES = 'https://purl.imsglobal.org/spec/lti/claim/roles';
@@ -39,33 +37,7 @@ beforeAll(async () => {
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);
-  const code = await runPlatformCommand(
-    [
-      'add-platform',
-      peer.issuer,
-      peer.clientId,
-      '--name',
-      'Peer Moodle',
-      '--login-url',
-      peer.endpoints.authLoginUrl,
-      '--token-url',
-      peer.endpoints.authTokenUrl,
-      '--jwks-url',
-      peer.endpoints.jwksUrl,
-      '--origin',
-      peer.origin,
-      '--deployment',
-      peer.deploymentId,
-    ],
-    {
-      repo: new Lti13Repository(server.db.sequelize),
-      keys: server.kib.lti13.keys,
-      out: () => undefined,
-      err: () => undefined,
-      publicUrl: PUBLIC_URL,
-    },
-  );
-  expect(code).toBe(0);
+  await flow.registerPlatform();
   const [row] = await server.db.sequelize.query<{ id: number }>(
     `SELECT n.id FROM numerals n JOIN module_problems mp ON mp.problem_id = n.problem_id
      JOIN modules m ON m.id = mp.module_id WHERE m.name = 'Taller de álgebra' AND mp.numeration = '2'
@@ -238,9 +210,8 @@ describe('the results of an LTI 1.3 resource link', () => {
 
 describe('the results of an LTI 1.1 resource link', () => {
   async function launch11(params: Record<string, string>) {
-    const url = `${server.url}/lti/1.1/launch`;
-    const { body } = signLaunch(
-      url,
+    const res = await postSignedLaunch(
+      `${server.url}/lti/1.1/launch`,
       {
         lti_message_type: 'basic-lti-launch-request',
         lti_version: 'LTI-1p0',
@@ -257,18 +228,9 @@ describe('the results of an LTI 1.1 resource link', () => {
         timestamp: Math.floor(clock.getTime() / 1000),
       },
     );
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      redirect: 'manual',
-    });
     expect(res.status).toBe(303);
-    const c = new TestClient(server.url);
-    const code = new URL(res.headers.get('location')!, 'http://x').searchParams.get('code');
-    const opened = await c.post<{ access: string; next: string }>('/api/lti/session/', { code });
-    c.token = opened.body.access;
-    return { c, next: opened.body.next };
+    const { client: c, next } = await exchangeLaunchCode(server.url, res.headers.get('location')!);
+    return { c, next };
   }
 
   it("opens an Instructor's launch on the results of the learners who launched the link", async () => {

@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
-import { signLaunch } from '../test/lti-peer';
+import { postSignedLaunch } from '../test/lti-peer';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { LtiRepository } from './lti.repository';
@@ -26,9 +26,8 @@ async function select<T extends object>(sql: string): Promise<T[]> {
 }
 
 async function launch(consumerKey: string, secret: string): Promise<number> {
-  const url = `${server.url}/lti/1.1/launch`;
-  const { body } = signLaunch(
-    url,
+  const res = await postSignedLaunch(
+    `${server.url}/lti/1.1/launch`,
     {
       lti_message_type: 'basic-lti-launch-request',
       lti_version: 'LTI-1p0',
@@ -39,12 +38,6 @@ async function launch(consumerKey: string, secret: string): Promise<number> {
     },
     { consumerKey, secret },
   );
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-    redirect: 'manual',
-  });
   return res.status;
 }
 

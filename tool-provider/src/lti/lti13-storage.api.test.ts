@@ -1,18 +1,12 @@
 import crypto from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
 import { formPost, Lti13Flow } from '../test/lti13-flow';
 import { Lti13Peer } from '../test/lti13-peer';
-import { startTestServer, type TestServer } from '../test/test-server';
-import { Lti13Repository } from './lti13.repository';
+import { startSecondInstance, startTestServer, type TestServer } from '../test/test-server';
 import { STORAGE_CHECK_TTL_SECONDS } from './lti13.service';
-import { runPlatformCommand } from './platform-admin';
 
 /** Kib's public address as the platform knows it (the tests post to the real port). */
 const PUBLIC_URL = 'http://kib.test';
@@ -29,33 +23,7 @@ beforeAll(async () => {
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);
-  const code = await runPlatformCommand(
-    [
-      'add-platform',
-      peer.issuer,
-      peer.clientId,
-      '--name',
-      'Peer Moodle',
-      '--login-url',
-      peer.endpoints.authLoginUrl,
-      '--token-url',
-      peer.endpoints.authTokenUrl,
-      '--jwks-url',
-      peer.endpoints.jwksUrl,
-      '--origin',
-      peer.origin,
-      '--deployment',
-      peer.deploymentId,
-    ],
-    {
-      repo: new Lti13Repository(server.db.sequelize),
-      keys: server.kib.lti13.keys,
-      out: () => undefined,
-      err: () => undefined,
-      publicUrl: PUBLIC_URL,
-    },
-  );
-  expect(code).toBe(0);
+  await flow.registerPlatform();
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -243,18 +211,9 @@ describe('LTI 1.3 with platform storage', () => {
   });
 
   it('logs in on one instance and launches and confirms on another over one database', async () => {
-    const second = await createApp({
-      config: server.config,
-      sequelize: server.db.sequelize,
-      databaseKind: server.db.kind,
-      logger: pino({ level: 'silent' }),
-      ltiNow: () => clock,
-    });
-    const listening: Server = await new Promise((resolve) => {
-      const s = second.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
+    const second = await startSecondInstance(server, { ltiNow: () => clock });
     try {
-      const otherUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+      const otherUrl = second.url;
       const { res, html } = await storageLaunch({ sub: 'storage-two-instances' }, otherUrl);
       expect(res.status).toBe(200);
       const page = readPage(html);
@@ -263,8 +222,7 @@ describe('LTI 1.3 with platform storage', () => {
       expect(confirmed.status).toBe(303);
       await flow.session(confirmed.headers.get('location')!);
     } finally {
-      listening.closeAllConnections();
-      await new Promise((resolve) => listening.close(resolve));
+      await second.close();
     }
   });
 

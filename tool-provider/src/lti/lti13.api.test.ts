@@ -9,7 +9,7 @@ import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
 import { formPost, Lti13Flow } from '../test/lti13-flow';
 import { Lti13Peer } from '../test/lti13-peer';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
 import { SCORE_MEDIA_TYPE } from './ags';
 import { Lti13OutcomeRepository } from './lti13-outcome.repository';
 import { Lti13Repository } from './lti13.repository';
@@ -32,35 +32,7 @@ beforeAll(async () => {
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);
-  const lines: string[] = [];
-  const repo = new Lti13Repository(server.db.sequelize);
-  const code = await runPlatformCommand(
-    [
-      'add-platform',
-      peer.issuer,
-      peer.clientId,
-      '--name',
-      'Peer Moodle',
-      '--login-url',
-      peer.endpoints.authLoginUrl,
-      '--token-url',
-      peer.endpoints.authTokenUrl,
-      '--jwks-url',
-      peer.endpoints.jwksUrl,
-      '--origin',
-      peer.origin,
-      '--deployment',
-      peer.deploymentId,
-    ],
-    {
-      repo,
-      keys: server.kib.lti13.keys,
-      out: (l) => lines.push(l),
-      err: (l) => lines.push(l),
-      publicUrl: PUBLIC_URL,
-    },
-  );
-  expect(code).toBe(0);
+  const lines = await flow.registerPlatform();
   expect(lines).toContain(`login URL:       ${PUBLIC_URL}/lti/1.3/login`);
   numerals = (
     await server.db.sequelize.query<{ id: number }>(
@@ -177,18 +149,9 @@ describe('LTI 1.3 launch', () => {
   });
 
   it('accepts the login on one instance and the launch on another over one database', async () => {
-    const second = await createApp({
-      config: server.config,
-      sequelize: server.db.sequelize,
-      databaseKind: server.db.kind,
-      logger: pino({ level: 'silent' }),
-      ltiNow: () => clock,
-    });
-    const listening: Server = await new Promise((resolve) => {
-      const s = second.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
+    const second = await startSecondInstance(server, { ltiNow: () => clock });
     try {
-      const otherUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+      const otherUrl = second.url;
       const { res } = await launch({ sub: 'learner-3' }, { loginUrl: server.url, launchUrl: otherUrl });
       expect(res.status).toBe(303);
       // Both instances publish the same keys: the first start's key is shared, not created twice.
@@ -196,8 +159,7 @@ describe('LTI 1.3 launch', () => {
       const b = await (await fetch(`${otherUrl}/lti/1.3/keys`)).json();
       expect(b).toEqual(a);
     } finally {
-      listening.closeAllConnections();
-      await new Promise((resolve) => listening.close(resolve));
+      await second.close();
     }
   });
 

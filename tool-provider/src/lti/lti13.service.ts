@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { AGS_SCORE_SCOPE } from './ags';
 import { CLAIM, CLOCK_LEEWAY_SECONDS, verifyIdToken, type IdTokenClaims } from './id-token';
-import { LaunchCodes, type LtiGroup } from './launch-codes';
+import { LaunchCodes, type LaunchCodePayload, type LtiGroup } from './launch-codes';
 import type { LaunchableModule, LtiProfile, LtiRepository } from './lti.repository';
 import type { ResourceLinkLaunch } from './lti-links.repository';
 import type { LtiLinks } from './lti-links.service';
@@ -67,6 +67,11 @@ export interface LoginAnswer {
  * posts it with `pending` to {@link LTI13_LAUNCH_CONFIRM_PATH}.
  */
 export type LaunchAnswer = { location: string } | { storageCheck: StorageRequest & { pending: string } };
+
+/** What a verified launch opens: the session's user and group, and the site page to go to. */
+interface LaunchOpening extends LaunchCodePayload {
+  userId: number;
+}
 
 const invalid = () => new AppError(400, 'lti-launch-invalid');
 const unknownActivity = () =>
@@ -184,33 +189,35 @@ export class Lti13Service {
     const now = this.now();
     const state = await this.deps.repo.consumeState(stateValue, now);
     if (!state) throw new AppError(401, 'lti-launch-expired');
-    const location = await this.open(state, idToken, now);
-    if (!state.storage) return { location };
-    const check = await this.holdForStorage(state.platformId, state.storage, stateValue, location, now);
-    return { storageCheck: check };
+    const opened = await this.open(state, idToken, now);
+    if (!state.storage) return { location: await this.redirectFor(opened) };
+    return {
+      storageCheck: await this.holdForStorage(state.platformId, state.storage, stateValue, opened, now),
+    };
   }
 
   /**
    * Holds a verified launch until the browser shows the secret its login put in the platform's
-   * storage: the launch's one-time code is redeemed here at once, so it never reaches the browser,
-   * and what it opens waits under a new random id (kept as its SHA-256) for {@link confirmLaunch}.
+   * storage: no one-time code is issued yet; what the launch opens waits under a new random id (kept
+   * as its SHA-256) for {@link confirmLaunch}.
    */
   private async holdForStorage(
     platformId: number,
     storage: LoginStorage,
     stateValue: string,
-    location: string,
+    opened: LaunchOpening,
     now: Date,
   ): Promise<StorageRequest & { pending: string }> {
-    const code = new URL(location, this.deps.publicUrl).searchParams.get('code') ?? '';
-    const opened = await this.codes.consume(code);
-    if (!opened) throw new Error('the code of a verified launch was not redeemed');
     const platform = await this.deps.repo.findPlatformById(platformId);
     if (!platform) throw invalid();
     const pending = randomToken();
     await this.deps.repo.createStorageCheck(
       hashToken(pending),
-      { secretHash: storage.secretHash, userId: opened.userId, payload: opened.payload },
+      {
+        secretHash: storage.secretHash,
+        userId: opened.userId,
+        payload: { group: opened.group, next: opened.next },
+      },
       new Date(now.getTime() + STORAGE_CHECK_TTL_SECONDS * 1000),
     );
     return { ...storageRequest(platform, storage, stateValue), pending };
@@ -228,11 +235,11 @@ export class Lti13Service {
     const check = await this.deps.repo.consumeStorageCheck(hashToken(pending), this.now());
     if (!check) throw new AppError(401, 'lti-launch-expired');
     if (!secretMatches(shown, check.secretHash)) throw new AppError(401, 'lti-storage-unconfirmed');
-    return this.redirectFor(check.userId, check.payload.group, check.payload.next);
+    return this.redirectFor({ userId: check.userId, ...check.payload });
   }
 
-  /** The launch of a spent state: its id_token verified, then what it opens, as the /moodlelogin path. */
-  private async open(state: LoginState, idToken: string, now: Date): Promise<string> {
+  /** The launch of a spent state: its id_token verified, then whom it opens which page for. */
+  private async open(state: LoginState, idToken: string, now: Date): Promise<LaunchOpening> {
     const platform = await this.deps.repo.findPlatformById(state.platformId);
     if (!platform) throw invalid();
     const claims = await this.verify(platform, idToken, state.nonce, now);
@@ -275,7 +282,7 @@ export class Lti13Service {
         userId,
         expiresAt: new Date(now.getTime() + DEEP_LINK_SESSION_TTL_SECONDS * 1000),
       });
-      return this.redirectFor(userId, group, `/moodleteacher?selection=${id}`);
+      return { userId, group, next: `/moodleteacher?selection=${id}` };
     }
     if (messageType !== 'LtiResourceLinkRequest') throw invalid();
     const custom = claims[CLAIM.custom] as Record<string, unknown> | undefined;
@@ -290,7 +297,7 @@ export class Lti13Service {
     const linkId = link ? await this.deps.links.recordLaunch(link, userId, role) : null;
     // An instructor opens the results of the link's learners; with no link, the activity itself.
     if (role === 'instructor' && linkId !== null)
-      return this.redirectFor(userId, group, `/moodleteacher?link=${linkId}`);
+      return { userId, group, next: `/moodleteacher?link=${linkId}` };
     const ags = claims[CLAIM.ags] as { lineitem?: unknown; scope?: unknown } | undefined;
     const lineitem = text(ags?.lineitem, 2000);
     if (role === 'learner' && lineitem && Array.isArray(ags?.scope) && ags.scope.includes(AGS_SCORE_SCOPE)) {
@@ -306,7 +313,7 @@ export class Lti13Service {
       });
       await this.deps.outcomes.markPendingIfProgress(id, now);
     }
-    return this.redirectFor(userId, group, `/moodlestudent?module=${module.id}`);
+    return { userId, group, next: `/moodlestudent?module=${module.id}` };
   }
 
   /**
@@ -339,7 +346,8 @@ export class Lti13Service {
     };
   }
 
-  private async redirectFor(userId: number, group: LtiGroup, next: string): Promise<string> {
+  /** The /moodlelogin path with a new one-time code for what a launch opens. */
+  private async redirectFor({ userId, group, next }: LaunchOpening): Promise<string> {
     const code = await this.codes.issue(userId, { group, next });
     return `/moodlelogin?${new URLSearchParams({ code })}`;
   }

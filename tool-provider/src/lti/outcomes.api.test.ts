@@ -5,8 +5,8 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
-import { peerVerifiesBody, signLaunch } from '../test/lti-peer';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { peerVerifiesBody, postSignedLaunch, signLaunch } from '../test/lti-peer';
+import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../test/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { LtiRepository } from './lti.repository';
 import { OutcomeRepository } from './outcome.repository';
@@ -92,9 +92,8 @@ afterAll(async () => {
 
 /** Launches as a Moodle learner with outcome parameters and answers a client with the session. */
 async function learner(userId: string, sourcedid = SOURCEDID): Promise<TestClient> {
-  const url = `${server.url}/lti/1.1/launch`;
-  const { body } = signLaunch(
-    url,
+  const res = await postSignedLaunch(
+    `${server.url}/lti/1.1/launch`,
     {
       lti_message_type: 'basic-lti-launch-request',
       lti_version: 'LTI-1p0',
@@ -111,17 +110,8 @@ async function learner(userId: string, sourcedid = SOURCEDID): Promise<TestClien
       timestamp: Math.floor(clock.getTime() / 1000),
     },
   );
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-    redirect: 'manual',
-  });
   expect(res.status).toBe(303);
-  const code = new URL(res.headers.get('location')!, 'http://x').searchParams.get('code');
-  const c = new TestClient(server.url);
-  c.token = (await c.post<{ access: string }>('/api/lti/session/', { code })).body.access;
-  return c;
+  return (await exchangeLaunchCode(server.url, res.headers.get('location')!)).client;
 }
 
 /** The module's numeral count (published problems), for the expected progress. */

@@ -110,3 +110,20 @@ export function peerVerifiesBody(
   const hash = crypto.createHash('sha1').update(body).digest('base64');
   return { signature: expected === signature, bodyHash: params.oauth_body_hash === hash, params };
 }
+
+/** A form post, as a browser sends it, that does not follow redirects. */
+export const formPost = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual' as const,
+});
+
+/** Signs a launch with the peer and posts it as the platform's page would (redirects not followed). */
+export function postSignedLaunch(
+  url: string,
+  params: Record<string, string>,
+  options: PeerLaunchOptions,
+): Promise<Response> {
+  return fetch(url, { ...formPost({}), body: signLaunch(url, params, options).body });
+}

@@ -1,19 +1,16 @@
-import { expect } from 'vitest';
+import { Lti13Repository } from '../lti/lti13.repository';
+import { runPlatformCommand } from '../lti/platform-admin';
 import type { Lti13Peer } from './lti13-peer';
-import { TestClient, type TestServer } from './test-server';
+import { formPost } from './lti-peer';
+import { exchangeLaunchCode, type TestClient, type TestServer } from './test-server';
 
-/** A form post that does not follow redirects. */
-export const formPost = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-  redirect: 'manual' as const,
-});
+export { formPost } from './lti-peer';
 
 /**
  * The browser's part of LTI 1.3 launches between a platform simulator and a Kib test server whose
- * public address is `publicUrl`: the login initiation, the platform's authorisation, the launch, and
- * the exchange of the launch's one-time code for a session.
+ * public address is `publicUrl`: registering the simulator as a platform, the login initiation, the
+ * platform's authorisation, the launch, and the exchange of the launch's one-time code for a
+ * session. Free of any test runner, so benchmarks use it too; a step that fails throws.
  */
 export class Lti13Flow {
   static readonly LOGIN_HINT = 'hint-42';
@@ -24,6 +21,40 @@ export class Lti13Flow {
     private readonly peer: Lti13Peer,
     private readonly publicUrl: string,
   ) {}
+
+  /** Registers the simulator as a platform with `npm run lti -- add-platform`; answers what it printed. */
+  async registerPlatform(name = 'Peer Moodle'): Promise<string[]> {
+    const lines: string[] = [];
+    const { peer } = this;
+    const code = await runPlatformCommand(
+      [
+        'add-platform',
+        peer.issuer,
+        peer.clientId,
+        '--name',
+        name,
+        '--login-url',
+        peer.endpoints.authLoginUrl,
+        '--token-url',
+        peer.endpoints.authTokenUrl,
+        '--jwks-url',
+        peer.endpoints.jwksUrl,
+        '--origin',
+        peer.origin,
+        '--deployment',
+        peer.deploymentId,
+      ],
+      {
+        repo: new Lti13Repository(this.server.db.sequelize),
+        keys: this.server.kib.lti13.keys,
+        out: (l) => lines.push(l),
+        err: (l) => lines.push(l),
+        publicUrl: this.publicUrl,
+      },
+    );
+    if (code !== 0) throw new Error(`add-platform failed: ${lines.join(' / ')}`);
+    return lines;
+  }
 
   /** Moodle's login initiation (a form post), answering Kib's redirect to the platform. */
   login(baseUrl = this.server.url, extra: Record<string, string> = {}): Promise<Response> {
@@ -47,7 +78,7 @@ export class Lti13Flow {
     options: { loginUrl?: string; launchUrl?: string; token?: (nonce: string) => Promise<string> } = {},
   ) {
     const started = await this.login(options.loginUrl);
-    expect(started.status).toBe(302);
+    if (started.status !== 302) throw new Error(`the login answered ${started.status}`);
     const answer = await this.peer.authorize(
       started.headers.get('location')!,
       {
@@ -66,12 +97,7 @@ export class Lti13Flow {
   }
 
   /** The session a launch's redirect to /moodlelogin opens, as a client holding its access token. */
-  async session(location: string): Promise<TestClient> {
-    const code = new URL(location, 'http://x').searchParams.get('code');
-    const client = new TestClient(this.server.url);
-    const opened = await client.post<{ access: string; next: string }>('/api/lti/session/', { code });
-    expect(opened.status).toBe(200);
-    client.token = opened.body.access;
-    return client;
+  session(location: string): Promise<TestClient> {
+    return exchangeLaunchCode(this.server.url, location).then((opened) => opened.client);
   }
 }

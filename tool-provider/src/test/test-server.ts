@@ -51,6 +51,34 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Another instance of the app on the test server's database and configuration, as a second server
+ * process would be; `deps` replaces parts of it (a clock). Closing it leaves the database.
+ */
+export async function startSecondInstance(
+  server: TestServer,
+  deps: Partial<Omit<AppDeps, 'config' | 'sequelize' | 'databaseKind'>> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
+  const kib = await createApp({
+    config: server.config,
+    sequelize: server.db.sequelize,
+    databaseKind: server.db.kind,
+    logger: pino({ level: 'silent' }),
+    ...deps,
+  });
+  const listening: Server = await new Promise((resolve) => {
+    const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
+    async close() {
+      listening.closeAllConnections();
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+      kib.mailer.close();
+    },
+  };
+}
+
 /** A JSON response as tests read it. */
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
@@ -112,4 +140,20 @@ export class TestClient {
   post<T = Record<string, unknown>>(p: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', p, body, headers);
   }
+}
+
+/**
+ * Exchanges the one-time code of a launch's redirect (`/moodlelogin?code=…`) at Kib, as the site
+ * does: a client holding the session's access token, and the page it opens. Throws when refused.
+ */
+export async function exchangeLaunchCode(
+  kibUrl: string,
+  location: string,
+): Promise<{ client: TestClient; next: string }> {
+  const code = new URL(location, 'http://x').searchParams.get('code');
+  const client = new TestClient(kibUrl);
+  const opened = await client.post<{ access: string; next: string }>('/api/lti/session/', { code });
+  if (opened.status !== 200) throw new Error(`the launch code was refused (${opened.status})`);
+  client.token = opened.body.access;
+  return { client, next: opened.body.next };
 }

@@ -1,16 +1,14 @@
 import { ActivityResults } from '@kib/widgets';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, type ComponentProps } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useApi } from '../../app/api';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
+import { resultsData } from '../../ui/results-data';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { deleteTempStudent, isFinal, isWrongCode, teacherActivityKey, validateTeacherCode } from './code-api';
-
-/** The dashboard's data: the assignment, its problems and its students with their stats. */
-type ResultsData = ComponentProps<typeof ActivityResults>['data'];
 
 /**
  * The teacher's view of a code activity (spec 03 §2 "Teacher activity results view"): the widgets'
@@ -50,13 +48,7 @@ export function CodeResults({
   }, [focusHeading]);
 
   const answer = results.data;
-  const data = useMemo<ResultsData | null>(
-    () =>
-      answer
-        ? { assignment: answer.moduleData, problems: answer.problems, students: answer.studentsData }
-        : null,
-    [answer],
-  );
+  const data = useMemo(() => (answer ? resultsData(answer) : null), [answer]);
   const { refetch } = results;
   const removeStudent = useCallback(
     async (studentId: number) => {

@@ -1,18 +1,16 @@
 import type { LtiLinkResults } from '@kib/core';
 import { ActivityResults } from '@kib/widgets';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ComponentProps } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../app/api';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
+import { resultsData } from '../../ui/results-data';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { LtiMain } from './lti-session';
-
-/** The dashboard's data: the assignment, its problems and its students with their stats. */
-type ResultsData = ComponentProps<typeof ActivityResults>['data'];
 
 /** The cache key of a link's results. */
 export const linkResultsKey = (linkId: number) => ['lti-link-results', linkId] as const;
@@ -33,13 +31,7 @@ export function MoodleResults({ linkId }: { linkId: number }) {
   });
   const answer = results.data;
   useDocumentTitle(answer?.moduleData.name ?? t('lti.results-title'));
-  const data = useMemo<ResultsData | null>(
-    () =>
-      answer
-        ? { assignment: answer.moduleData, problems: answer.problems, students: answer.studentsData }
-        : null,
-    [answer],
-  );
+  const data = useMemo(() => (answer ? resultsData(answer) : null), [answer]);
   const place = answer ? [answer.link.title, answer.link.contextTitle].filter(Boolean).join(' · ') : '';
 
   return (
