@@ -7,7 +7,12 @@ export type Translate = (key: TranslationKey | (string & {}), params?: Record<st
 
 interface LanguageState {
   language: Language;
-  setLanguage: (language: Language) => void;
+  /**
+   * Shows the site in `language`. The reader's own choice is remembered in the `kib_lang` cookie; a
+   * language that comes from elsewhere (an LMS launch) is applied with `remember: false`, for this
+   * page only: inside an LMS frame the cookie is a third-party one, which browsers may drop.
+   */
+  setLanguage: (language: Language, options?: { remember?: boolean }) => void;
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
@@ -46,8 +51,9 @@ export function LanguageProvider({ children, initial }: { children: ReactNode; i
     document.documentElement.lang = language;
   }, [language]);
   const setLanguage = useCallback(
-    (next: Language) => {
-      document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+    (next: Language, { remember = true }: { remember?: boolean } = {}) => {
+      if (remember)
+        document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
       api.setLanguage(next);
       setState(next);
     },

@@ -23,17 +23,29 @@ describe('MoodleLoginPage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('speaks the LMS language kept on the user, whatever the page started in', async () => {
-    const { screen } = await renderSite('/moodlelogin?code=english-course', {
+  it('speaks the LMS language kept on the user, exchanging the code once and writing no cookie', async () => {
+    document.cookie = 'kib_lang=; path=/; max-age=0';
+    // Like the server: a code opens a session once; asked again, it is spent.
+    let spent = false;
+    const { screen, calls } = await renderSite('/moodlelogin?code=english-course', {
       language: 'es',
       routes: {
-        'POST lti/session/': { body: { access: 'lti-access', next: '/moodlestudent?module=5' } },
+        'POST lti/session/': () => {
+          if (spent) return { status: 401, body: { code: 'lti-code-invalid', detail: 'Token inválido.' } };
+          spent = true;
+          return { body: { access: 'lti-access', next: '/moodlestudent?module=5' } };
+        },
         'GET auth/users/me/': { body: { ...LTI_STUDENT, language: 'en' } },
         'GET lti/modules/5/': { body: LTI_MODULE },
       },
     });
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Taller de álgebra' })).toBeVisible();
     await expect.poll(() => document.documentElement.lang).toBe('en');
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Problems' })).toBeVisible();
+    expect(calls.filter((c) => c.path === 'lti/session/')).toHaveLength(1);
+    expect(screen.container.textContent).not.toContain('Invalid token.');
+    // An LMS frame on another site would drop the cookie: the language is applied without one.
+    expect(document.cookie).not.toContain('kib_lang');
   });
 
   it("says 'Invalid token.' when the code is spent or expired, in English", async () => {

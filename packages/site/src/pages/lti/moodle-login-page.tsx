@@ -1,6 +1,6 @@
-import { ApiError } from '@kib/api-client';
+import { ApiError, type ApiClient } from '@kib/api-client';
 import type { LtiSession } from '@kib/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useAuth } from '../../auth/auth';
@@ -12,10 +12,20 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { LtiMain } from './lti-session';
 
 /**
- * Exchanges in flight, by code: a code is spent on first use, so a second mount of the page (React's
- * strict mode, a re-render) must wait for the same answer instead of asking again.
+ * The exchange of each code, kept for the page's life: a code is spent on first use, so whatever
+ * runs the page's effect again (React's strict mode, a language change, a re-render) must get the
+ * same answer instead of asking again with a spent code.
  */
 const exchanges = new Map<string, Promise<LtiSession>>();
+
+function exchangeOnce(api: ApiClient, code: string): Promise<LtiSession> {
+  let exchange = exchanges.get(code);
+  if (!exchange) {
+    exchange = api.request<LtiSession>('POST', 'lti/session/', { code });
+    exchanges.set(code, exchange);
+  }
+  return exchange;
+}
 
 /** The LMS pages a session may open; anything else falls back to the student page. */
 function safeNext(next: string): string {
@@ -42,39 +52,39 @@ export function MoodleLoginPage() {
   const [failure, setFailure] = useState('');
   useDocumentTitle(t('lti.login-title'));
 
+  // Runs with the page's current translate, language and navigation, but is not what starts the
+  // exchange: the LMS's language changes `t` on the way, and must not exchange the code again.
+  const opened = useEffectEvent(async (session: LtiSession, alive: () => boolean) => {
+    const user = await adopt(session.access);
+    if (!alive()) return;
+    // Inside the LMS, the LMS's language (launch_presentation_locale or the locale claim, kept on the
+    // user) wins, for this page only: no cookie, which an LMS frame on another site may not keep.
+    setLanguage(user.language, { remember: false });
+    setState('done');
+    navigate(safeNext(session.next), { replace: true });
+  });
+  const refused = useEffectEvent((error: unknown) => {
+    if (error instanceof ApiError && error.status < 500) setState('invalid');
+    else {
+      setFailure(errorMessage(error, t));
+      setState('failed');
+    }
+  });
+
   useEffect(() => {
     if (!code) return;
     // Out of the address bar and the history: the code must not linger where it can be copied.
     navigate('/moodlelogin', { replace: true });
     let alive = true;
-    let exchange = exchanges.get(code);
-    if (!exchange) {
-      exchange = api.request<LtiSession>('POST', 'lti/session/', { code });
-      exchanges.set(code, exchange);
-      const forget = () => void exchanges.delete(code);
-      exchange.then(forget, forget);
-    }
-    exchange
-      .then(async (session) => {
-        const user = await adopt(session.access);
-        if (!alive) return;
-        // Inside the LMS, the LMS's language (launch_presentation_locale, kept on the user) wins.
-        setLanguage(user.language);
-        setState('done');
-        navigate(safeNext(session.next), { replace: true });
-      })
+    exchangeOnce(api, code)
+      .then((session) => (alive ? opened(session, () => alive) : undefined))
       .catch((error: unknown) => {
-        if (!alive) return;
-        if (error instanceof ApiError && error.status < 500) setState('invalid');
-        else {
-          setFailure(errorMessage(error, t));
-          setState('failed');
-        }
+        if (alive) refused(error);
       });
     return () => {
       alive = false;
     };
-  }, [code, api, adopt, navigate, t, setLanguage]);
+  }, [code, api, navigate]);
 
   return (
     <LtiMain>
