@@ -39,6 +39,8 @@ import { StatRepository } from './solving/stat.repository';
 import { PlatformOrigins, selfAndPlatforms } from './lti/frame-ancestors';
 import { LtiRepository } from './lti/lti.repository';
 import { mountLti11, registerLtiRoutes } from './lti/lti11.routes';
+import { registerLtiAdminRoutes } from './lti/lti-admin.routes';
+import { ConsumerRegistry, PlatformRegistry } from './lti/lti-registrations.service';
 import { LtiLinkRepository } from './lti/lti-links.repository';
 import { LtiLinks } from './lti/lti-links.service';
 import { MembershipsClient } from './lti/nrps';
@@ -173,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     outcomes,
     accessTokens,
     logger,
+    lineItemMaxScore: config.ltiLineItemMaxScore,
     now: deps.ltiNow,
   });
   const outcomeSender = new OutcomeSender({
@@ -199,6 +202,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     keys: toolKeys,
     publicUrl: config.publicUrl,
     logger,
+    lineItemMaxScore: config.ltiLineItemMaxScore,
     now: deps.ltiNow,
   });
   const scoreSender = new AgsScoreSender({
@@ -206,6 +210,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     platforms: lti13Repository,
     tokens: platformTokens,
     logger,
+    scoreMaximum: config.ltiLineItemMaxScore,
     fetch: deps.outcomeFetch,
     now: deps.ltiNow,
   });
@@ -219,6 +224,20 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
   registerLtiRoutes(api, { lti11: lti, lti13, links: ltiLinks });
+  // A registration added, enabled or disabled here may frame Kib (or not) at once; one changed by
+  // `npm run lti` is seen within the origins cache's minute.
+  const registrationChanged = () => platformOrigins.invalidate();
+  registerLtiAdminRoutes(api, {
+    consumers: new ConsumerRegistry({ repo: ltiRepository, now: deps.ltiNow, onChange: registrationChanged }),
+    platforms: new PlatformRegistry({
+      repo: lti13Repository,
+      keys: toolKeys,
+      now: deps.ltiNow,
+      onChange: registrationChanged,
+    }),
+    publicUrl: config.publicUrl,
+    dynamicRegistration: config.ltiDynamicRegistration,
+  });
   registerActivityRoutes(
     api,
     new ActivityService({

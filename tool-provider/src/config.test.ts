@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ LTI_DYNAMIC_REGISTRATION: 'closed' }).ltiDynamicRegistration).toBe('closed');
   });
 
+  it('makes line items of 100 points unless LTI_LINE_ITEM_MAX_SCORE says otherwise (1 to 10000)', () => {
+    expect(loadConfig({}).ltiLineItemMaxScore).toBe(100);
+    expect(loadConfig({ LTI_LINE_ITEM_MAX_SCORE: '10' }).ltiLineItemMaxScore).toBe(10);
+    expect(loadConfig({ LTI_LINE_ITEM_MAX_SCORE: '1' }).ltiLineItemMaxScore).toBe(1);
+    for (const bad of ['0', '10001', '2.5', 'many'])
+      expect(() => loadConfig({ LTI_LINE_ITEM_MAX_SCORE: bad })).toThrow(/LTI_LINE_ITEM_MAX_SCORE/);
+  });
+
   it('turns the seed off with SEED=false', () => {
     expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
   });

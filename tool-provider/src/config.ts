@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
   LTI_REGISTRATION_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
+  LTI_LINE_ITEM_MAX_SCORE: z.coerce.number().int().min(1).max(10000).default(100),
   LTI_SECRETS_KEY: z
     .string()
     .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
@@ -76,6 +77,21 @@ export interface Config {
   ltiRegistrationPrivateNetworks: 'allow' | 'refuse';
   /** Seals LTI consumer secrets and Kib's private keys in the database (base64 of 32 bytes). */
   ltiSecretsKey: string | undefined;
+  /**
+   * The maximum of the grade column an activity picked in the LMS creates (LTI 1.1 Content-Item and
+   * LTI 1.3 deep linking), and the maximum AGS scores are sent out of.
+   */
+  ltiLineItemMaxScore: number;
+}
+
+/**
+ * The address users reach a server at once it listens on `port`: PUBLIC_URL, or, when PUBLIC_URL
+ * is unset and PORT is 0 (any free port), the address derived from the port actually chosen.
+ */
+export function listeningPublicUrl(config: Pick<Config, 'port' | 'publicUrl'>, port: number): string {
+  return config.port === 0 && config.publicUrl === 'http://localhost:0'
+    ? `http://localhost:${port}`
+    : config.publicUrl;
 }
 
 /** Parses the environment into a Config; throws with every bad variable named. */
@@ -118,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ltiSecretsKey: e.LTI_SECRETS_KEY,
     ltiRegistrationPrivateNetworks:
       e.LTI_REGISTRATION_PRIVATE_NETWORKS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'allow'),
+    ltiLineItemMaxScore: e.LTI_LINE_ITEM_MAX_SCORE,
   };
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import type { Config } from './config';
+import { listeningPublicUrl, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrator';
 import { initModels } from './db/models';
@@ -10,7 +10,10 @@ import { seedDevelopment } from './seed/dev-seed';
 
 /** A running tool provider. */
 export interface RunningServer {
+  /** Where this machine reaches the server (localhost when it listens on every interface). */
   url: string;
+  /** Where users reach it: PUBLIC_URL, or the address derived from the port it listens on. */
+  publicUrl: string;
   db: Database;
   close(): Promise<void>;
 }
@@ -20,7 +23,13 @@ export interface RunningServer {
  * migrations, seeds development data once when enabled, and listens.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  // The embedded database's address is published in DATA_DIR, so `npm run lti` works while Kib runs.
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+    access: 'serve',
+  });
   try {
     const applied = await migrate(db.sequelize, db.kind, logger);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -39,11 +48,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
     lti.outcomeSender.start();
     lti13.scoreSender.start();
-    const { port } = server.address() as AddressInfo;
-    const url = `http://localhost:${port}`;
-    logger.info({ url, database: db.kind }, 'Kib is listening');
+    const { address, port } = server.address() as AddressInfo;
+    const url = `http://${localHost(address)}:${port}`;
+    const publicUrl = listeningPublicUrl(config, port);
+    const listening = `${address.includes(':') ? `[${address}]` : address}:${port}`;
+    logger.info({ publicUrl, listening, database: db.kind }, 'Kib is listening');
     return {
       url,
+      publicUrl,
       db,
       async close() {
         await lti.outcomeSender.stop();
@@ -58,4 +70,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await db.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** The host this machine reaches a listening address at: localhost for the wildcard addresses. */
+function localHost(address: string): string {
+  if (address === '0.0.0.0' || address === '::') return 'localhost';
+  return address.includes(':') ? `[${address}]` : address;
 }

@@ -46,6 +46,8 @@ import codeSiteEs from '../locales/site/code.es.json' with { type: 'json' };
 import codeSiteEn from '../locales/site/code.en.json' with { type: 'json' };
 import ltiSiteEs from '../locales/site/lti.es.json' with { type: 'json' };
 import ltiSiteEn from '../locales/site/lti.en.json' with { type: 'json' };
+import platformAdminSiteEs from '../locales/site/platform-admin.es.json' with { type: 'json' };
+import platformAdminSiteEn from '../locales/site/platform-admin.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -95,6 +97,7 @@ const siteEs = {
   student: studentSiteEs,
   code: codeSiteEs,
   lti: ltiSiteEs,
+  'platform-admin': platformAdminSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -103,6 +106,7 @@ const siteEn = {
   student: studentSiteEn,
   code: codeSiteEn,
   lti: ltiSiteEn,
+  'platform-admin': platformAdminSiteEn,
 };
 
 const esCatalog = {

@@ -39,10 +39,10 @@ async function startProcess(
     const timer = setTimeout(() => reject(new Error(`no start within 45 s\n${stderr}`)), 45_000);
     lines.on('line', (line) => {
       try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'Kib is listening' && entry.url) {
+        const entry = JSON.parse(line) as { msg?: string; listening?: string };
+        if (entry.msg === 'Kib is listening' && entry.listening) {
           clearTimeout(timer);
-          resolve(entry.url);
+          resolve(`http://${entry.listening}`);
         }
       } catch {
         /* not a log line */

@@ -1,15 +1,30 @@
 import pg from 'pg';
 import { Sequelize } from 'sequelize';
 import type { Logger } from '../logger';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import {
+  DataDirLockedError,
+  findRunningEmbedded,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded';
 
 /** Which server answers the SQL: the embedded PGlite or a real PostgreSQL. */
 export type DatabaseKind = 'pglite' | 'postgresql';
+
+/**
+ * How a process uses the embedded database of DATA_DIR (nothing changes with DATABASE_URL):
+ * - `exclusive`: it opens it, or fails with DataDirLockedError while another process owns it;
+ * - `serve`: it opens it and publishes its address in DATA_DIR for clients (the server);
+ * - `client`: it opens it, or, while a running Kib owns it, connects to that Kib's (`npm run lti`).
+ */
+export type EmbeddedAccess = 'exclusive' | 'serve' | 'client';
 
 /** An open database: the Sequelize instance and how to close it (and the embedded server, if any). */
 export interface Database {
   sequelize: Sequelize;
   kind: DatabaseKind;
+  /** The pid of the running Kib whose embedded database this client connected to, if it did. */
+  runningOwner?: number;
   close(): Promise<void>;
 }
 
@@ -26,30 +41,47 @@ export function connect(url: string, kind: DatabaseKind, logger?: Logger): Seque
 
 /**
  * Opens the configured database: DATABASE_URL when given, otherwise the embedded PGlite whose
- * files live under `dataDir/pgdata`.
+ * files live under `dataDir/pgdata`, as `access` says (`exclusive` by default).
  */
 export async function openDatabase(opts: {
   databaseUrl: string | undefined;
   dataDir: string;
   logger?: Logger;
+  access?: EmbeddedAccess;
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
+  let runningOwner: number | undefined;
   let url = opts.databaseUrl;
   const kind: DatabaseKind = url ? 'postgresql' : 'pglite';
+  const access = opts.access ?? 'exclusive';
   if (!url) {
-    embedded = await startEmbeddedPostgres(opts.dataDir);
-    url = embedded.url;
+    try {
+      embedded = await startEmbeddedPostgres(opts.dataDir, { publish: access === 'serve' });
+      url = embedded.url;
+    } catch (err) {
+      const running = access === 'client' && err instanceof DataDirLockedError;
+      const owner = running ? await findRunningEmbedded(opts.dataDir) : null;
+      if (!owner) throw err;
+      url = owner.url;
+      runningOwner = owner.pid;
+    }
   }
   const sequelize = connect(url, kind, opts.logger);
   try {
     await sequelize.authenticate();
   } catch (err) {
     await embedded?.stop();
-    throw err;
+    await sequelize.close();
+    if (runningOwner === undefined) throw err;
+    throw new Error(
+      `The Kib process ${runningOwner} owns ${opts.dataDir}, but its database did not answer; try again once it has started, or stop it.`,
+      { cause: err },
+    );
   }
   return {
     sequelize,
     kind,
+    ...(runningOwner === undefined ? {} : { runningOwner }),
     async close() {
       await sequelize.close();
       await embedded?.stop();

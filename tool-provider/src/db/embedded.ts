@@ -24,13 +24,34 @@ export class DataDirLockedError extends Error {
 const MAX_CONNECTIONS = 32;
 
 /**
+ * The file in a data directory where the process that owns it says how to reach its embedded
+ * database (see {@link findRunningEmbedded}); it exists only while that process runs.
+ */
+export const EMBEDDED_FILE = 'embedded.json';
+
+/** What {@link EMBEDDED_FILE} holds: the running owner's database URL and process id. */
+export interface RunningEmbedded {
+  url: string;
+  pid: number;
+}
+
+/** Only a loopback URL of pglite-socket is ever connected to, whatever the file says. */
+const LOOPBACK_URL = /^postgres:\/\/postgres@127\.0\.0\.1:\d{1,5}\/postgres$/;
+
+/**
  * Starts PGlite on `dataDir/pgdata` (or in memory when dataDir is null) behind pglite-socket on
  * 127.0.0.1 and a free port. One process owns a data directory at a time: a lock file guards it.
+ * With `publish`, the owner also writes the URL and its pid to `dataDir/embedded.json` (mode 0600)
+ * and removes it when it stops, so `npm run lti` can work on the database of a running Kib.
  */
-export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string | null,
+  options: { publish?: boolean } = {},
+): Promise<EmbeddedPostgres> {
   let release: (() => Promise<void>) | undefined;
   let db: PGlite;
-  if (dataDir) {
+  const infoFile = dataDir ? path.join(dataDir, EMBEDDED_FILE) : null;
+  if (dataDir && infoFile) {
     await fs.mkdir(dataDir, { recursive: true });
     try {
       release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, 'kib.lock'), stale: 15_000 });
@@ -38,18 +59,58 @@ export async function startEmbeddedPostgres(dataDir: string | null): Promise<Emb
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
       throw err;
     }
+    // Whoever holds the lock owns the directory: a file left here is a dead owner's.
+    await fs.rm(infoFile, { force: true });
     db = await PGlite.create(path.join(dataDir, 'pgdata'));
   } else {
     db = await PGlite.create();
   }
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  const published = Boolean(options.publish && infoFile);
+  if (published && infoFile) {
+    const running: RunningEmbedded = { url, pid: process.pid };
+    const partial = `${infoFile}.${process.pid}.tmp`;
+    await fs.writeFile(partial, JSON.stringify(running), { mode: 0o600 });
+    await fs.rename(partial, infoFile);
+  }
   return {
-    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    url,
     async stop() {
+      // First the address goes, so no command connects to a database that is closing.
+      if (published && infoFile) await fs.rm(infoFile, { force: true });
       await server.stop();
       await db.close();
       await release?.();
     },
   };
+}
+
+/**
+ * The embedded database of the running Kib that owns `dataDir`, as it published it, or null: no
+ * file, a file that does not hold a loopback URL and a pid, or a pid that is not alive (a stale
+ * file of an owner that was killed is never trusted).
+ */
+export async function findRunningEmbedded(dataDir: string): Promise<RunningEmbedded | null> {
+  let found: unknown;
+  try {
+    found = JSON.parse(await fs.readFile(path.join(dataDir, EMBEDDED_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
+  const { url, pid } = (found ?? {}) as Partial<RunningEmbedded>;
+  if (typeof url !== 'string' || !LOOPBACK_URL.test(url)) return null;
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return null;
+  return isAlive(pid) ? { url, pid } : null;
+}
+
+/** Does a process with this id run (EPERM: it does, as another user)? */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

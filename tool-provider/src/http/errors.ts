@@ -36,7 +36,11 @@ export type ErrorCode =
   | 'lti-registration-closed'
   | 'lti-registration-invalid'
   | 'lti-registration-failed'
-  | 'lti-storage-unconfirmed';
+  | 'lti-registration-disabled'
+  | 'lti-storage-unconfirmed'
+  | 'lti-consumer-exists'
+  | 'lti-platform-exists'
+  | 'lti-deployment-exists';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {

@@ -17,14 +17,18 @@ export function scoresUrl(lineitem: string): string {
   return u.toString();
 }
 
-/** The AGS Score of a progress in [0, 1] for a platform user. */
-export function scorePayload(subject: string, progress: number, now: Date) {
-  const scoreGiven = Number(Math.min(1, Math.max(0, progress)).toFixed(4));
+/**
+ * The AGS Score of a progress in [0, 1] for a platform user, out of `scoreMaximum` points (the
+ * maximum of the line items Kib creates). The platform scales it to its line item's maximum
+ * (AGS: scoreGiven / scoreMaximum is the fraction), so the grade is right whatever that maximum is.
+ */
+export function scorePayload(subject: string, progress: number, now: Date, scoreMaximum: number) {
+  const fraction = Number(Math.min(1, Math.max(0, progress)).toFixed(4));
   return {
     userId: subject,
-    scoreGiven,
-    scoreMaximum: 1,
-    activityProgress: scoreGiven >= 1 ? 'Completed' : 'InProgress',
+    scoreGiven: Number((fraction * scoreMaximum).toFixed(4)),
+    scoreMaximum,
+    activityProgress: fraction >= 1 ? 'Completed' : 'InProgress',
     gradingProgress: 'FullyGraded',
     timestamp: now.toISOString(),
   };
@@ -41,6 +45,8 @@ export class AgsScoreSender extends OutboxSender<DueScore> {
       platforms: Lti13Repository;
       tokens: PlatformTokens;
       logger: Logger;
+      /** The maximum scores are sent out of (LTI_LINE_ITEM_MAX_SCORE). */
+      scoreMaximum: number;
       fetch?: typeof fetch;
       now?: () => Date;
     },
@@ -55,7 +61,7 @@ export class AgsScoreSender extends OutboxSender<DueScore> {
     const response = await (this.deps.fetch ?? fetch)(scoresUrl(row.lineitemUrl), {
       method: 'POST',
       headers: { 'content-type': SCORE_MEDIA_TYPE, authorization: `Bearer ${token}` },
-      body: JSON.stringify(scorePayload(row.subject, row.score, this.now())),
+      body: JSON.stringify(scorePayload(row.subject, row.score, this.now(), this.deps.scoreMaximum)),
       redirect: 'error',
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });

@@ -73,6 +73,41 @@ describe('npm run lti', () => {
     expect((await run('launch-missiles')).code).toBe(2);
     expect(await repo.findConsumer('k2')).toBeNull();
   });
+
+  it('names what is wrong with the input, as the API does', async () => {
+    const bad = await run('add-consumer', 'k4');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('name: This field is required.');
+    const origin = await run('add-consumer', 'k5', 'Name', '--origin', 'https://moodle.example/path');
+    expect(origin.err).toContain(
+      'allowed_origins: https://moodle.example/path is not an origin: write it as https://moodle.example.edu, without a path.',
+    );
+    const grace = await run('rotate-secret', 'colegio-moodle', '--grace-hours', 'soon');
+    expect(grace.code).toBe(2);
+    expect(grace.err).toContain('grace_hours: Write a number of hours from 0 to 2160 (90 days).');
+    const taken = await run('add-consumer', 'colegio-moodle', 'Otra');
+    expect(taken.err).toBe('An LMS with this consumer key is registered already.');
+  });
+
+  it('disables and enables a consumer, and lists its state', async () => {
+    const disabled = await run('disable-consumer', 'colegio-moodle');
+    expect(disabled.code).toBe(0);
+    expect(disabled.out).toBe(`colegio-moodle: disabled since ${NOW.toISOString()}`);
+    expect(await repo.findConsumer('colegio-moodle')).toBeNull();
+    expect(await repo.allowedOrigins()).not.toContain('https://moodle.colegio.example');
+    expect((await run('list')).out).toContain(
+      `colegio-moodle\tMoodle del colegio\thttps://moodle.colegio.example\tdisabled since ${NOW.toISOString()}`,
+    );
+    const enabled = await run('enable-consumer', 'colegio-moodle');
+    expect(enabled.out).toBe('colegio-moodle: enabled');
+    expect(await repo.findConsumer('colegio-moodle')).not.toBeNull();
+    expect(await repo.allowedOrigins()).toContain('https://moodle.colegio.example');
+    expect((await run('list')).out).toContain('https://moodle.colegio.example\tenabled');
+    expect(await run('disable-consumer', 'nobody')).toMatchObject({
+      code: 1,
+      err: 'There is no LMS registered with this consumer key.',
+    });
+  });
 });
 
 describe('origin patterns', () => {

@@ -82,16 +82,22 @@ describe('LTI Dynamic Registration', () => {
       jwks_uri: `${PUBLIC_URL}/lti/1.3/keys`,
       token_endpoint_auth_method: 'private_key_jwt',
     });
-    expect(String(posted.body.scope).split(' ').sort()).toEqual([...REGISTRATION_SCOPES].sort());
-    expect(posted.body.scope).toContain('https://purl.imsglobal.org/spec/lti-ags/scope/score');
-    expect(posted.body.scope).toContain(
-      'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+    // Only the scopes Kib asks tokens for: scores and the roster (no line item management, no results).
+    expect(String(posted.body.scope).split(' ').sort()).toEqual(
+      [
+        'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+        'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+      ].sort(),
     );
+    expect(String(posted.body.scope).split(' ').sort()).toEqual([...REGISTRATION_SCOPES].sort());
+    // Only the claims Kib reads: no e-mail, so Moodle does not set "Share launcher's email: Always".
+    const claims = (posted.body[TOOL_CLAIM] as { claims: string[] }).claims;
+    expect(claims).not.toContain('email');
     expect(posted.body[TOOL_CLAIM]).toEqual({
       domain: 'kib.test',
       target_link_uri: `${PUBLIC_URL}/lti/1.3/launch`,
       custom_parameters: {},
-      claims: ['iss', 'sub', 'name', 'given_name', 'family_name', 'email'],
+      claims: ['iss', 'sub', 'name', 'given_name', 'family_name'],
       messages: [
         { type: 'LtiResourceLinkRequest', target_link_uri: `${PUBLIC_URL}/lti/1.3/launch`, label: 'Kib' },
         { type: 'LtiDeepLinkingRequest', target_link_uri: `${PUBLIC_URL}/lti/1.3/launch`, label: 'Kib' },

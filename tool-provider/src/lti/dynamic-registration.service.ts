@@ -5,6 +5,7 @@ import { AGS_SCORE_SCOPE } from './ags';
 import type { Lti13Repository } from './lti13.repository';
 import { LTI13_KEYS_PATH, LTI13_LAUNCH_PATH, LTI13_LOGIN_PATH } from './lti13.service';
 import { AddressRefusedError, guardedRequest, type AddressPolicy } from './guarded-request';
+import { NRPS_SCOPE } from './nrps';
 import { normaliseOriginPattern } from './origins';
 
 /** Where an LMS opens Kib's side of LTI Dynamic Registration. */
@@ -16,13 +17,17 @@ export const REGISTRATION_MAX_BYTES = 64 * 1024;
 
 const PLATFORM_CLAIM = 'https://purl.imsglobal.org/spec/lti-platform-configuration';
 const TOOL_CLAIM = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
-/** The services Kib asks for: AGS line items, scores and results, and the course's members (NRPS). */
-export const REGISTRATION_SCOPES = [
-  'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
-  AGS_SCORE_SCOPE,
-  'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
-  'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
-];
+/**
+ * The services Kib asks for, exactly the scopes it requests access tokens for: posting AGS scores to
+ * the line item of a launch, and reading the course's members (NRPS). Kib neither manages line items
+ * (deep linking makes the platform create one) nor reads results, so Moodle sets "grade sync only".
+ */
+export const REGISTRATION_SCOPES = [AGS_SCORE_SCOPE, NRPS_SCOPE];
+/**
+ * The identity claims Kib asks for: the issuer and subject that identify a user, and the names it
+ * greets them by (names.ts). No e-mail: Kib never reads one, and Moodle would then share it always.
+ */
+export const REGISTRATION_CLAIMS = ['iss', 'sub', 'name', 'given_name', 'family_name'];
 
 const url = z.string().max(2000).url();
 
@@ -166,15 +171,27 @@ export class DynamicRegistration {
       ...endpointUrls,
       allowedOrigins: [origin],
     });
+    const created = id !== null;
     if (id === null) {
-      id = (await this.deps.repo.findPlatforms(configuration.issuer, clientId))[0]?.id ?? null;
-      if (id === null) throw failed();
+      const known = await this.deps.repo.findRegistration(configuration.issuer, clientId);
+      if (!known) throw failed();
+      // A platform its administrator disabled in Kib stays disabled, whatever the platform asks.
+      if (known.disabledAt !== null) throw new AppError(403, 'lti-registration-disabled');
+      id = known.id;
       await this.deps.repo.updateEndpoints(id, endpointUrls);
     }
-    await this.deps.repo.addDeployment(id, deploymentId);
+    const newDeployment = await this.deps.repo.addDeployment(id, deploymentId);
     this.deps.onRegistered?.();
     this.deps.logger.info(
-      { issuer: configuration.issuer, clientId, deploymentId },
+      {
+        issuer: configuration.issuer,
+        clientId,
+        deploymentId,
+        platformId: id,
+        productFamily,
+        platform: created ? 'new' : 'updated',
+        deployment: newDeployment ? 'new' : 'known',
+      },
       'LTI platform registered',
     );
     return { issuer: configuration.issuer, clientId, deploymentId, productFamily };
@@ -199,7 +216,7 @@ export class DynamicRegistration {
         target_link_uri: launch,
         // Each activity link carries its own custom.activity_code (set by deep linking or the teacher).
         custom_parameters: {},
-        claims: ['iss', 'sub', 'name', 'given_name', 'family_name', 'email'],
+        claims: REGISTRATION_CLAIMS,
         messages: [
           { type: 'LtiResourceLinkRequest', target_link_uri: launch, label: 'Kib' },
           ...(deepLinking ? [{ type: 'LtiDeepLinkingRequest', target_link_uri: launch, label: 'Kib' }] : []),

@@ -14,6 +14,9 @@ export interface LaunchCodePayload {
   next: string;
 }
 
+/** The site page where a launch's browser exchanges its one-time code. */
+export const MOODLE_LOGIN_PATH = '/moodlelogin';
+
 function isPayload(value: unknown): value is LaunchCodePayload {
   const v = value as Partial<LaunchCodePayload> | null;
   return (
@@ -41,6 +44,16 @@ export class LaunchCodes {
     const expiresAt = new Date(this.now().getTime() + LAUNCH_CODE_TTL_SECONDS * 1000);
     await this.repo.createLaunchCode(hashToken(code), userId, payload, expiresAt);
     return code;
+  }
+
+  /**
+   * The /moodlelogin path with a new code for the user, and the LMS's language: the page speaks it
+   * from its first paint, its messages included, before the session (and the user's language) is
+   * known, and without a cookie.
+   */
+  async loginPath(userId: number, payload: LaunchCodePayload, language: 'es' | 'en'): Promise<string> {
+    const code = await this.issue(userId, payload);
+    return `${MOODLE_LOGIN_PATH}?${new URLSearchParams({ code, lang: language })}`;
   }
 
   /** The user and payload of an unexpired, unused code, which is used up; null otherwise. */

@@ -4,7 +4,7 @@ import type { LtiRole } from './roles';
 /** A resource link of a platform as a launch describes it. */
 export interface ResourceLinkLaunch {
   kind: '1.1' | '1.3';
-  /** The consumer key (1.1), or issuer and client id (1.3), as in lti_identities. */
+  /** The consumer key (1.1), or the issuer (1.3), as in lti_identities. */
   platform: string;
   resourceLinkId: string;
   contextId: string | null;

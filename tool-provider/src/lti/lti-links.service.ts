@@ -104,10 +104,15 @@ export class LtiLinks {
     const now = this.now();
     if (!(await links.claimRosterSync(link.id, new Date(now.getTime() - ROSTER_REFRESH_MS), now)))
       return 'synced';
+    const started = Date.now();
     try {
       const platform = await platforms.findPlatformById(link.lti13PlatformId);
       if (!platform) throw new Error('the platform is no longer registered');
-      const members = await memberships.members(platform, link.membershipsUrl, link.resourceLinkId);
+      const { members, pages } = await memberships.members(
+        platform,
+        link.membershipsUrl,
+        link.resourceLinkId,
+      );
       const learners = members.filter((m) => m.role === 'learner');
       const known = await users.findIdentities(
         link.kind,
@@ -124,9 +129,23 @@ export class LtiLinks {
             )),
         );
       await links.replaceRosterLearners(link.id, ids);
+      logger.info(
+        {
+          linkId: link.id,
+          platformId: platform.id,
+          members: members.length,
+          learners: learners.length,
+          pages,
+          durationMs: Date.now() - started,
+        },
+        'LMS roster read',
+      );
       return 'synced';
     } catch (err) {
-      logger.warn({ err: { message: (err as Error).message }, linkId: link.id }, 'LMS roster not read');
+      logger.warn(
+        { err: { message: (err as Error).message }, linkId: link.id, durationMs: Date.now() - started },
+        'LMS roster not read',
+      );
       await links.releaseRosterSync(link.id).catch(() => undefined);
       return 'unavailable';
     }

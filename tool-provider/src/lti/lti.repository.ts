@@ -16,13 +16,40 @@ export interface ConsumerRecord {
   createdAt: Date;
 }
 
-/** Which LTI version an identity came from, and the platform that vouches for it. */
+/** A consumer as its administrators see it: no secret, and whether it is disabled. */
+export interface ConsumerRegistration {
+  consumerKey: string;
+  name: string;
+  allowedOrigins: string[];
+  createdAt: Date;
+  /** Until when the secret before the last rotation still verifies launches, if it ever was rotated. */
+  previousSecretUntil: Date | null;
+  /** When it was disabled; null while it is enabled. */
+  disabledAt: Date | null;
+}
+
+/**
+ * Which LTI version an identity came from, and the platform that vouches for it: the key of a Kib
+ * user in `lti_identities` (and of a resource link in `lti_resource_links`, with its link id).
+ */
 export interface PlatformIdentity {
   kind: '1.1' | '1.3';
-  /** The consumer key (1.1), or issuer and client id (1.3). */
+  /**
+   * The consumer key (1.1), or the platform's issuer alone (1.3): `sub` is unique per issuer, so a
+   * platform registered again under a new client id keeps its users (migration 0012).
+   */
   platform: string;
   /** The platform's user id (`user_id`, or `sub`). */
   subject: string;
+}
+
+/** The Kib user of a launch, and whether it was created or found through an LTI 1.1 identity. */
+export interface LaunchUser {
+  userId: number;
+  /** A new Kib user was created for the identity. */
+  created: boolean;
+  /** The identity was attached to the Kib user of the `alsoKnownAs` identity. */
+  linked: boolean;
 }
 
 /** A platform user's name and language, as a launch or a roster gives them. */
@@ -57,6 +84,11 @@ const SELECT_CONSUMER = `
          created_at AS "createdAt"
   FROM lti11_consumers`;
 
+const SELECT_REGISTRATION = `
+  SELECT consumer_key AS "consumerKey", name, allowed_origins AS "allowedOrigins", created_at AS "createdAt",
+         previous_secret_until AS "previousSecretUntil", disabled_at AS "disabledAt"
+  FROM lti11_consumers`;
+
 /** Data access of the LTI adapter: consumers, nonces, identities, launch codes, selections (SQL). */
 export class LtiRepository {
   constructor(
@@ -65,10 +97,13 @@ export class LtiRepository {
     private readonly box = new SecretBox(null),
   ) {}
 
-  /** The consumer with this key, or null. */
+  /**
+   * The enabled consumer with this key, or null. Launches, Content-Item answers and grades all find
+   * their consumer here, so a disabled consumer is to them as one never registered.
+   */
   async findConsumer(consumerKey: string): Promise<ConsumerRecord | null> {
     const rows = await this.sequelize.query<ConsumerRecord>(
-      `${SELECT_CONSUMER} WHERE consumer_key = :consumerKey`,
+      `${SELECT_CONSUMER} WHERE consumer_key = :consumerKey AND disabled_at IS NULL`,
       {
         replacements: { consumerKey },
         type: QueryTypes.SELECT,
@@ -77,12 +112,41 @@ export class LtiRepository {
     return rows[0] ? this.opened(rows[0]) : null;
   }
 
-  /** Every consumer, by key. */
+  /** Every consumer, enabled or not, by key, with its secrets opened. */
   async listConsumers(): Promise<ConsumerRecord[]> {
     const rows = await this.sequelize.query<ConsumerRecord>(`${SELECT_CONSUMER} ORDER BY consumer_key`, {
       type: QueryTypes.SELECT,
     });
     return rows.map((row) => this.opened(row));
+  }
+
+  /** Every consumer, enabled or not, by key, as its administrators see it (no secret). */
+  async listConsumerRegistrations(): Promise<ConsumerRegistration[]> {
+    return this.sequelize.query<ConsumerRegistration>(`${SELECT_REGISTRATION} ORDER BY consumer_key`, {
+      type: QueryTypes.SELECT,
+    });
+  }
+
+  /** The consumer with this key, enabled or not, as its administrators see it; null when there is none. */
+  async findConsumerRegistration(consumerKey: string): Promise<ConsumerRegistration | null> {
+    const rows = await this.sequelize.query<ConsumerRegistration>(
+      `${SELECT_REGISTRATION} WHERE consumer_key = :consumerKey`,
+      { replacements: { consumerKey }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Disables a consumer from `at` (an already disabled one keeps its date), or enables it with null;
+   * false when there is no such consumer.
+   */
+  async setConsumerDisabled(consumerKey: string, at: Date | null): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `UPDATE lti11_consumers SET disabled_at = CASE WHEN :disable THEN COALESCE(disabled_at, :at) END
+       WHERE consumer_key = :consumerKey RETURNING consumer_key`,
+      { replacements: { consumerKey, at, disable: at !== null }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
   }
 
   private opened(row: ConsumerRecord): ConsumerRecord {
@@ -163,12 +227,12 @@ export class LtiRepository {
     return rows.length === 1;
   }
 
-  /** The union of every LTI 1.1 consumer's and LTI 1.3 platform's allowed origins. */
+  /** The union of every enabled LTI 1.1 consumer's and LTI 1.3 platform's allowed origins. */
   async allowedOrigins(): Promise<string[]> {
     const rows = await this.sequelize.query<{ origin: string }>(
       `SELECT DISTINCT origin FROM (
-         SELECT unnest(allowed_origins) AS origin FROM lti11_consumers
-         UNION ALL SELECT unnest(allowed_origins) FROM lti13_platforms
+         SELECT unnest(allowed_origins) AS origin FROM lti11_consumers WHERE disabled_at IS NULL
+         UNION ALL SELECT unnest(allowed_origins) FROM lti13_platforms WHERE disabled_at IS NULL
        ) o ORDER BY origin`,
       { type: QueryTypes.SELECT },
     );
@@ -201,17 +265,32 @@ export class LtiRepository {
   /**
    * The Kib user of a platform's user, created on first launch (see {@link createUser}). Names are
    * refreshed from the launch, and the user's group becomes the launch's role group.
+   *
+   * `alsoKnownAs` is another identity of the same person that the launch proved (the LTI 1.1 identity
+   * of a verified LTI 1.3 migration claim): when `identity` is new and that identity has a Kib user,
+   * `identity` is attached to that user instead of creating one, in the same transaction, so earlier
+   * progress continues. A user who already has another identity under `identity`'s platform is not
+   * given a second one (two LMS users never become one Kib user).
    */
   async upsertUser(
     identity: PlatformIdentity,
     profile: LtiProfile,
     group: 'LTIStudent' | 'LTITeacher',
-  ): Promise<number> {
+    alsoKnownAs?: PlatformIdentity,
+  ): Promise<LaunchUser> {
     return this.retryingFirstLaunch(() =>
       this.sequelize.transaction(async (transaction) => {
         let userId = await this.findIdentity(identity, transaction);
-        if (userId === undefined) userId = await this.createUser(identity, profile, transaction);
-        else
+        let created = false;
+        let linked = false;
+        if (userId === undefined && alsoKnownAs) {
+          userId = await this.linkIdentity(identity, alsoKnownAs, transaction);
+          linked = userId !== undefined;
+        }
+        if (userId === undefined) {
+          userId = await this.createUser(identity, profile, transaction);
+          created = true;
+        } else
           // The LMS's current language (launch_presentation_locale) and names win over older ones.
           await this.sequelize.query(
             `UPDATE users SET language = :language, updated_at = now(),
@@ -229,9 +308,39 @@ export class LtiRepository {
            UPDATE users SET last_login = now() WHERE id = :userId;`,
           { replacements: { userId, group }, transaction },
         );
-        return userId;
+        return { userId, created, linked };
       }),
     );
+  }
+
+  /**
+   * Attaches `identity` to the Kib user of `known`; answers that user, or undefined when `known`
+   * has none or its user already has an identity under `identity`'s kind and platform.
+   */
+  private async linkIdentity(
+    identity: PlatformIdentity,
+    known: PlatformIdentity,
+    transaction: Transaction,
+  ): Promise<number | undefined> {
+    const rows = await this.sequelize.query<{ userId: number }>(
+      `INSERT INTO lti_identities (kind, platform, subject, user_id)
+       SELECT :kind, :platform, :subject, k.user_id FROM lti_identities k
+       WHERE k.kind = :knownKind AND k.platform = :knownPlatform AND k.subject = :knownSubject
+         AND NOT EXISTS (SELECT 1 FROM lti_identities o
+                         WHERE o.user_id = k.user_id AND o.kind = :kind AND o.platform = :platform)
+       RETURNING user_id AS "userId"`,
+      {
+        replacements: {
+          ...identity,
+          knownKind: known.kind,
+          knownPlatform: known.platform,
+          knownSubject: known.subject,
+        },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    return rows[0]?.userId;
   }
 
   /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
 import { peerVerifiesForm, signLaunch } from '../test/lti-peer';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { LtiRepository } from './lti.repository';
 
@@ -111,7 +111,7 @@ function launch(params: Record<string, string>, opts: { timestamp?: number; nonc
 
 /** The launch code of a redirect to /moodlelogin. */
 function codeOf(location: string | null): string {
-  expect(location).toMatch(/^\/moodlelogin\?code=[\w-]{43}$/);
+  expect(location).toMatch(/^\/moodlelogin\?code=[\w-]{43}&lang=(?:es|en)$/);
   return new URL(location!, 'http://x').searchParams.get('code')!;
 }
 
@@ -249,6 +249,13 @@ describe('POST /lti/1.1/launch: a basic launch', () => {
     expect((await idOf(other.c)).id).not.toBe((await idOf(a.c)).id);
   });
 
+  it("names the LMS's language in the redirect, so /moodlelogin speaks it before the session opens", async () => {
+    const english = await launch(basicLaunch({ user_id: 'polyglot', launch_presentation_locale: 'en-GB' }));
+    expect(new URL(english.location!, 'http://x').searchParams.get('lang')).toBe('en');
+    const spanish = await launch(basicLaunch({ user_id: 'polyglot', launch_presentation_locale: 'es-CO' }));
+    expect(new URL(spanish.location!, 'http://x').searchParams.get('lang')).toBe('es');
+  });
+
   it("follows the LMS's language on every launch, keeping the names when a launch sends none", async () => {
     await session(basicLaunch({ user_id: 'traveller', launch_presentation_locale: 'es-CO' }));
     const later = await session(
@@ -350,10 +357,40 @@ describe('Content-Item selection', () => {
           title: 'Taller de álgebra',
           text: 'Taller de álgebra para Grado 10A',
           custom: { activity_code: 'DEMO42' },
+          lineItem: {
+            '@type': 'LineItem',
+            scoreConstraints: { '@type': 'NumericLimits', normalMaximum: 100, totalMaximum: 100 },
+          },
         },
       ],
     });
     expect(JSON.parse(items)['@graph']).toHaveLength(1);
+  });
+
+  it('makes the line item as large as LTI_LINE_ITEM_MAX_SCORE says', async () => {
+    const { c, next } = await session(contentItemRequest({ user_id: 'teacher-max-score' }));
+    const selection = new URL(next, 'http://x').searchParams.get('selection')!;
+    const other = await startSecondInstance(server, { ltiNow: () => clock }, { ltiLineItemMaxScore: 10 });
+    try {
+      const onOther = new TestClient(other.url);
+      onOther.token = c.token;
+      const res = await onOther.post<{ fields: { name: string; value: string }[] }>(
+        '/api/lti/content-item/',
+        {
+          selection,
+          activity_code: 'DEMO42',
+        },
+      );
+      expect(res.status).toBe(200);
+      const items = res.body.fields.find((f) => f.name === 'content_items')!.value;
+      expect(JSON.parse(items)['@graph'][0].lineItem.scoreConstraints).toEqual({
+        '@type': 'NumericLimits',
+        normalMaximum: 10,
+        totalMaximum: 10,
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses an unknown code on the field, a selection of another teacher and an expired one', async () => {
@@ -468,5 +505,33 @@ describe('logs', () => {
     const all = logLines.join('\n');
     expect(all).not.toContain(code);
     expect(all).not.toContain(opened.body.access);
+  });
+
+  it('hold one info line per launch, with the consumer key and Kib ids, without names or the LMS user id', async () => {
+    const from = logLines.length;
+    const res = await launch(basicLaunch({ user_id: 'logged-student-2', resource_link_id: 'link-logged' }));
+    const { c } = await session(
+      basicLaunch({ user_id: 'logged-student-2', resource_link_id: 'link-logged' }),
+    );
+    const userId = (await c.get<{ id: number }>('/api/auth/users/me/')).body.id;
+    expect(res.status).toBe(303);
+    const mine = logLines.slice(from).join('');
+    const launches = mine
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.msg === 'LTI launch');
+    expect(launches).toHaveLength(2);
+    expect(launches[0]).toMatchObject({
+      level: 30,
+      lti: '1.1',
+      messageType: 'basic-lti-launch-request',
+      role: 'learner',
+      consumerKey: KEY,
+      moduleId,
+      linkId: expect.any(Number),
+      userId,
+    });
+    for (const personal of ['Ana', 'Gómez', 'logged-student-2']) expect(mine).not.toContain(personal);
   });
 });

@@ -10,14 +10,13 @@ import { PUBLIC, roles } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
+import { MOODLE_LOGIN_PATH } from './launch-codes';
 import type { Lti11Service } from './lti11.service';
 import type { LtiLinks } from './lti-links.service';
 import type { Lti13Service } from './lti13.service';
 
 /** Where LMSs post LTI 1.1 launches (basic launches and Content-Item requests). */
 export const LTI11_LAUNCH_PATH = '/lti/1.1/launch';
-/** The site page that exchanges a launch's one-time code. */
-export const MOODLE_LOGIN_PATH = '/moodlelogin';
 /** Largest launch body accepted (Moodle's are about 3 kB). */
 const LAUNCH_BODY_LIMIT = '64kb';
 
@@ -142,7 +141,8 @@ export function registerLtiRoutes(
 
 /**
  * The error handler of the LTI launch routes: a small translated page with the refusal's status
- * (400, 401, 403, 404, 413); nothing of the request is logged, only unexpected errors themselves.
+ * (400, 401, 403, 404, 413). A refusal is logged at info with its path, status and reason code only
+ * (nothing of the request: no token, state, signature or user); unexpected errors with their stack.
  */
 export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -159,6 +159,7 @@ export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
         { err: { message: (err as Error).message, stack: (err as Error).stack } },
         'LTI launch failed',
       );
+    else logger.info({ path: req.path, status: known.status, reason: known.code }, 'LTI launch refused');
     const status = known?.status ?? 500;
     const message = translate(
       req.language,

@@ -65,6 +65,8 @@ export class Lti11Service {
       outcomes: OutcomeRepository;
       accessTokens: AccessTokens;
       logger: Logger;
+      /** The maximum of the grade column a Content-Item link creates (LTI_LINE_ITEM_MAX_SCORE). */
+      lineItemMaxScore: number;
       now?: () => Date;
     },
   ) {
@@ -103,12 +105,15 @@ export class Lti11Service {
         const code = normaliseActivityCode(params.get('custom_activity_code'));
         const module = code ? await repo.findModuleByStudentCode(code, now) : null;
         if (!module) throw unknownActivity();
-        const userId = await repo.upsertUser(identity, profile, group);
+        const { userId } = await repo.upsertUser(identity, profile, group);
         await repo.grantModule(userId, module.id, now);
         const linkId = await this.recordLink(params, consumer.consumerKey, module, userId, role);
+        const opened = { role, consumerKey: consumer.consumerKey, moduleId: module.id, linkId, userId };
         // An instructor opens the results of the link's learners; with no link, the activity itself.
-        if (role === 'instructor' && linkId !== null)
-          return this.redirectFor(userId, group, `/moodleteacher?link=${linkId}`);
+        if (role === 'instructor' && linkId !== null) {
+          this.logLaunch('basic-lti-launch-request', opened);
+          return this.redirectFor(userId, group, `/moodleteacher?link=${linkId}`, profile);
+        }
         const serviceUrl = params.get('lis_outcome_service_url');
         const sourcedid = params.get('lis_result_sourcedid');
         if (role === 'learner' && serviceUrl && sourcedid) {
@@ -123,7 +128,8 @@ export class Lti11Service {
           });
           await this.deps.outcomes.markPendingIfProgress(outcomeId, now);
         }
-        return this.redirectFor(userId, group, `/moodlestudent?module=${module.id}`);
+        this.logLaunch('basic-lti-launch-request', opened);
+        return this.redirectFor(userId, group, `/moodlestudent?module=${module.id}`, profile);
       }
       case 'ContentItemSelectionRequest': {
         if (role !== 'instructor') throw new AppError(403, 'lti-role-forbidden');
@@ -134,7 +140,7 @@ export class Lti11Service {
         if (accepted && !acceptsLtiLink(accepted)) throw invalid();
         const data = params.get('data') ?? null;
         if (data !== null && data.length > 8000) throw invalid();
-        const userId = await repo.upsertUser(identity, profile, group);
+        const { userId } = await repo.upsertUser(identity, profile, group);
         const id = randomToken();
         await repo.createContentItemSession({
           id,
@@ -144,11 +150,35 @@ export class Lti11Service {
           userId,
           expiresAt: new Date(now.getTime() + CONTENT_ITEM_SESSION_TTL_SECONDS * 1000),
         });
-        return this.redirectFor(userId, group, `/moodleteacher?selection=${id}`);
+        this.logLaunch('ContentItemSelectionRequest', {
+          role,
+          consumerKey: consumer.consumerKey,
+          moduleId: null,
+          linkId: null,
+          userId,
+        });
+        return this.redirectFor(userId, group, `/moodleteacher?selection=${id}`, profile);
       }
       default:
         throw invalid();
     }
+  }
+
+  /**
+   * One info line per accepted launch: what opened for which Kib user, from which consumer. No name,
+   * e-mail or LMS user id is logged.
+   */
+  private logLaunch(
+    messageType: string,
+    opened: {
+      role: LtiRole;
+      consumerKey: string;
+      moduleId: number | null;
+      linkId: number | null;
+      userId: number;
+    },
+  ): void {
+    this.deps.logger.info({ lti: '1.1', messageType, ...opened }, 'LTI launch');
   }
 
   /** Records the launch's resource link (LTI 1.1 offers no roster); null without `resource_link_id`. */
@@ -180,9 +210,8 @@ export class Lti11Service {
     );
   }
 
-  private async redirectFor(userId: number, group: LtiGroup, next: string): Promise<string> {
-    const code = await this.codes.issue(userId, { group, next });
-    return `/moodlelogin?${new URLSearchParams({ code })}`;
+  private redirectFor(userId: number, group: LtiGroup, next: string, profile: LtiProfile): Promise<string> {
+    return this.codes.loginPath(userId, { group, next }, profile.language);
   }
 
   /** Exchanges a launch code, once, for an access token and the page it opens. */
@@ -212,7 +241,7 @@ export class Lti11Service {
     const fields: Record<string, string> = {
       lti_message_type: 'ContentItemSelection',
       lti_version: 'LTI-1p0',
-      content_items: contentItems(module),
+      content_items: contentItems(module, this.deps.lineItemMaxScore),
     };
     if (session.data !== null) fields.data = session.data;
     const signed = signFormPost(
@@ -255,8 +284,11 @@ export class Lti11Service {
   }
 }
 
-/** The compact JSON-LD `content_items` of one LTI link to a module, with a gradable line item. */
-export function contentItems(module: LaunchableModule): string {
+/**
+ * The compact JSON-LD `content_items` of one LTI link to a module, with a gradable line item of
+ * `maxScore` points.
+ */
+export function contentItems(module: LaunchableModule, maxScore: number): string {
   return JSON.stringify({
     '@context': 'http://purl.imsglobal.org/ctx/lti/v1/ContentItem',
     '@graph': [
@@ -266,12 +298,13 @@ export function contentItems(module: LaunchableModule): string {
         title: module.name,
         text: module.description.slice(0, 1000),
         custom: { activity_code: module.code },
-        // Makes the platform's activity accept grades, which Basic Outcomes then replaces (0–100 %).
+        // Makes the platform's activity accept grades; Basic Outcomes then sends a fraction (0.0–1.0),
+        // which the platform multiplies by this maximum.
         lineItem: {
           '@type': 'LineItem',
           label: module.name,
           reportingMethod: 'res:totalScore',
-          scoreConstraints: { '@type': 'NumericLimits', normalMaximum: 100, totalMaximum: 100 },
+          scoreConstraints: { '@type': 'NumericLimits', normalMaximum: maxScore, totalMaximum: maxScore },
         },
       },
     ],

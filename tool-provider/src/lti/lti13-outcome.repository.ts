@@ -4,6 +4,8 @@ import { OutboxRepository } from './outbox.repository';
 /** A score waiting to be posted to a platform's line item, claimed by one sender for a while. */
 export interface DueScore {
   id: number;
+  userId: number;
+  moduleId: number;
   platformId: number;
   lineitemUrl: string;
   subject: string;
@@ -14,8 +16,6 @@ export interface DueScore {
 
 /** A score row as tests and the admin see it. */
 export interface ScoreRecord extends DueScore {
-  userId: number;
-  moduleId: number;
   lastScore: number | null;
   lastSentAt: Date | null;
   pending: boolean;

@@ -156,7 +156,7 @@ describe('LTI 1.3 with platform storage', () => {
     });
     expect(confirmed.status).toBe(303);
     const location = confirmed.headers.get('location')!;
-    expect(location).toMatch(/^\/moodlelogin\?code=[\w-]+$/);
+    expect(location).toMatch(/^\/moodlelogin\?code=[\w-]+&lang=(?:es|en)$/);
     const c = await flow.session(location);
     const me = await c.get<{ groups: string[]; first_name: string }>('/api/auth/users/me/');
     expect(me.body).toMatchObject({ groups: ['LTIStudent'], first_name: 'Ada' });
@@ -207,7 +207,7 @@ describe('LTI 1.3 with platform storage', () => {
     expect(row).toEqual({ storage_target: null, secret_hash: null });
     const { res } = await flow.launch({ sub: 'no-storage' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toMatch(/^\/moodlelogin\?code=[\w-]+$/);
+    expect(res.headers.get('location')).toMatch(/^\/moodlelogin\?code=[\w-]+&lang=(?:es|en)$/);
   });
 
   it('logs in on one instance and launches and confirms on another over one database', async () => {

@@ -1,16 +1,27 @@
+import crypto from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { base64url, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { initModels } from '../db/models';
 import { seedDevelopment } from '../seed/dev-seed';
+import { postSignedLaunch } from '../test/lti-peer';
 import { formPost, Lti13Flow } from '../test/lti13-flow';
 import { Lti13Peer } from '../test/lti13-peer';
-import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
+import {
+  exchangeLaunchCode,
+  startSecondInstance,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../test/test-server';
 import { SCORE_MEDIA_TYPE } from './ags';
+import { DEV_LTI_CONSUMER } from './dev-consumer';
+import { LtiRepository } from './lti.repository';
 import { Lti13OutcomeRepository } from './lti13-outcome.repository';
 import { Lti13Repository } from './lti13.repository';
 import { runPlatformCommand } from './platform-admin';
@@ -25,9 +36,20 @@ let peer: Lti13Peer;
 let clock = new Date();
 let numerals: number[];
 let flow: Lti13Flow;
+/** What the server logged (pino's JSON lines, info and above). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL }, { ltiNow: () => clock });
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  server = await startTestServer(
+    { PUBLIC_URL },
+    { ltiNow: () => clock, logger: pino({ level: 'info' }, sink) },
+  );
   await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   peer = new Lti13Peer();
   await peer.start(server.url);
@@ -59,7 +81,7 @@ describe('LTI 1.3 launch', () => {
     const { res } = await launch({ sub: 'learner-1' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
-    expect(location).toMatch(/^\/moodlelogin\?code=[\w-]+$/);
+    expect(location).toMatch(/^\/moodlelogin\?code=[\w-]+&lang=en$/);
     const c = await session(location);
     const me = await c.get<{ id: number; groups: string[]; first_name: string }>('/api/auth/users/me/');
     expect(me.body).toMatchObject({ groups: ['LTIStudent'], first_name: 'Ada' });
@@ -67,7 +89,8 @@ describe('LTI 1.3 launch', () => {
       `SELECT kind, platform FROM lti_identities WHERE subject = 'learner-1'`,
       { type: QueryTypes.SELECT },
     );
-    expect(identity).toEqual({ kind: '1.3', platform: `${peer.issuer}|${peer.clientId}` });
+    // Keyed by the issuer alone: `sub` is the issuer's, whatever client id the launch came through.
+    expect(identity).toEqual({ kind: '1.3', platform: peer.issuer });
 
     const proof = await c.post('/api/proof/', {
       answer: [
@@ -93,13 +116,15 @@ describe('LTI 1.3 launch', () => {
       contentType: SCORE_MEDIA_TYPE,
       authorized: true,
     });
+    // Out of the line items' maximum (100 by default): the platform scales scoreGiven / scoreMaximum.
     expect(score.payload).toMatchObject({
       userId: 'learner-1',
-      scoreGiven: Number((1 / n).toFixed(4)),
-      scoreMaximum: 1,
+      scoreGiven: Number((Number((1 / n).toFixed(4)) * 100).toFixed(4)),
+      scoreMaximum: 100,
       activityProgress: 'InProgress',
       gradingProgress: 'FullyGraded',
     });
+    expect(Number(score.payload.scoreGiven) / Number(score.payload.scoreMaximum)).toBeCloseTo(1 / n, 4);
     expect(Date.parse(score.payload.timestamp as string)).toBe(clock.getTime());
     const assertion = peer.assertions.at(-1)!;
     expect(assertion.valid).toBe(true);
@@ -396,10 +421,31 @@ describe('LTI 1.3 deep linking', () => {
       title: 'Taller de álgebra',
       url: `${PUBLIC_URL}/lti/1.3/launch`,
       custom: { activity_code: 'DEMO42' },
-      lineItem: { scoreMaximum: 1 },
+      lineItem: { label: 'Taller de álgebra', scoreMaximum: 100 },
     });
     const unknown = await c.post('/api/lti/content-item/', { selection, activity_code: 'NOPE99' });
     expect(unknown.status).toBe(404);
+  });
+
+  it('makes the line item as large as LTI_LINE_ITEM_MAX_SCORE says', async () => {
+    const { res } = await launch(request({}, { sub: 'dl-teacher-max' }));
+    const { client: c, next } = await exchangeLaunchCode(server.url, res.headers.get('location')!);
+    const selection = new URL(next, 'http://x').searchParams.get('selection')!;
+    const other = await startSecondInstance(server, { ltiNow: () => clock }, { ltiLineItemMaxScore: 10 });
+    try {
+      const onOther = new TestClient(other.url);
+      onOther.token = c.token;
+      const answer = await onOther.post<{ fields: { name: string; value: string }[] }>(
+        '/api/lti/content-item/',
+        { selection, activity_code: 'DEMO42' },
+      );
+      expect(answer.status).toBe(200);
+      const { claims } = await peer.receiveDeepLinkingResponse(answer.body.fields[0]!.value);
+      const [item] = claims[`${DL}/content_items`] as { lineItem: unknown }[];
+      expect(item!.lineItem).toEqual({ label: 'Taller de álgebra', scoreMaximum: 10 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a deep-linking request from a learner, to a foreign return URL or without ltiResourceLink', async () => {
@@ -460,5 +506,276 @@ describe('keys', () => {
     } finally {
       clock = new Date();
     }
+  });
+});
+
+describe('the same Kib user across LTI versions and registrations', () => {
+  beforeEach(() => {
+    clock = new Date();
+  });
+  const LTI1P1 = 'https://purl.imsglobal.org/spec/lti/claim/lti1p1';
+  const launchUrl11 = () => `${server.url}/lti/1.1/launch`;
+
+  /** The Migration Guide's oauth_consumer_key_sign, computed here independently of Kib's code. */
+  const sign = (key: string, secret: string, exp: number, nonce: string) =>
+    crypto
+      .createHmac('sha256', secret)
+      .update([key, peer.deploymentId, peer.issuer, peer.clientId, exp, nonce].join('&'))
+      .digest('base64');
+
+  /** An LTI 1.3 launch whose id_token carries the LTI 1.1 migration claim `claim(exp, nonce)`. */
+  const migratingLaunch = (sub: string, claim: (exp: number, nonce: string) => Record<string, unknown>) =>
+    launch(
+      {},
+      {
+        token: (nonce) => {
+          const now = Math.floor(Date.now() / 1000);
+          return peer.idToken({ sub, nonce, iat: now, exp: now + 60, [LTI1P1]: claim(now + 60, nonce) });
+        },
+      },
+    );
+
+  /** A signed LTI 1.1 launch of DEMO42 by `userId` of `consumerKey`: the session it opens. */
+  async function launch11(userId: string, consumerKey: string, secret: string) {
+    const res = await postSignedLaunch(
+      launchUrl11(),
+      {
+        lti_message_type: 'basic-lti-launch-request',
+        lti_version: 'LTI-1p0',
+        resource_link_id: `rl-11-${userId}`,
+        user_id: userId,
+        roles: 'Learner',
+        lis_person_name_given: 'Ada',
+        custom_activity_code: 'DEMO42',
+      },
+      { consumerKey, secret },
+    );
+    expect(res.status).toBe(303);
+    return exchangeLaunchCode(server.url, res.headers.get('location')!);
+  }
+
+  const idOf = async (c: TestClient) => (await c.get<{ id: number }>('/api/auth/users/me/')).body.id;
+
+  it('gives an LTI 1.3 launch with a valid lti1p1 claim the Kib user of the LTI 1.1 identity, with its progress', async () => {
+    const { client: before, next } = await launch11(
+      'moving-1',
+      DEV_LTI_CONSUMER.consumerKey,
+      DEV_LTI_CONSUMER.secret,
+    );
+    const moduleId = Number(new URL(next, 'http://x').searchParams.get('module'));
+    const proof = await before.post('/api/proof/', {
+      answer: [
+        { x: 0, y: -1 },
+        { x: 2, y: 3 },
+      ],
+      numeral: numerals[0],
+      total_time: 10,
+    });
+    expect(proof.body).toMatchObject({ numeral_completed: true });
+
+    const { res } = await migratingLaunch('moving-1-sub', (exp, nonce) => ({
+      user_id: 'moving-1',
+      oauth_consumer_key: DEV_LTI_CONSUMER.consumerKey,
+      oauth_consumer_key_sign: sign(DEV_LTI_CONSUMER.consumerKey, DEV_LTI_CONSUMER.secret, exp, nonce),
+    }));
+    expect(res.status).toBe(303);
+    const after = await session(res.headers.get('location')!);
+    expect(await idOf(after)).toBe(await idOf(before));
+    const view = await after.get<{ problems: { completed: number }[] }>(`/api/lti/modules/${moduleId}/`);
+    expect(view.body.problems.some((p) => p.completed > 0)).toBe(true);
+    // The LTI 1.3 identity is the user's from now on, with or without the claim.
+    const again = await session((await launch({ sub: 'moving-1-sub' })).res.headers.get('location')!);
+    expect(await idOf(again)).toBe(await idOf(before));
+  });
+
+  it('gives a new Kib user when the sign is wrong or of another launch, the consumer unknown or the sign missing', async () => {
+    const { client: legacy } = await launch11(
+      'moving-2',
+      DEV_LTI_CONSUMER.consumerKey,
+      DEV_LTI_CONSUMER.secret,
+    );
+    const legacyId = await idOf(legacy);
+    const attempts: [string, (exp: number, nonce: string) => Record<string, unknown>][] = [
+      // A sign with another secret: a platform that names a consumer key it does not hold.
+      [
+        'wrong-sign',
+        (exp, nonce) => ({
+          user_id: 'moving-2',
+          oauth_consumer_key: DEV_LTI_CONSUMER.consumerKey,
+          oauth_consumer_key_sign: sign(DEV_LTI_CONSUMER.consumerKey, 'guessed-secret', exp, nonce),
+        }),
+      ],
+      // The sign of another launch (another nonce).
+      [
+        'other-nonce',
+        (exp) => ({
+          user_id: 'moving-2',
+          oauth_consumer_key: DEV_LTI_CONSUMER.consumerKey,
+          oauth_consumer_key_sign: sign(DEV_LTI_CONSUMER.consumerKey, DEV_LTI_CONSUMER.secret, exp, 'x'),
+        }),
+      ],
+      [
+        'unknown-consumer',
+        (exp, nonce) => ({
+          user_id: 'moving-2',
+          oauth_consumer_key: 'no-such-key',
+          oauth_consumer_key_sign: sign('no-such-key', DEV_LTI_CONSUMER.secret, exp, nonce),
+        }),
+      ],
+      ['no-sign', () => ({ user_id: 'moving-2', oauth_consumer_key: DEV_LTI_CONSUMER.consumerKey })],
+    ];
+    for (const [name, claim] of attempts) {
+      const { res } = await migratingLaunch(`moving-2-${name}`, claim);
+      expect(res.status, name).toBe(303);
+      const id = await idOf(await session(res.headers.get('location')!));
+      expect(id, name).not.toBe(legacyId);
+    }
+    const refusals = logLines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'LTI 1.1 migration claim not used')
+      .map((l) => l.reason);
+    expect(refusals).toEqual(expect.arrayContaining(['sign-invalid', 'unknown-consumer', 'malformed']));
+  });
+
+  it("accepts the consumer's previous secret during its rotation's grace, and not after", async () => {
+    const consumers = new LtiRepository(server.db.sequelize);
+    for (const key of ['rotating-in-grace', 'rotating-past-grace'])
+      expect(
+        await consumers.addConsumer({
+          consumerKey: key,
+          name: key,
+          secret: 'old-secret',
+          allowedOrigins: ['http://127.0.0.1'],
+        }),
+      ).toBe(true);
+    const inGrace = await launch11('rotating-user', 'rotating-in-grace', 'old-secret');
+    const pastGrace = await launch11('rotating-user', 'rotating-past-grace', 'old-secret');
+    await consumers.rotateSecret('rotating-in-grace', 'new-secret', new Date(clock.getTime() + 3600_000));
+    await consumers.rotateSecret('rotating-past-grace', 'new-secret', new Date(clock.getTime() - 1000));
+    for (const [key, before, linked] of [
+      ['rotating-in-grace', inGrace.client, true],
+      ['rotating-past-grace', pastGrace.client, false],
+    ] as const) {
+      const { res } = await migratingLaunch(`${key}-sub`, (exp, nonce) => ({
+        user_id: 'rotating-user',
+        oauth_consumer_key: key,
+        oauth_consumer_key_sign: sign(key, 'old-secret', exp, nonce),
+      }));
+      const id = await idOf(await session(res.headers.get('location')!));
+      expect(id === (await idOf(before)), key).toBe(linked);
+    }
+  });
+
+  it('keeps the Kib user and the resource link of a platform registered again under a new client id', async () => {
+    const resourceLink = { id: 'rl-reregistered', title: 'Taller' };
+    const first = await launch({
+      sub: 'reregistered',
+      'https://purl.imsglobal.org/spec/lti/claim/resource_link': resourceLink,
+    });
+    const firstId = await idOf(await session(first.res.headers.get('location')!));
+    const original = peer.clientId;
+    peer.clientId = 'kib-client-registered-again';
+    try {
+      await flow.registerPlatform('Peer Moodle, registered again');
+      const platforms = await new Lti13Repository(server.db.sequelize).findPlatforms(peer.issuer, undefined);
+      expect(platforms.map((p) => p.clientId)).toEqual([original, peer.clientId]);
+      const second = await launch({
+        sub: 'reregistered',
+        'https://purl.imsglobal.org/spec/lti/claim/resource_link': resourceLink,
+      });
+      expect(second.res.status).toBe(303);
+      expect(await idOf(await session(second.res.headers.get('location')!))).toBe(firstId);
+      const links = await server.db.sequelize.query<{ platform: string; platformId: number }>(
+        `SELECT l.platform, l.lti13_platform_id AS "platformId" FROM lti_resource_links l
+         WHERE l.kind = '1.3' AND l.resource_link_id = 'rl-reregistered'`,
+        { type: QueryTypes.SELECT },
+      );
+      // One link, now served through the new registration.
+      expect(links).toEqual([{ platform: peer.issuer, platformId: platforms[1]!.id }]);
+    } finally {
+      peer.clientId = original;
+    }
+  });
+});
+
+describe('logs', () => {
+  beforeEach(() => {
+    clock = new Date();
+  });
+
+  it('write one line per launch and per grade sent, with ids and without names, e-mail or the LMS user id', async () => {
+    // Scores owed since earlier tests go first, so the pass below sends this learner's only.
+    await server.kib.lti13.scoreSender.runOnce();
+    logLines.length = 0;
+    const sub = 'logged-learner-7f3';
+    const { res } = await launch({
+      sub,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+      name: 'Grace Hopper',
+      email: 'grace.hopper@example.org',
+      'https://purl.imsglobal.org/spec/lti/claim/resource_link': { id: 'rl-logged' },
+    });
+    expect(res.status).toBe(303);
+    const c = await session(res.headers.get('location')!);
+    const userId = (await c.get<{ id: number }>('/api/auth/users/me/')).body.id;
+    await c.post('/api/proof/', {
+      answer: [
+        { x: 0, y: -1 },
+        { x: 2, y: 3 },
+      ],
+      numeral: numerals[0],
+      total_time: 10,
+    });
+    expect(await server.kib.lti13.scoreSender.runOnce()).toEqual({ sent: 1, failed: 0 });
+
+    const entries = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const launches = entries.filter((e) => e.msg === 'LTI launch');
+    expect(launches).toHaveLength(1);
+    const [platform] = await new Lti13Repository(server.db.sequelize).findPlatforms(
+      peer.issuer,
+      peer.clientId,
+    );
+    expect(launches[0]).toMatchObject({
+      level: 30,
+      lti: '1.3',
+      messageType: 'LtiResourceLinkRequest',
+      role: 'learner',
+      platformId: platform!.id,
+      deploymentId: peer.deploymentId,
+      moduleId: expect.any(Number),
+      linkId: expect.any(Number),
+      userId,
+    });
+    const grades = entries.filter((e) => e.msg === 'AGS score sent');
+    expect(grades).toHaveLength(1);
+    expect(grades[0]).toMatchObject({
+      level: 30,
+      row: expect.any(Number),
+      moduleId: launches[0]!.moduleId,
+      userId,
+      status: 'sent',
+      attempt: 1,
+    });
+    const all = logLines.join('\n');
+    for (const personal of ['Grace', 'Hopper', 'grace.hopper@example.org', sub])
+      expect(all).not.toContain(personal);
+  });
+
+  it('writes one line per refused launch, with its reason code', async () => {
+    logLines.length = 0;
+    const { res } = await launch({ 'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'dep-9' });
+    expect(res.status).toBe(400);
+    const refused = logLines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.msg === 'LTI launch refused');
+    expect(refused).toEqual([
+      expect.objectContaining({
+        level: 30,
+        path: '/lti/1.3/launch',
+        status: 400,
+        reason: 'lti-launch-invalid',
+      }),
+    ]);
   });
 });

@@ -14,6 +14,23 @@ export interface PlatformRecord {
   allowedOrigins: string[];
 }
 
+/** A platform as its administrators see it: its deployments, and whether it is disabled. */
+export interface PlatformRegistration extends PlatformRecord {
+  deployments: string[];
+  createdAt: Date;
+  /** When it was disabled; null while it is enabled. */
+  disabledAt: Date | null;
+}
+
+/** One of Kib's published signing keys, without its key material. */
+export interface ToolKeySummary {
+  kid: string;
+  createdAt: Date;
+  active: boolean;
+  /** When a replaced key leaves the JWKS; null for the active key. */
+  retiredAt: Date | null;
+}
+
 /** Where a login put its secret in the platform's storage: the storage frame and the secret's SHA-256. */
 export interface LoginStorage {
   target: string;
@@ -33,8 +50,8 @@ export interface LoginState {
 export interface StorageCheck {
   secretHash: string;
   userId: number;
-  /** What the launch's one-time code opens once the secret is shown. */
-  payload: LaunchCodePayload;
+  /** What the launch's one-time code opens once the secret is shown, and the LMS's language. */
+  payload: LaunchCodePayload & { language?: 'es' | 'en' };
 }
 
 /** A deep-linking selection in progress: where the teacher's choice is posted back. */
@@ -62,6 +79,14 @@ const SELECT_PLATFORM = `
   SELECT id, issuer, client_id AS "clientId", name, auth_login_url AS "authLoginUrl",
          auth_token_url AS "authTokenUrl", jwks_url AS "jwksUrl", allowed_origins AS "allowedOrigins"
   FROM lti13_platforms`;
+
+const SELECT_REGISTRATION = `
+  SELECT p.id, p.issuer, p.client_id AS "clientId", p.name, p.auth_login_url AS "authLoginUrl",
+         p.auth_token_url AS "authTokenUrl", p.jwks_url AS "jwksUrl", p.allowed_origins AS "allowedOrigins",
+         COALESCE((SELECT array_agg(d.deployment_id::text ORDER BY d.id) FROM lti13_deployments d
+                   WHERE d.platform_id = p.id), '{}') AS deployments,
+         p.created_at AS "createdAt", p.disabled_at AS "disabledAt"
+  FROM lti13_platforms p`;
 
 /** Data access of LTI 1.3: platforms, deployments, login states, used nonces, Kib's keys (SQL). */
 export class Lti13Repository {
@@ -98,29 +123,66 @@ export class Lti13Repository {
     );
   }
 
-  /** Every platform, by issuer and client id. */
-  async listPlatforms(): Promise<PlatformRecord[]> {
-    return this.sequelize.query<PlatformRecord>(`${SELECT_PLATFORM} ORDER BY issuer, client_id`, {
-      type: QueryTypes.SELECT,
-    });
+  /** Every platform, enabled or not, by issuer and client id, with its deployments. */
+  async listPlatforms(): Promise<PlatformRegistration[]> {
+    return this.sequelize.query<PlatformRegistration>(
+      `${SELECT_REGISTRATION} ORDER BY p.issuer, p.client_id`,
+      { type: QueryTypes.SELECT },
+    );
   }
 
-  /** The platform with this id, or null. */
-  async findPlatformById(id: number): Promise<PlatformRecord | null> {
-    const rows = await this.sequelize.query<PlatformRecord>(`${SELECT_PLATFORM} WHERE id = :id`, {
+  /** The platform with this id, enabled or not, with its deployments; null when there is none. */
+  async findRegistrationById(id: number): Promise<PlatformRegistration | null> {
+    const rows = await this.sequelize.query<PlatformRegistration>(`${SELECT_REGISTRATION} WHERE p.id = :id`, {
       replacements: { id },
       type: QueryTypes.SELECT,
     });
     return rows[0] ?? null;
   }
 
+  /** The platform of this issuer and client id, enabled or not, with its deployments; null when there is none. */
+  async findRegistration(issuer: string, clientId: string): Promise<PlatformRegistration | null> {
+    const rows = await this.sequelize.query<PlatformRegistration>(
+      `${SELECT_REGISTRATION} WHERE p.issuer = :issuer AND p.client_id = :clientId`,
+      { replacements: { issuer, clientId }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+
   /**
-   * The platforms of an issuer (compared exactly), narrowed to one client id when it is given.
-   * Several answers mean the login did not say which registration it is for.
+   * Disables a platform from `at` (an already disabled one keeps its date), or enables it with null;
+   * false when there is no such platform.
+   */
+  async setPlatformDisabled(id: number, at: Date | null): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      `UPDATE lti13_platforms SET disabled_at = CASE WHEN :disable THEN COALESCE(disabled_at, :at) END
+       WHERE id = :id RETURNING id`,
+      { replacements: { id, at, disable: at !== null }, type: QueryTypes.SELECT },
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * The enabled platform with this id, or null. Logins, launches, deep-linking answers, scores and
+   * rosters all find their platform here or in {@link findPlatforms}, so a disabled platform is to
+   * them as one never registered.
+   */
+  async findPlatformById(id: number): Promise<PlatformRecord | null> {
+    const rows = await this.sequelize.query<PlatformRecord>(
+      `${SELECT_PLATFORM} WHERE id = :id AND disabled_at IS NULL`,
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The enabled platforms of an issuer (compared exactly), narrowed to one client id when it is
+   * given. Several answers mean the login did not say which registration it is for.
    */
   async findPlatforms(issuer: string, clientId: string | undefined): Promise<PlatformRecord[]> {
     return this.sequelize.query<PlatformRecord>(
       `${SELECT_PLATFORM} WHERE issuer = :issuer ${clientId === undefined ? '' : 'AND client_id = :clientId'}
+         AND disabled_at IS NULL
        ORDER BY id LIMIT 2`,
       { replacements: { issuer, clientId: clientId ?? null }, type: QueryTypes.SELECT },
     );
@@ -280,6 +342,15 @@ export class Lti13Repository {
           ? (JSON.parse(this.box.open(row.privateJwk)) as Record<string, unknown>)
           : (row.privateJwk as Record<string, unknown>),
     }));
+  }
+
+  /** Kib's keys that are not retired, newest first, without their key material. */
+  async listKeys(now: Date): Promise<ToolKeySummary[]> {
+    return this.sequelize.query<ToolKeySummary>(
+      `SELECT kid, created_at AS "createdAt", active, retired_at AS "retiredAt"
+       FROM tool_keys WHERE retired_at IS NULL OR retired_at > :now ORDER BY created_at DESC, kid`,
+      { replacements: { now }, type: QueryTypes.SELECT },
+    );
   }
 
   /** Seals the private keys stored in clear; answers how many. */

@@ -13,6 +13,7 @@ import { lmsLanguage, lmsNames } from './names';
 import type { Lti13OutcomeRepository } from './lti13-outcome.repository';
 import type { LoginState, LoginStorage, Lti13Repository, PlatformRecord } from './lti13.repository';
 import { normaliseActivityCode, type ContentItemForm } from './lti11.service';
+import { lti1p1Identity } from './lti1p1';
 import type { ToolKeys } from './tool-keys';
 import type { Principal } from '../http/access';
 import { originAllowed } from './origins';
@@ -24,7 +25,7 @@ import {
   storageKey,
   type StorageRequest,
 } from './platform-storage';
-import { mapLtiRoles } from './roles';
+import { mapLtiRoles, type LtiRole } from './roles';
 
 /** How long a teacher has to pick an activity after a deep-linking request. */
 export const DEEP_LINK_SESSION_TTL_SECONDS = 60 * 60;
@@ -71,6 +72,8 @@ export type LaunchAnswer = { location: string } | { storageCheck: StorageRequest
 /** What a verified launch opens: the session's user and group, and the site page to go to. */
 interface LaunchOpening extends LaunchCodePayload {
   userId: number;
+  /** The LMS's language for the launch (launch_presentation locale, else the locale claim). */
+  language: 'es' | 'en';
 }
 
 const invalid = () => new AppError(400, 'lti-launch-invalid');
@@ -107,6 +110,8 @@ export class Lti13Service {
       keys: ToolKeys;
       publicUrl: string;
       logger: Logger;
+      /** The maximum of the line item a deep-linked activity creates (LTI_LINE_ITEM_MAX_SCORE). */
+      lineItemMaxScore: number;
       now?: () => Date;
     },
   ) {
@@ -216,7 +221,7 @@ export class Lti13Service {
       {
         secretHash: storage.secretHash,
         userId: opened.userId,
-        payload: { group: opened.group, next: opened.next },
+        payload: { group: opened.group, next: opened.next, language: opened.language },
       },
       new Date(now.getTime() + STORAGE_CHECK_TTL_SECONDS * 1000),
     );
@@ -235,7 +240,8 @@ export class Lti13Service {
     const check = await this.deps.repo.consumeStorageCheck(hashToken(pending), this.now());
     if (!check) throw new AppError(401, 'lti-launch-expired');
     if (!secretMatches(shown, check.secretHash)) throw new AppError(401, 'lti-storage-unconfirmed');
-    return this.redirectFor({ userId: check.userId, ...check.payload });
+    const { group, next, language } = check.payload;
+    return this.redirectFor({ userId: check.userId, group, next, language: language === 'en' ? 'en' : 'es' });
   }
 
   /** The launch of a spent state: its id_token verified, then whom it opens which page for. */
@@ -254,11 +260,8 @@ export class Lti13Service {
       Array.isArray(roles) ? roles.filter((r) => typeof r === 'string').join(',') : '',
     );
     const group: LtiGroup = role === 'instructor' ? 'LTITeacher' : 'LTIStudent';
-    const identity = {
-      kind: '1.3' as const,
-      platform: `${platform.issuer}|${platform.clientId}`,
-      subject: claims.sub,
-    };
+    const { language } = profileOf(claims);
+    const opened = { role, platformId: platform.id, deploymentId: claims[CLAIM.deploymentId] as string };
     const messageType = claims[CLAIM.messageType];
     if (messageType === 'LtiDeepLinkingRequest') {
       if (role !== 'instructor') throw new AppError(403, 'lti-role-forbidden');
@@ -271,7 +274,7 @@ export class Lti13Service {
         throw invalid();
       const data = settings?.data === undefined ? null : (text(settings.data, 8000) ?? null);
       if (settings?.data !== undefined && data === null) throw invalid();
-      const userId = await this.deps.users.upsertUser(identity, profileOf(claims), group);
+      const userId = await this.launchUser(platform, claims, group, now);
       const id = crypto.randomBytes(32).toString('base64url');
       await this.deps.repo.createDeepLinkSession({
         id,
@@ -282,7 +285,8 @@ export class Lti13Service {
         userId,
         expiresAt: new Date(now.getTime() + DEEP_LINK_SESSION_TTL_SECONDS * 1000),
       });
-      return { userId, group, next: `/moodleteacher?selection=${id}` };
+      this.logLaunch(messageType, { ...opened, moduleId: null, linkId: null, userId });
+      return { userId, group, next: `/moodleteacher?selection=${id}`, language };
     }
     if (messageType !== 'LtiResourceLinkRequest') throw invalid();
     const custom = claims[CLAIM.custom] as Record<string, unknown> | undefined;
@@ -291,13 +295,16 @@ export class Lti13Service {
     );
     const module = code ? await this.deps.users.findModuleByStudentCode(code, now) : null;
     if (!module) throw unknownActivity();
-    const userId = await this.deps.users.upsertUser(identity, profileOf(claims), group);
+    const userId = await this.launchUser(platform, claims, group, now);
     await this.deps.users.grantModule(userId, module.id, now);
     const link = this.resourceLinkOf(claims, platform, module);
     const linkId = link ? await this.deps.links.recordLaunch(link, userId, role) : null;
+    const launched = { ...opened, moduleId: module.id, linkId, userId };
     // An instructor opens the results of the link's learners; with no link, the activity itself.
-    if (role === 'instructor' && linkId !== null)
-      return { userId, group, next: `/moodleteacher?link=${linkId}` };
+    if (role === 'instructor' && linkId !== null) {
+      this.logLaunch(messageType, launched);
+      return { userId, group, next: `/moodleteacher?link=${linkId}`, language };
+    }
     const ags = claims[CLAIM.ags] as { lineitem?: unknown; scope?: unknown } | undefined;
     const lineitem = text(ags?.lineitem, 2000);
     if (role === 'learner' && lineitem && Array.isArray(ags?.scope) && ags.scope.includes(AGS_SCORE_SCOPE)) {
@@ -313,7 +320,66 @@ export class Lti13Service {
       });
       await this.deps.outcomes.markPendingIfProgress(id, now);
     }
-    return { userId, group, next: `/moodlestudent?module=${module.id}` };
+    this.logLaunch(messageType, launched);
+    return { userId, group, next: `/moodlestudent?module=${module.id}`, language };
+  }
+
+  /**
+   * The Kib user of a verified launch: the platform's user, by issuer and `sub`; on their first
+   * LTI 1.3 launch, the Kib user of the LTI 1.1 identity a verified migration claim names
+   * ({@link lti1p1Identity}), so what they did over LTI 1.1 continues; else a new one.
+   */
+  private async launchUser(
+    platform: PlatformRecord,
+    claims: IdTokenClaims,
+    group: LtiGroup,
+    now: Date,
+  ): Promise<number> {
+    const migration = await lti1p1Identity(
+      claims,
+      platform.clientId,
+      (key) => this.deps.users.findConsumer(key),
+      now,
+    );
+    const alsoKnownAs = migration && 'identity' in migration ? migration.identity : undefined;
+    const user = await this.deps.users.upsertUser(
+      { kind: '1.3', platform: identityPlatform(platform), subject: claims.sub },
+      profileOf(claims),
+      group,
+      alsoKnownAs,
+    );
+    const about = { platformId: platform.id, userId: user.userId };
+    if (user.linked)
+      this.deps.logger.info(
+        { ...about, consumerKey: alsoKnownAs?.platform },
+        'LTI 1.3 user joined to their LTI 1.1 user',
+      );
+    else if (user.created && migration)
+      this.deps.logger.info(
+        'refused' in migration
+          ? { ...about, consumerKey: migration.consumerKey, reason: migration.refused }
+          : { ...about, consumerKey: migration.identity.platform, reason: 'no-lti11-user' },
+        'LTI 1.1 migration claim not used',
+      );
+    return user.userId;
+  }
+
+  /**
+   * One info line per accepted launch: what opened for which Kib user, from which platform and
+   * deployment. No name, e-mail or LMS user id (`sub`) is logged.
+   */
+  private logLaunch(
+    messageType: unknown,
+    opened: {
+      role: LtiRole;
+      platformId: number;
+      deploymentId: string;
+      moduleId: number | null;
+      linkId: number | null;
+      userId: number;
+    },
+  ): void {
+    this.deps.logger.info({ lti: '1.3', messageType, ...opened }, 'LTI launch');
   }
 
   /**
@@ -334,7 +400,7 @@ export class Lti13Service {
     const origins = [...platform.allowedOrigins, new URL(platform.authTokenUrl).origin];
     return {
       kind: '1.3',
-      platform: `${platform.issuer}|${platform.clientId}`,
+      platform: identityPlatform(platform),
       resourceLinkId: id,
       contextId: text(context?.id, 255) ?? null,
       contextTitle: (text(context?.title, 2000) ?? text(context?.label, 2000) ?? '').slice(0, 500),
@@ -347,9 +413,8 @@ export class Lti13Service {
   }
 
   /** The /moodlelogin path with a new one-time code for what a launch opens. */
-  private async redirectFor({ userId, group, next }: LaunchOpening): Promise<string> {
-    const code = await this.codes.issue(userId, { group, next });
-    return `/moodlelogin?${new URLSearchParams({ code })}`;
+  private redirectFor({ userId, group, next, language }: LaunchOpening): Promise<string> {
+    return this.codes.loginPath(userId, { group, next }, language);
   }
 
   /**
@@ -390,8 +455,9 @@ export class Lti13Service {
           text: module.description.slice(0, 1000),
           url: `${this.deps.publicUrl}${LTI13_LAUNCH_PATH}`,
           custom: { activity_code: module.code },
-          // Makes the platform create a gradable line item, which AGS scores then fill (0–1).
-          lineItem: { label: module.name, scoreMaximum: 1 },
+          // Makes the platform create a gradable line item, which AGS scores (sent out of the same
+          // maximum) then fill.
+          lineItem: { label: module.name, scoreMaximum: this.deps.lineItemMaxScore },
         },
       ],
     });
@@ -417,6 +483,15 @@ export class Lti13Service {
       .purgeExpired(now)
       .catch((err: unknown) => this.deps.logger.warn({ err }, 'expired LTI 1.3 rows not purged'));
   }
+}
+
+/**
+ * The `platform` of an LTI 1.3 platform's identities and resource links: its issuer, not its client
+ * id, since `sub` and resource link ids are the issuer's. A platform registered again under a new
+ * client id (a second row with the same issuer) keeps its users and its links.
+ */
+function identityPlatform(platform: PlatformRecord): string {
+  return platform.issuer;
 }
 
 /** What the pages of a login that uses platform storage ask of the platform's storage frame. */

@@ -71,11 +71,14 @@ describe('MembershipsClient', () => {
       },
       [`${url}?p=2`]: { body: { members: [{ user_id: 'd' }] } },
     });
-    expect(await memberships.members(PLATFORM, url, 'rl-1')).toEqual([
-      { subject: 'a', firstName: 'Ana', lastName: 'María Gómez', role: 'learner' },
-      { subject: 'b', firstName: 'Luis', lastName: 'Pérez', role: 'instructor' },
-      { subject: 'd', firstName: '', lastName: '', role: 'learner' },
-    ]);
+    expect(await memberships.members(PLATFORM, url, 'rl-1')).toEqual({
+      members: [
+        { subject: 'a', firstName: 'Ana', lastName: 'María Gómez', role: 'learner' },
+        { subject: 'b', firstName: 'Luis', lastName: 'Pérez', role: 'instructor' },
+        { subject: 'd', firstName: '', lastName: '', role: 'learner' },
+      ],
+      pages: 2,
+    });
     expect(asked).toEqual([first, `${url}?p=2`]);
   });
 

@@ -71,17 +71,19 @@ export class MembershipsClient {
     },
   ) {}
 
+  /** The roster's members, and how many pages it took to read them. */
   async members(
     platform: PlatformRecord,
     membershipsUrl: string,
     resourceLinkId: string,
-  ): Promise<RosterMember[]> {
+  ): Promise<{ members: RosterMember[]; pages: number }> {
     const origins = [...platform.allowedOrigins, new URL(platform.authTokenUrl).origin];
     const first = new URL(membershipsUrl);
     first.searchParams.set('rlid', resourceLinkId);
     let url: string | null = first.toString();
     const members: RosterMember[] = [];
-    for (let page = 0; url !== null; page++) {
+    let page = 0;
+    for (; url !== null; page++) {
       if (page === MAX_PAGES) throw new Error(`the roster has more than ${MAX_PAGES} pages`);
       if (!originAllowed(url, origins)) throw new Error('a roster page is not on the platform');
       const response = await this.get(platform, url);
@@ -105,7 +107,7 @@ export class MembershipsClient {
       }
       url = nextPageUrl(response.headers.get('link'), url);
     }
-    return members;
+    return { members, pages: page };
   }
 
   /** One page, with a new token once when the platform refuses a cached one. */

@@ -66,7 +66,7 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
       `UPDATE ${this.table} SET next_attempt_at = :leaseUntil
        WHERE id IN (SELECT id FROM ${this.table} WHERE pending AND next_attempt_at <= :now
                     ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED)
-       RETURNING id, ${this.dueColumns}, score, version, attempts`,
+       RETURNING id, user_id AS "userId", module_id AS "moduleId", ${this.dueColumns}, score, version, attempts`,
       { replacements: { now, leaseUntil, limit }, type: QueryTypes.SELECT },
     );
   }

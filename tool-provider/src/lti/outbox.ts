@@ -14,9 +14,14 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt));
 }
 
-/** A pending grade of an outbox: its row, the version it was claimed at, the score and the tries so far. */
+/**
+ * A pending grade of an outbox: its row, whose grade in which module it is, the version it was
+ * claimed at, the score and the tries so far.
+ */
 export interface OutboxRow {
   id: number;
+  userId: number;
+  moduleId: number;
   version: number;
   score: number;
   attempts: number;
@@ -36,7 +41,8 @@ export interface OutboxStore<R extends OutboxRow> {
  * Sends the grades of a persisted outbox: each due row is claimed, sent by `send`, and marked sent or
  * failed; failures are retried with exponential backoff up to MAX_OUTCOME_ATTEMPTS. The state lives in
  * the database, so a restarted or second instance resumes where another stopped, and no score is lost.
- * Basic Outcomes (LTI 1.1) and AGS scores (LTI 1.3) differ only in `send`.
+ * Basic Outcomes (LTI 1.1) and AGS scores (LTI 1.3) differ only in `send`. Every try is logged, a
+ * sent grade at info and a failed one at warn, by row, module and Kib user (no LMS identifiers).
  */
 export abstract class OutboxSender<R extends OutboxRow> {
   private timer: NodeJS.Timeout | null = null;
@@ -70,18 +76,23 @@ export abstract class OutboxSender<R extends OutboxRow> {
     let failed = 0;
     for (const row of due) {
       const error = await this.send(row).catch((err: unknown) => (err as Error).message || String(err));
+      const attempt = row.attempts + 1;
+      const about = { row: row.id, moduleId: row.moduleId, userId: row.userId, score: row.score, attempt };
       if (error === null) {
         sent++;
         await store.markSent(row.id, row.version, row.score, this.now());
+        logger.info({ ...about, status: 'sent' }, `${label} sent`);
       } else {
         failed++;
-        const attempt = row.attempts + 1;
         const retryAt =
           attempt >= MAX_OUTCOME_ATTEMPTS
             ? null
             : new Date(this.now().getTime() + retryDelayMs(row.attempts));
         await store.markFailed(row.id, row.version, error, retryAt);
-        logger.warn({ row: row.id, attempt, error, givenUp: retryAt === null }, `${label} not sent`);
+        logger.warn(
+          { ...about, status: retryAt === null ? 'given-up' : 'failed', error, givenUp: retryAt === null },
+          `${label} not sent`,
+        );
       }
     }
     return { sent, failed };

@@ -4,6 +4,8 @@ import { OutboxRepository } from './outbox.repository';
 /** A Basic Outcomes result waiting to be sent, claimed by one sender for a while. */
 export interface DueOutcome {
   id: number;
+  userId: number;
+  moduleId: number;
   consumerKey: string;
   serviceUrl: string;
   sourcedid: string;
@@ -14,8 +16,6 @@ export interface DueOutcome {
 
 /** An outcome row as tests and the admin see it. */
 export interface OutcomeRecord extends DueOutcome {
-  userId: number;
-  moduleId: number;
   lastScore: number | null;
   lastSentAt: Date | null;
   pending: boolean;

@@ -78,9 +78,12 @@ export class Lti13Peer {
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   port = 0;
 
-  /** A platform whose registration answers this client id and deployment id. */
+  /**
+   * A platform whose registration answers this client id and deployment id. The client id may be
+   * changed afterwards: the same platform (issuer, keys, users) registered again under a new one.
+   */
   constructor(
-    readonly clientId = 'kib-client',
+    public clientId = 'kib-client',
     readonly deploymentId = 'dep-1',
   ) {}
 

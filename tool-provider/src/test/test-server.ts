@@ -53,14 +53,16 @@ export async function startTestServer(
 
 /**
  * Another instance of the app on the test server's database and configuration, as a second server
- * process would be; `deps` replaces parts of it (a clock). Closing it leaves the database.
+ * process would be; `deps` replaces parts of it (a clock), `config` parts of its configuration.
+ * Closing it leaves the database.
  */
 export async function startSecondInstance(
   server: TestServer,
   deps: Partial<Omit<AppDeps, 'config' | 'sequelize' | 'databaseKind'>> = {},
+  config: Partial<Config> = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
   const kib = await createApp({
-    config: server.config,
+    config: { ...server.config, ...config },
     sequelize: server.db.sequelize,
     databaseKind: server.db.kind,
     logger: pino({ level: 'silent' }),

@@ -1,4 +1,4 @@
-import { Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../layout/public-layout';
 
@@ -225,27 +225,60 @@ const PAGES: RouteObject[] = [
       (m) => m.MoodleTeacherPage,
     ),
   },
-  // The other areas (teacher, creator, administrators) are private; their screens are not
+  // The platform admin's area: one page per entry of its menu (PLATFORM_ADMIN_MENU); its home is
+  // the first. Anybody else logged in is told the area is not for them.
+  {
+    path: 'platformAdmin',
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        lazy: page(
+          () => import('../pages/platform-admin/platform-admin-layout'),
+          (m) => m.PlatformAdminLayout,
+        ),
+        children: [
+          { index: true, element: <Navigate to="lms" replace /> },
+          {
+            path: 'lms',
+            lazy: page(
+              () => import('../pages/platform-admin/lms-page'),
+              (m) => m.LmsPage,
+            ),
+          },
+          {
+            path: '*',
+            lazy: page(
+              () => import('../pages/errors/no-route-page'),
+              (m) => m.NoRoutePage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  // The other areas (teacher, creator, school administrators) are private; their screens are not
   // part of the standalone site yet, so they say so in the spec's words instead of failing.
-  ...['teacher', 'creator', 'schoolAdmin', 'schooladmin', 'platformAdmin', 'teacherview'].map(
-    (area): RouteObject => ({
-      path: `${area}/*`,
-      element: (
-        <RequireAuth>
-          <PublicLayout />
-        </RequireAuth>
-      ),
-      children: [
-        {
-          path: '*',
-          lazy: page(
-            () => import('../pages/errors/not-supported-page'),
-            (m) => m.NotSupportedPage,
-          ),
-        },
-      ],
-    }),
-  ),
+  ...['teacher', 'creator', 'schoolAdmin', 'schooladmin', 'teacherview'].map((area): RouteObject => ({
+    path: `${area}/*`,
+    element: (
+      <RequireAuth>
+        <PublicLayout />
+      </RequireAuth>
+    ),
+    children: [
+      {
+        path: '*',
+        lazy: page(
+          () => import('../pages/errors/not-supported-page'),
+          (m) => m.NotSupportedPage,
+        ),
+      },
+    ],
+  })),
 ];
 
 /** The route table: every page under one root that shows 'loading...' while a first page loads. */

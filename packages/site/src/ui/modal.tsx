@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native `<dialog>`: focus moves into it and back, Escape closes it, the page
- * behind is inert.
+ * behind is inert. Its buttons are one close button (`closeLabel`), or `actions` instead.
  */
 export function Modal({
   open,
@@ -10,13 +10,13 @@ export function Modal({
   onClose,
   children,
   closeLabel,
+  actions,
 }: {
   open: boolean;
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  closeLabel: string;
-}) {
+} & ({ closeLabel: string; actions?: undefined } | { actions: ReactNode; closeLabel?: undefined })) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -35,9 +35,11 @@ export function Modal({
         {children}
       </div>
       <div className="modal-actions">
-        <button type="button" className="button button-primary" onClick={onClose}>
-          {closeLabel}
-        </button>
+        {actions ?? (
+          <button type="button" className="button button-primary" onClick={onClose}>
+            {closeLabel}
+          </button>
+        )}
       </div>
     </dialog>
   );

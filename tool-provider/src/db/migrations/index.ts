@@ -9,6 +9,8 @@ import * as lti13 from './0007-lti13';
 import * as ltiResourceLinks from './0008-lti-resource-links';
 import * as ltiPlatformStorage from './0009-lti-platform-storage';
 import * as tempStudentActivity from './0010-temp-student-activity';
+import * as ltiRegistrationAdmin from './0011-lti-registration-admin';
+import * as lti13IssuerKeys from './0012-lti13-issuer-keys';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -25,4 +27,6 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0008-lti-resource-links', ...ltiResourceLinks },
   { name: '0009-lti-platform-storage', ...ltiPlatformStorage },
   { name: '0010-temp-student-activity', ...tempStudentActivity },
+  { name: '0011-lti-registration-admin', ...ltiRegistrationAdmin },
+  { name: '0012-lti13-issuer-keys', ...lti13IssuerKeys },
 ];

@@ -1,11 +1,12 @@
-import { ApiError } from '@kib/api-client';
-import { camelCaseKey, PASSWORD_MIN_LENGTH } from '@kib/core';
+import { PASSWORD_MIN_LENGTH } from '@kib/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
 import type { Translate } from '../../i18n/language';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import './account.css';
+
+export { applyServerFieldErrors, serverFieldNames } from '../../ui/form-errors';
 
 /** The frame of every account screen: a centred card holding the page's one h1, which also names the tab. */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -53,32 +54,6 @@ export function SubmitButton({
       {label}
     </button>
   );
-}
-
-/** The form fields named by a failed call's field errors (wire names are snake_case). */
-export function serverFieldNames(error: unknown): string[] {
-  return error instanceof ApiError ? Object.keys(error.fields).map(camelCaseKey) : [];
-}
-
-/**
- * Puts the server's field errors (already translated) under the form's own fields, focusing the
- * first; answers whether any of them landed on a field the form shows.
- */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): boolean {
-  if (!(error instanceof ApiError)) return false;
-  let landed = false;
-  for (const [wire, messages] of Object.entries(error.fields)) {
-    const name = camelCaseKey(wire) as Path<T>;
-    if (!fields.includes(name)) continue;
-    const message = Array.isArray(messages) ? messages.join(' ') : String(messages);
-    setError(name, { type: 'server', message }, { shouldFocus: !landed });
-    landed = true;
-  }
-  return landed;
 }
 
 /**

@@ -63,6 +63,22 @@ describe('MoodleLoginPage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it("speaks the launch's language from the first paint, its errors included", async () => {
+    const { screen, router } = await renderSite('/moodlelogin?code=spent&lang=en', {
+      language: 'es',
+      routes: {
+        'POST lti/session/': { status: 401, body: { code: 'lti-code-invalid', detail: 'Invalid token.' } },
+      },
+    });
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Invalid token.');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('Open the activity again from your course.');
+    expect(document.documentElement.lang).toBe('en');
+    expect(router.state.location.search).toBe('');
+    expect(document.cookie).not.toContain('kib_lang');
+  });
+
   it("says 'No access token provided.' without a code, and asks the server nothing", async () => {
     const { screen, calls } = await renderSite('/moodlelogin', { language: 'en' });
     await expect.element(screen.getByRole('alert')).toHaveTextContent('No access token provided.');

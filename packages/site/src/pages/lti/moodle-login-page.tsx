@@ -1,6 +1,7 @@
 import { ApiError, type ApiClient } from '@kib/api-client';
 import type { LtiSession } from '@kib/core';
-import { useEffect, useEffectEvent, useState } from 'react';
+import type { Language } from '@kib/i18n';
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useAuth } from '../../auth/auth';
@@ -48,9 +49,19 @@ export function MoodleLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [code] = useState(() => params.get('code'));
+  // The launch's language, named by the server beside the code: the page speaks it from the first
+  // paint, its error messages included, before the session says it.
+  const [launchLanguage] = useState((): Language | null => {
+    const lang = params.get('lang');
+    return lang === 'es' || lang === 'en' ? lang : null;
+  });
   const [state, setState] = useState<LoginState>(code ? 'working' : 'missing');
   const [failure, setFailure] = useState('');
   useDocumentTitle(t('lti.login-title'));
+
+  useLayoutEffect(() => {
+    if (launchLanguage) setLanguage(launchLanguage, { remember: false });
+  }, [launchLanguage, setLanguage]);
 
   // Runs with the page's current translate, language and navigation, but is not what starts the
   // exchange: the LMS's language changes `t` on the way, and must not exchange the code again.
