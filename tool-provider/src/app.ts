@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { parseLatex } from '@kib/checker';
 import { LANGUAGE_COOKIE, resolveLanguage } from '@kib/i18n';
 import compression from 'compression';
@@ -22,7 +23,7 @@ import { registerContentRoutes } from './content/content.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
-import { registerHealthRoutes } from './health/health.routes';
+import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
 import { ApiRouter } from './http/api-router';
 import { AppError, errorHandler } from './http/errors';
 import { createLimiters } from './http/rate-limit';
@@ -59,6 +60,9 @@ import { Lti13Service } from './lti/lti13.service';
 import { PlatformKeySets } from './lti/platform-jwks';
 import { ToolKeys } from './lti/tool-keys';
 import path from 'node:path';
+
+/** The version of the tool provider, as its package says (the API document's version). */
+const KIB_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -215,7 +219,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     now: deps.ltiNow,
   });
 
-  const api = new ApiRouter();
+  const api = new ApiRouter({ checkResponses: config.env === 'test' });
   registerHealthRoutes(api, sequelize, deps.databaseKind);
   registerAuthRoutes(api, auth, { secure: config.cookieSecure, sameSite: config.cookieSameSite });
   registerContactRoutes(api, contact);
@@ -247,6 +251,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       registrationLimiter: limiters.tempStudentPerAddress,
     }),
   );
+  registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });
 
   const app = express();
   app.disable('x-powered-by');

@@ -19,6 +19,61 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('ApiClient', () => {
+  it('has one typed method per declared endpoint: body sent snake_case, answer camelCased', async () => {
+    const { impl, calls } = fakeFetch([
+      () =>
+        json(201, {
+          id: 5,
+          email: 'a@b.co',
+          first_name: 'Ana',
+          last_name: 'Ruiz',
+          groups: ['Students'],
+          language: 'es',
+          is_demo: false,
+        }),
+      () => new Response(null, { status: 204 }),
+    ]);
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api/', fetch: impl });
+    const user = await api.endpoints.register({
+      body: {
+        email: 'a@b.co',
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        password: 'secret1',
+        rePassword: 'secret1',
+        isStudent: true,
+      },
+    });
+    expect(user).toMatchObject({ firstName: 'Ana', isDemo: false });
+    expect(calls[0]!.url).toBe('http://kib.test/api/auth/users/');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({
+      first_name: 'Ana',
+      re_password: 'secret1',
+    });
+    expect(await api.endpoints.resetPassword({ body: { email: 'a@b.co' } })).toBeUndefined();
+    expect(calls[1]!.url).toBe('http://kib.test/api/auth/users/reset_password/');
+  });
+
+  it('fills path parameters, URI-encoded, and sends the query snake_case', async () => {
+    const { impl, calls } = fakeFetch([() => json(200, { ok: true })]);
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api/', fetch: impl });
+    const endpoint = {
+      method: 'get',
+      path: '/things/:id/items/:key/',
+      access: { kind: 'public' },
+      tag: 'test',
+      summary: 'A test endpoint',
+      query: undefined,
+      response: null,
+    } as const;
+    await api.call(
+      endpoint as never,
+      { params: { id: 7, key: 'a b/c' }, query: { pageSize: 20, empty: null } } as never,
+    );
+    expect(calls[0]!.url).toBe('http://kib.test/api/things/7/items/a%20b%2Fc/?page_size=20');
+  });
+
   it('sends snake_case with the bearer token and answers camelCase', async () => {
     const { impl, calls } = fakeFetch([
       () => json(200, { correct_ans: true, numeral_completed: false, result: {} }),

@@ -1,7 +1,13 @@
 import {
+  API,
+  fillPath,
   toCamelCase,
   toSnakeCase,
-  type CurrentUser,
+  type AnyEndpoint,
+  type EndpointName,
+  type InputOf,
+  type NeedsNoInput,
+  type ResponseOf,
   type FeedbackMessage,
   type Language,
   type PublicProblem,
@@ -11,7 +17,6 @@ import type {
   CoursesResponse,
   JoinClassroomResponse,
   NamedContent,
-  RegistrationPayload,
   StudentClassrooms,
 } from './site.types';
 
@@ -68,7 +73,7 @@ export interface AttemptResponse {
   recorded: boolean;
   stat: NumeralStat | { numeralId: number };
   fromBack: boolean;
-  /** The checker's result, camelCased (table and prime-decomposition keys included). */
+  /** The checker's result, camelCase like the checker answers it (snake_case only on the wire). */
   result: unknown;
 }
 
@@ -94,6 +99,15 @@ export interface AttemptPayload {
   shown?: number;
 }
 
+/** The arguments of a call: none when the endpoint takes no input, else its parameters, body and query. */
+export type CallArgs<E extends AnyEndpoint> =
+  NeedsNoInput<E> extends true ? [input?: InputOf<E>] : [input: InputOf<E>];
+
+/** One typed method per endpoint of {@link API}, by the endpoint's name. */
+export type ApiEndpoints = {
+  [K in EndpointName]: (...args: CallArgs<(typeof API)[K]>) => Promise<ResponseOf<(typeof API)[K]>>;
+};
+
 /**
  * The typed client of Kib's REST API. The access token lives in memory only; the refresh token is
  * the server's httpOnly cookie, so `refresh()` (and a retry after a 401) keeps a session alive across
@@ -107,11 +121,45 @@ export class ApiClient {
   private readonly listeners = new Set<(token: string | null) => void>();
   private language: string | undefined;
 
+  /** One method per endpoint, typed by its declaration in `@kib/core` (`api.endpoints.me()`). */
+  readonly endpoints: ApiEndpoints;
+
   constructor(private readonly options: ApiClientOptions) {
     this.base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
     this.accessToken = options.token ?? null;
     this.language = options.lang;
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.endpoints = Object.fromEntries(
+      Object.entries(API).map(([name, endpoint]) => [
+        name,
+        (input?: unknown) => this.call(endpoint as AnyEndpoint, input as never),
+      ]),
+    ) as unknown as ApiEndpoints;
+  }
+
+  /**
+   * Calls a declared endpoint: its path filled with the parameters, its query and body sent
+   * snake_case, its answer camelCased (undefined for a 204).
+   */
+  async call<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+    const { params, body, query } = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      body?: unknown;
+      query?: Record<string, unknown>;
+    };
+    let path = fillPath(endpoint.path, params).replace(/^\//, '');
+    if (query) {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(toSnakeCase(query) as Record<string, unknown>))
+        if (value !== undefined && value !== null) search.set(name, String(value));
+      if (search.size > 0) path += `?${search}`;
+    }
+    const answer = await this.request<unknown>(
+      endpoint.method.toUpperCase(),
+      path,
+      body ?? (endpoint.method === 'get' ? undefined : {}),
+    );
+    return (endpoint.response === null ? undefined : answer) as ResponseOf<E>;
   }
 
   /** The current access token (memory only). */
@@ -180,10 +228,7 @@ export class ApiClient {
 
   /** Logs in with e-mail and password; stores the access token. */
   async login(email: string, password: string): Promise<string> {
-    const { access } = await this.request<{ access: string }>('POST', 'auth/jwt/create/', {
-      email,
-      password,
-    });
+    const { access } = await this.call(API.login, { body: { email, password } });
     this.setToken(access);
     return access;
   }
@@ -193,7 +238,7 @@ export class ApiClient {
    * one request (the server rotates the refresh token on each use).
    */
   refresh(): Promise<boolean> {
-    this.refreshing ??= this.request<{ access: string }>('POST', 'auth/jwt/refresh/', {}, false)
+    this.refreshing ??= this.call(API.refreshSession)
       .then(({ access }) => {
         this.setToken(access);
         return true;
@@ -211,7 +256,7 @@ export class ApiClient {
   /** Logs out (the server forgets the refresh family); the token is dropped either way. */
   async logout(): Promise<boolean> {
     try {
-      await this.request('POST', 'auth/jwt/logout/', {}, false);
+      await this.call(API.logout);
       return true;
     } catch {
       return false;
@@ -236,41 +281,6 @@ export class ApiClient {
   /** The next hints for the current answer: POST hints/ (demo/hints/ with `demo`). */
   hints(payload: AttemptPayload, options: { demo?: boolean } = {}): Promise<HintsResponse> {
     return this.request<HintsResponse>('POST', options.demo ? 'demo/hints/' : 'hints/', payload);
-  }
-
-  /** The logged-in user: GET auth/users/me/. */
-  me(): Promise<CurrentUser> {
-    return this.request<CurrentUser>('GET', 'auth/users/me/');
-  }
-
-  /** Creates an account; the server mails the activation link: POST auth/users/. */
-  register(payload: RegistrationPayload): Promise<unknown> {
-    return this.request('POST', 'auth/users/', payload);
-  }
-
-  /** Activates an account with the uid and token of the e-mailed link. */
-  activate(uid: string, token: string): Promise<{ success: boolean; detail: string }> {
-    return this.request('POST', 'auth/users/activation/', { uid, token });
-  }
-
-  /** Mails a new activation link (the same answer whether the account exists or not). */
-  async resendActivation(email: string): Promise<void> {
-    await this.request('POST', 'auth/users/resend_activation/', { email });
-  }
-
-  /** Mails a password-reset link (the same answer whether the account exists or not). */
-  async resetPassword(email: string): Promise<void> {
-    await this.request('POST', 'auth/users/reset_password/', { email });
-  }
-
-  /** Sets a new password with the uid and token of the e-mailed link. */
-  async resetPasswordConfirm(payload: {
-    uid: string;
-    token: string;
-    newPassword: string;
-    reNewPassword: string;
-  }): Promise<void> {
-    await this.request('POST', 'auth/users/reset_password_confirm/', payload);
   }
 
   /** Sends the landing page's contact form: POST contact_form/. */

@@ -1,6 +1,8 @@
 /** The API client, its errors and the payload and response types of the calls it makes. */
 export {
   ApiClient,
+  type ApiEndpoints,
+  type CallArgs,
   ApiError,
   NetworkError,
   type ApiClientOptions,
@@ -18,6 +20,5 @@ export type {
   NamedContent,
   NumeralSummary,
   ProblemSummary,
-  RegistrationPayload,
   StudentClassrooms,
 } from './site.types';

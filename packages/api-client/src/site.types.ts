@@ -1,17 +1,5 @@
 import type { CurrentUser } from '@kib/core';
 
-/** A sign-up as the form sends it (POST auth/users/). */
-export interface RegistrationPayload {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  rePassword: string;
-  isStudent: boolean;
-  isTeacher: boolean;
-  userType: 'student' | 'teacher' | 'schoolAdmin';
-}
-
 /** A course, topic or subtopic with its English and Spanish names. */
 export interface NamedContent {
   id: number;

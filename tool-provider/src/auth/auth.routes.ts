@@ -1,15 +1,6 @@
-import {
-  ActivationSchema,
-  EmailSchema,
-  LoginSchema,
-  RegistrationSchema,
-  ResetPasswordConfirmSchema,
-  ResetPasswordSchema,
-} from '@kib/core';
+import { API } from '@kib/core';
 import { translate } from '@kib/i18n';
 import type { CookieOptions, Request, Response } from 'express';
-import { z } from 'zod';
-import { AUTHENTICATED, PUBLIC } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { AuthService, Origin, Session } from './auth.service';
@@ -58,18 +49,11 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
     return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : undefined;
   };
 
-  api.define({
-    method: 'post',
-    path: '/auth/jwt/create/',
-    access: PUBLIC,
-    body: LoginSchema,
+  api.handle(API.login, {
     handle: async ({ body, req, res }) => setSession(res, await auth.login(body, origin(req))),
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/jwt/refresh/',
-    access: PUBLIC,
+  api.handle(API.refreshSession, {
     handle: async ({ req, res }) => {
       try {
         return setSession(res, await auth.refresh(cookieToken(req), origin(req)));
@@ -80,10 +64,7 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/jwt/logout/',
-    access: PUBLIC,
+  api.handle(API.logout, {
     handle: async ({ req, res }) => {
       await auth.logout(cookieToken(req));
       clearSession(res);
@@ -91,69 +72,40 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/users/',
-    access: PUBLIC,
-    body: RegistrationSchema,
-    handle: async ({ body, req }) => ({
-      status: 201,
-      body: await auth.register(body, origin(req), req.language),
-    }),
+  api.handle(API.register, {
+    handle: async ({ body, req }) => ({ body: await auth.register(body, origin(req), req.language) }),
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/users/activation/',
-    access: PUBLIC,
-    body: ActivationSchema,
+  api.handle(API.activate, {
     handle: async ({ body, req }) => {
       await auth.activate(body, origin(req));
       return { body: { success: true, detail: translate(req.language, 'auth.activation-done') } };
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/users/resend_activation/',
-    access: PUBLIC,
-    body: z.object({ email: EmailSchema }),
+  api.handle(API.resendActivation, {
     handle: async ({ body, req }) => {
       await auth.resendActivation(body.email, origin(req));
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/users/reset_password/',
-    access: PUBLIC,
-    body: ResetPasswordSchema,
+  api.handle(API.resetPassword, {
     handle: async ({ body, req }) => {
       await auth.requestPasswordReset(body.email, origin(req));
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/auth/users/reset_password_confirm/',
-    access: PUBLIC,
-    body: ResetPasswordConfirmSchema,
+  api.handle(API.confirmPasswordReset, {
     handle: async ({ body, req }) => {
       await auth.confirmPasswordReset(body, origin(req));
     },
   });
 
-  api.define({
-    method: 'get',
-    path: '/auth/users/me/',
-    access: AUTHENTICATED,
-    handle: async ({ principal }) => ({ body: await auth.me(principal!.userId) }),
+  api.handle(API.me, {
+    handle: async ({ principal }) => ({ body: await auth.me(principal.userId) }),
   });
 
-  api.define({
-    method: 'get',
-    path: '/authentication/groups',
-    access: AUTHENTICATED,
-    handle: async ({ principal }) => ({ body: { groups: (await auth.me(principal!.userId)).groups } }),
+  api.handle(API.myGroups, {
+    handle: async ({ principal }) => ({ body: { groups: (await auth.me(principal.userId)).groups } }),
   });
 }

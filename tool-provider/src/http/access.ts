@@ -1,32 +1,11 @@
-import type { GroupName } from '@kib/core';
+import type { Access } from '@kib/core';
 
 /**
- * Who may call a route. Every route declares one; there is no default, and a route without a rule
- * cannot be registered (default deny).
- * - `public`: anyone, logged in or not;
- * - `authenticated`: any logged-in user;
- * - `roles`: a logged-in user in at least one of the groups.
- * Ownership (the row belongs to the caller) is a further per-route check, `owns`, run after the role check.
+ * Who may call a route ({@link Access}): declared with each endpoint in `@kib/core`, so the server
+ * and its clients read the same rule. There is no default, and a route without a rule cannot be
+ * registered (default deny).
  */
-export type Access =
-  | { readonly kind: 'public' }
-  | { readonly kind: 'authenticated'; readonly tempStudents?: boolean }
-  | { readonly kind: 'roles'; readonly roles: readonly GroupName[] };
-
-/** Anyone may call the route. */
-export const PUBLIC: Access = { kind: 'public' };
-/** Any logged-in user may call the route (a temporary code student is not a user: 403). */
-export const AUTHENTICATED: Access = { kind: 'authenticated' };
-/**
- * Any logged-in user, or a temporary (code) student: the solving routes, which such a student needs
- * and which check for themselves what the student may answer.
- */
-export const AUTHENTICATED_OR_TEMP_STUDENT: Access = { kind: 'authenticated', tempStudents: true };
-/** Only logged-in users in one of these groups may call the route. */
-export function roles(...names: GroupName[]): Access {
-  if (names.length === 0) throw new Error('roles() needs at least one group');
-  return { kind: 'roles', roles: names };
-}
+export { AUTHENTICATED, AUTHENTICATED_OR_TEMP_STUDENT, PUBLIC, roles, type Access } from '@kib/core';
 
 /** The group of a temporary (code) student's token; not a group of the database. */
 export const TEMP_STUDENT_GROUP = 'TempStudent';

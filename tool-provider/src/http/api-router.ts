@@ -1,5 +1,13 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { toCamelCase, toSnakeCase } from '@kib/core';
+import {
+  toCamelCase,
+  toSnakeCase,
+  type AnyEndpoint,
+  type BodyOf,
+  type PathParams,
+  type QueryOf,
+  type ResponseOf,
+} from '@kib/core';
 import type { ZodType } from 'zod';
 import { decide, type Access, type Principal } from './access';
 import { AppError, fromZodError } from './errors';
@@ -17,8 +25,11 @@ export interface RouteContext<B, Q> {
   res: Response;
 }
 
-/** What a handler may answer: a JSON body (sent snake_case) with an optional status, or nothing (204). */
-export type Reply = { status?: number; body?: unknown } | void;
+/**
+ * What a handler may answer: a JSON body (sent snake_case, or as it is when `verbatim`) with an
+ * optional status, or nothing (204).
+ */
+export type Reply = { status?: number; body?: unknown; verbatim?: boolean } | void;
 
 /** One API route: path, access rule, input schemas, optional ownership check and the handler. */
 export interface RouteDefinition<B = unknown, Q = unknown> {
@@ -38,11 +49,60 @@ export interface RouteDefinition<B = unknown, Q = unknown> {
   handle: (ctx: RouteContext<B, Q>) => Promise<Reply> | Reply;
 }
 
-/** A registered route as the route × role test sees it. */
+/** A registered route as the route × role test sees it, with its declaration when it has one. */
 export interface RegisteredRoute {
   method: Method;
   path: string;
   access: Access;
+  endpoint?: AnyEndpoint;
+}
+
+/** The caller an endpoint's handler sees: anyone for a public endpoint, else a verified principal. */
+export type PrincipalFor<E extends AnyEndpoint> = E['access'] extends { kind: 'public' }
+  ? Principal | null
+  : Principal;
+
+/** What an endpoint's handler receives: the validated input, the caller, the raw request and response. */
+export interface EndpointContext<E extends AnyEndpoint> {
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: PathParams<E['path']>;
+  principal: PrincipalFor<E>;
+  req: Request;
+  res: Response;
+}
+
+/** What an endpoint's handler answers: its declared response (and a status), or nothing for a 204. */
+export type EndpointAnswer<E extends AnyEndpoint> = E['response'] extends null
+  ? void
+  : { status?: number; body: ResponseOf<E> };
+
+/** The server's side of a declared endpoint: an optional ownership check, and the handler. */
+export interface EndpointHandler<E extends AnyEndpoint> {
+  /**
+   * Ownership: runs after the access rule and input validation; false answers 404, so a caller learns
+   * nothing about rows that are not theirs.
+   */
+  owns?: (ctx: EndpointContext<E>) => Promise<boolean>;
+  handle: (ctx: EndpointContext<E>) => Promise<EndpointAnswer<E>>;
+}
+
+/** How the router is made. */
+export interface ApiRouterOptions {
+  /**
+   * Checks every answer of a declared endpoint against its response schema and fails the request
+   * (500, logged) when it does not match: on in tests, so an answer that drifts from its contract
+   * fails the test that made it.
+   */
+  checkResponses?: boolean;
+}
+
+/** An answer that does not match its endpoint's response schema. */
+export class ContractViolation extends Error {
+  constructor(endpointName: string, issues: string) {
+    super(`the answer of ${endpointName} does not match its response schema: ${issues}`);
+    this.name = 'ContractViolation';
+  }
 }
 
 /**
@@ -52,6 +112,41 @@ export interface RegisteredRoute {
 export class ApiRouter {
   readonly router: Router = express.Router({ strict: true });
   readonly routes: RegisteredRoute[] = [];
+
+  constructor(private readonly options: ApiRouterOptions = {}) {}
+
+  /**
+   * Serves a declared endpoint: its access rule (401/403 before any input is read), its body and
+   * query parsed by its schemas (400 naming the fields), its ownership check (404), then the handler,
+   * whose answer is sent snake_case with the declared status (204 when it has no body).
+   */
+  handle<E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<NoInfer<E>>): void {
+    const checkResponses = this.options.checkResponses ?? false;
+    const status = endpoint.status ?? 200;
+    this.define<BodyOf<E>, QueryOf<E>>({
+      method: endpoint.method,
+      path: endpoint.path,
+      access: endpoint.access,
+      body: endpoint.body as ZodType<BodyOf<E>> | undefined,
+      query: endpoint.query as ZodType<QueryOf<E>> | undefined,
+      owns: handler.owns as RouteDefinition<BodyOf<E>, QueryOf<E>>['owns'],
+      handle: async (ctx) => {
+        const answer = (await handler.handle(ctx as unknown as EndpointContext<E>)) as
+          { status?: number; body: unknown } | undefined;
+        if (endpoint.response === null) return;
+        if (checkResponses) {
+          const checked = (endpoint.response as ZodType).safeParse(answer?.body);
+          if (!checked.success)
+            throw new ContractViolation(
+              `${endpoint.method.toUpperCase()} ${endpoint.path}`,
+              JSON.stringify(checked.error.issues),
+            );
+        }
+        return { status: answer?.status ?? status, body: answer?.body, verbatim: endpoint.verbatim };
+      },
+    });
+    this.routes[this.routes.length - 1]!.endpoint = endpoint;
+  }
 
   /** Registers a route; throws at start-up when the access rule is missing. */
   define<B, Q>(def: RouteDefinition<B, Q>): void {
@@ -79,7 +174,7 @@ export class ApiRouter {
         const reply = await def.handle(ctx);
         if (res.headersSent) return;
         if (!reply || reply.body === undefined) res.status(reply?.status ?? 204).end();
-        else res.status(reply.status ?? 200).json(toSnakeCase(reply.body));
+        else res.status(reply.status ?? 200).json(reply.verbatim ? reply.body : toSnakeCase(reply.body));
       } catch (err) {
         next(err);
       }

@@ -10,6 +10,7 @@ import type { Access } from './access';
  */
 const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]> = {
   'GET /health': 'public',
+  'GET /openapi.json': 'public',
   'POST /auth/jwt/create/': 'public',
   'POST /auth/jwt/refresh/': 'public',
   'POST /auth/jwt/logout/': 'public',

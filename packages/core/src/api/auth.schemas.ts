@@ -66,6 +66,8 @@ export const RegistrationSchema = z
   }));
 /** A validated sign-up. */
 export type Registration = z.output<typeof RegistrationSchema>;
+/** A sign-up as a form sends it (POST auth/users/), before the schema's defaults and transform. */
+export type RegistrationInput = z.input<typeof RegistrationSchema>;
 
 /** Log-in (POST auth/jwt/create/). Only presence and size are checked: a wrong value is a failed login. */
 export const LoginSchema = z.object({
@@ -118,12 +120,15 @@ export interface AccessClaims {
 }
 
 /** The current user as `auth/users/me/` returns it (camelCase in code, snake_case on the wire). */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  groups: string[];
-  language: 'es' | 'en';
-  isDemo: boolean;
-}
+export const CurrentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  groups: z.array(z.string()),
+  language: z.enum(['es', 'en']),
+  isDemo: z.boolean(),
+});
+
+/** The current user as `auth/users/me/` returns it. */
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,7 +1,29 @@
+export {
+  AUTHENTICATED,
+  AUTHENTICATED_OR_TEMP_STUDENT,
+  endpoint,
+  fillPath,
+  PUBLIC,
+  roles,
+  type Access,
+  type AnyEndpoint,
+  type BodyOf,
+  type Endpoint,
+  type HttpMethod,
+  type InputOf,
+  type NeedsNoInput,
+  type PathParamNames,
+  type PathParams,
+  type QueryOf,
+  type ResponseOf,
+} from './contract';
+export { API, type EndpointName } from './endpoints';
+export { AccessTokenSchema, DetailSchema } from './auth.endpoints';
 export { GROUPS, HOME_ROUTE_BY_GROUP, type GroupName } from './groups';
 export {
   ActivationSchema,
   ContactMessageSchema,
+  CurrentUserSchema,
   EmailSchema,
   LoginSchema,
   PASSWORD_MIN_LENGTH,
@@ -15,6 +37,7 @@ export {
   type CurrentUser,
   type Login,
   type Registration,
+  type RegistrationInput,
   type ResetPasswordConfirm,
   type UserType,
 } from './auth.schemas';

@@ -50,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void (async () => {
       // Without the server's session hint there is no refresh cookie to exchange: skip the 401.
       const refreshed = hasSessionHint() && (await api.refresh());
-      const user = refreshed ? await api.me().catch(() => null) : null;
+      const user = refreshed ? await api.endpoints.me().catch(() => null) : null;
       // A session adopted meanwhile (an LMS launch) is not undone by a refresh that found none.
       if (alive)
         setState((current) =>
@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, password: string) => {
       await api.login(email, password);
-      const user = await api.me();
+      const user = await api.endpoints.me();
       setState({ status: 'authenticated', user });
       return user;
     },
@@ -79,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const adopt = useCallback(
     async (token: string) => {
       api.setToken(token);
-      const user = await api.me();
+      const user = await api.endpoints.me();
       setState({ status: 'authenticated', user });
       return user;
     },

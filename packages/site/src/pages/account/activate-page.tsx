@@ -51,7 +51,7 @@ export function ActivatePage() {
   const t = useT();
   const api = useApi();
   const { uid = '', token = '' } = useParams();
-  const activation = useMutation({ mutationFn: () => api.activate(uid, token) });
+  const activation = useMutation({ mutationFn: () => api.endpoints.activate({ body: { uid, token } }) });
   const { mutate } = activation;
   const sent = useRef<string | null>(null);
 

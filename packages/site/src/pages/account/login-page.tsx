@@ -51,7 +51,9 @@ export function LoginPage() {
     formState: { errors },
   } = useForm<Login>({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
   const login = useMutation({ mutationFn: (values: Login) => auth.login(values.email, values.password) });
-  const resend = useMutation({ mutationFn: (email: string) => api.resendActivation(email) });
+  const resend = useMutation({
+    mutationFn: (email: string) => api.endpoints.resendActivation({ body: { email } }),
+  });
 
   if (auth.status === 'loading') return <LoadingScreen />;
   // Reached both by a logged-in visitor and right after a successful login (the session updates).

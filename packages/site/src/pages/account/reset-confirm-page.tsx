@@ -48,7 +48,7 @@ export function ResetPasswordConfirmPage() {
   });
   const password = useWatch({ control, name: 'newPassword' });
   const confirm = useMutation({
-    mutationFn: (values: ResetPasswordConfirm) => api.resetPasswordConfirm(values),
+    mutationFn: (values: ResetPasswordConfirm) => api.endpoints.confirmPasswordReset({ body: values }),
     onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
   });
   const onSubmit = handleSubmit((values) => confirm.mutate(values));

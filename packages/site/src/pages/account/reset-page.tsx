@@ -23,7 +23,9 @@ export function ResetPasswordPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ResetPasswordSchema), defaultValues: { email: '' } });
-  const reset = useMutation({ mutationFn: (email: string) => api.resetPassword(email) });
+  const reset = useMutation({
+    mutationFn: (email: string) => api.endpoints.resetPassword({ body: { email } }),
+  });
   const onSubmit = handleSubmit((values) => reset.mutate(values.email));
 
   if (reset.isSuccess) {

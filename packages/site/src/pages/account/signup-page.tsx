@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, type RegistrationPayload } from '@kib/api-client';
-import { PASSWORD_MIN_LENGTH, RegistrationSchema } from '@kib/core';
+import { ApiError } from '@kib/api-client';
+import { PASSWORD_MIN_LENGTH, RegistrationSchema, type RegistrationInput } from '@kib/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -67,7 +67,7 @@ export function SignupPage() {
     [email, firstName, lastName],
   );
   const signup = useMutation({
-    mutationFn: (payload: RegistrationPayload) => api.register(payload),
+    mutationFn: (payload: RegistrationInput) => api.endpoints.register({ body: payload }),
     onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
   });
 
