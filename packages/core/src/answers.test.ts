@@ -16,7 +16,10 @@ import {
   TableFeedbackSchema,
   TextAnswerSchema,
   type AnswerOf,
+  type PrimeDecompositionFeedback,
+  type TableFeedback,
 } from './answers';
+import { toCamelCase, toSnakeCase } from './casing';
 import { MATH_TYPES, type MathType } from './math-types';
 
 const VALID_ANSWERS: { [K in MathType]: AnswerOf<K> } = {
@@ -133,18 +136,14 @@ describe('feedback schemas', () => {
   it.each<[string, { safeParse: (value: unknown) => { success: boolean } }, unknown]>([
     ['plot feedback', PlotFeedbackSchema, { correctAns: false, feedbacks: 'Intenta de Nuevo!' }],
     ['custom feedback', CustomFeedbackSchema, { correct: true, feedback: { key: 'well-done', params: {} } }],
-    [
-      'table feedback with snake_case keys',
-      TableFeedbackSchema,
-      [{ r_index: 1, c_index: 1, correct: true, complete: false }],
-    ],
+    ['table feedback', TableFeedbackSchema, [{ rIndex: 1, cIndex: 1, correct: true, complete: false }]],
     [
       'prime decomposition feedback',
       PrimeDecompositionFeedbackSchema,
       {
         correct: false,
         message: { key: 'divisor-not-prime', params: { divisor: 4 } },
-        show_math_field: false,
+        showMathField: false,
         cells: [{ rIndex: 0, cIndex: 1 }],
       },
     ],
@@ -162,10 +161,29 @@ describe('feedback schemas', () => {
     expect(schema.safeParse(value).success).toBe(true);
   });
 
-  it('refuses table feedback written with camelCase keys', () => {
+  it("refuses table feedback written with the wire's snake_case keys", () => {
     expect(
-      TableFeedbackSchema.safeParse([{ rIndex: 1, cIndex: 1, correct: true, complete: true }]).success,
+      TableFeedbackSchema.safeParse([{ r_index: 1, c_index: 1, correct: true, complete: true }]).success,
     ).toBe(false);
+  });
+
+  it("puts table and prime feedback on the wire with the spec's keys, and reads them back", () => {
+    const table: TableFeedback = [{ rIndex: 1, cIndex: 2, correct: true, complete: false }];
+    const prime: PrimeDecompositionFeedback = {
+      correct: false,
+      message: { key: 'divisor-not-prime', params: {} },
+      showMathField: true,
+      cells: [{ rIndex: 0, cIndex: 1 }],
+    };
+    expect(toSnakeCase(table)).toEqual([{ r_index: 1, c_index: 2, correct: true, complete: false }]);
+    expect(toSnakeCase(prime)).toEqual({
+      correct: false,
+      message: { key: 'divisor-not-prime', params: {} },
+      show_math_field: true,
+      cells: [{ r_index: 0, c_index: 1 }],
+    });
+    expect(toCamelCase(toSnakeCase(table))).toEqual(table);
+    expect(toCamelCase(toSnakeCase(prime))).toEqual(prime);
   });
 
   it('gives a feedback message empty params when none are sent', () => {

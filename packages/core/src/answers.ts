@@ -216,10 +216,13 @@ export const CustomFeedbackSchema = z.object({
 /** Custom feedback: correctness and a translatable message. */
 export type CustomFeedback = z.infer<typeof CustomFeedbackSchema>;
 
-/** Feedback on one answer cell of a table; snake_case keys as the spec states them. */
+/**
+ * Feedback on one answer cell of a table (on the wire `r_index`, `c_index`, as the spec states them:
+ * the API's casing boundary converts the keys).
+ */
 export const TableCellFeedbackSchema = z.object({
-  r_index: z.number().int().min(0),
-  c_index: z.number().int().min(0),
+  rIndex: z.number().int().min(0),
+  cIndex: z.number().int().min(0),
   correct: z.boolean(),
   complete: z.boolean(),
 });
@@ -235,13 +238,13 @@ export type TableFeedback = z.infer<typeof TableFeedbackSchema>;
 
 /**
  * Feedback of the prime factor table console: correctness, the message to show, whether to show
- * the final-answer math field, and the cells to mark (spec 02 §3; `show_math_field` as the spec
- * spells it).
+ * the final-answer math field, and the cells to mark (spec 02 §3; on the wire `show_math_field`, as
+ * the spec spells it, through the API's casing boundary).
  */
 export const PrimeDecompositionFeedbackSchema = z.object({
   correct: z.boolean(),
   message: FeedbackMessageSchema,
-  show_math_field: z.boolean(),
+  showMathField: z.boolean(),
   cells: z.array(z.object({ rIndex: z.number().int().min(0), cIndex: z.number().int().min(0) })),
 });
 

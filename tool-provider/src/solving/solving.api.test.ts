@@ -61,10 +61,10 @@ describe('POST /api/proof/', () => {
     const c = await loginAs('student2@demo.kib');
     const numeral = ids.get('line')!;
     const wrong = await c.post('/api/proof/', {
-      answer: JSON.stringify([
+      answer: [
         { x: 0, y: 1 },
         { x: 1, y: 3 },
-      ]),
+      ],
       numeral,
       current_step: null,
       total_time: 12.4,
@@ -129,6 +129,8 @@ describe('POST /api/proof/', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.recorded).toBe(false);
+    // Prime decomposition feedback leaves with the spec's key.
+    expect(res.body.result).toHaveProperty('show_math_field');
     expect(await stat('student@demo.kib', numeral)).toEqual(before);
   });
 
@@ -156,6 +158,32 @@ describe('POST /api/proof/', () => {
     expect(Object.keys(res.body.fields as object)).toEqual(['answer']);
     const shape = await c.post('/api/proof/', { answer: [{ x: 'a' }], numeral: ids.get('line') });
     expect(shape.status).toBe(400);
+  });
+
+  it('answers a translated 400 for an answer sent as a JSON string, and records nothing', async () => {
+    const numeral = ids.get('line')!;
+    const before = await stat('student@demo.kib', numeral);
+    const answer = JSON.stringify([
+      { x: 0, y: -1 },
+      { x: 2, y: 3 },
+    ]);
+    const es = await loginAs('student@demo.kib');
+    const res = await es.post('/api/proof/', { answer, numeral });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'validation',
+      fields: {
+        answer: ['Envía la respuesta como JSON (una lista o un objeto), no como una cadena de texto.'],
+      },
+    });
+    const en = new TestClient(server.url, { 'accept-language': 'en' });
+    en.token = es.token;
+    const hints = await en.post('/api/hints/', { answer, numeral });
+    expect(hints.status).toBe(400);
+    expect(hints.body.fields).toEqual({
+      answer: ['Send the answer as JSON (a list or an object), not as a text string.'],
+    });
+    expect(await stat('student@demo.kib', numeral)).toEqual(before);
   });
 
   it('answers 404 for an unknown numeral and 401 without a token', async () => {

@@ -1,14 +1,5 @@
-import {
-  ANSWER_SCHEMAS,
-  MAX_ATTEMPT_SECONDS,
-  isModuleActive,
-  toCamelCase,
-  type AttemptRequest,
-  type MathType,
-  type Numeral,
-  type Step,
-} from '@kib/core';
-import { check, hints, isCorrect, type CheckRequest, type CheckResult, type HintResult } from '@kib/checker';
+import { MAX_ATTEMPT_SECONDS, isModuleActive, type AttemptRequest, type Numeral } from '@kib/core';
+import { checkNumeral, numeralHints, type CheckResult, type NumeralCheckRefused } from '@kib/checker';
 import { translate, type Language } from '@kib/i18n';
 import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
@@ -86,12 +77,9 @@ export class SolvingService {
    */
   async attempt(principal: Principal, request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
     const now = this.deps.now?.() ?? new Date();
-    const { numeral, problem, target, stepIndex, activityOpen } = await this.load(principal, request, now);
-    const { checkRequest, result, correct, numeralCompleted } = this.evaluate(
-      numeral,
-      target,
-      stepIndex,
-      request.answer,
+    const { numeral, problem, stepIndex, activityOpen } = await this.load(principal, request, now);
+    const { answer, result, correct, numeralCompleted } = checked(
+      checkNumeral({ numeral, step: stepIndex, answer: request.answer }),
     );
     const seconds = Math.round(Math.min(request.totalTime, MAX_ATTEMPT_SECONDS));
     const attempt = {
@@ -99,7 +87,7 @@ export class SolvingService {
       numeralId: numeral.id,
       stepId: stepIndex === null ? null : (numeral.steps[stepIndex]?.id ?? null),
       correct,
-      answer: checkRequest.answer,
+      answer,
       seconds,
     };
     let late: boolean;
@@ -125,8 +113,10 @@ export class SolvingService {
 
   /** Checks an attempt on a demo problem, for a visitor without an account: nothing is recorded. */
   async demoAttempt(request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
-    const { numeral, target, stepIndex } = await this.loadDemo(request);
-    const { result, correct, numeralCompleted } = this.evaluate(numeral, target, stepIndex, request.answer);
+    const { numeral, stepIndex } = await this.loadDemo(request);
+    const { result, correct, numeralCompleted } = checked(
+      checkNumeral({ numeral, step: stepIndex, answer: request.answer }),
+    );
     return {
       correctAns: correct,
       numeralCompleted,
@@ -139,42 +129,32 @@ export class SolvingService {
 
   /** The next hint(s) for the current answer: the author's first, then generated ones. */
   async hints(principal: Principal, request: AttemptRequest, language: Language): Promise<HintOutcome> {
-    const { numeral, target, stepIndex } = await this.load(
-      principal,
-      request,
-      this.deps.now?.() ?? new Date(),
-    );
-    return this.hintsFor(numeral, target, stepIndex, request, language);
+    const { numeral, stepIndex } = await this.load(principal, request, this.deps.now?.() ?? new Date());
+    return this.hintsFor(numeral, stepIndex, request, language);
   }
 
   /** Hints on a demo problem, for a visitor without an account. */
   async demoHints(request: AttemptRequest, language: Language): Promise<HintOutcome> {
-    const { numeral, target, stepIndex } = await this.loadDemo(request);
-    return this.hintsFor(numeral, target, stepIndex, request, language);
+    const { numeral, stepIndex } = await this.loadDemo(request);
+    return this.hintsFor(numeral, stepIndex, request, language);
   }
 
   private hintsFor(
     numeral: Numeral,
-    target: Numeral | Step,
     stepIndex: number | null,
     request: AttemptRequest,
     language: Language,
   ): HintOutcome {
-    const checkRequest = this.checkRequest(target, request.answer);
-    const initialHint = stepIndex === null ? numeral.initialHint : null;
-    const result: HintResult = hints({
-      ...checkRequest,
-      shown: request.shown,
-      initialHint,
-      hintPicture: stepIndex === null ? numeral.hintPicture : null,
-    });
+    const result = checked(
+      numeralHints({ numeral, step: stepIndex, answer: request.answer, shown: request.shown }),
+    );
     const messages = result.hints.map((h) =>
       'text' in h ? { text: h.text } : { ...h, text: translate(language, h.key, h.params) },
     );
     return {
       hints: messages.map((m) => m.text),
       hintMessages: messages,
-      hintPicture: result.initialHint ? (numeral.hintPicture ?? null) : null,
+      hintPicture: result.hintPicture,
       startingMath: result.startingMath,
       lineIndex: result.lineIndex,
       initialHint: result.initialHint,
@@ -210,61 +190,40 @@ export class SolvingService {
     return access;
   }
 
-  private evaluate(numeral: Numeral, target: Numeral | Step, stepIndex: number | null, answer: unknown) {
-    const checkRequest = this.checkRequest(target, answer);
-    const result = check(checkRequest);
-    const correct = isCorrect(checkRequest.mathType, result);
-    const numeralCompleted = correct && (stepIndex === null || stepIndex === numeral.steps.length - 1);
-    return { checkRequest, result, correct, numeralCompleted };
-  }
-
   private async load(principal: Principal, request: AttemptRequest, now: Date) {
     const found = await this.deps.problems.findNumeral(request.numeral);
     if (!found) throw AppError.notFound();
     if (principal.tempStudent) {
       const access = await this.tempStudentProblem(principal.tempStudent, found.problem.id, now);
-      return { ...this.target(found, request), activityOpen: access.activityOpen };
+      return { ...found, stepIndex: stepIndexOf(request), activityOpen: access.activityOpen };
     }
     if (!found.problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, found.problem)))
       throw AppError.notFound();
-    return { ...this.target(found, request), activityOpen: true };
+    return { ...found, stepIndex: stepIndexOf(request), activityOpen: true };
   }
 
   private async loadDemo(request: AttemptRequest) {
     const found = await this.deps.problems.findNumeral(request.numeral);
     if (!found || !(await this.deps.isDemoProblem(found.problem.id))) throw AppError.notFound();
-    return this.target(found, request);
+    return { ...found, stepIndex: stepIndexOf(request) };
   }
+}
 
-  private target<F extends { numeral: Numeral }>(found: F, request: AttemptRequest) {
-    const { numeral } = found;
-    const stepIndex = request.currentStep === null || request.currentStep < 0 ? null : request.currentStep;
-    const target: Numeral | Step | undefined = stepIndex === null ? numeral : numeral.steps[stepIndex];
-    if (!target) throw AppError.badRequest({ current_step: [{ key: 'validation.invalid' }] });
-    return { ...found, target, stepIndex };
-  }
+/** The step an attempt answers: null (or -1, the old clients' way) for the numeral itself. */
+function stepIndexOf(request: AttemptRequest): number | null {
+  return request.currentStep === null || request.currentStep < 0 ? null : request.currentStep;
+}
 
-  private checkRequest(target: Numeral | Step, rawAnswer: unknown): CheckRequest {
-    let answer = rawAnswer;
-    if (typeof answer === 'string') {
-      try {
-        answer = toCamelCase(JSON.parse(answer) as unknown);
-      } catch {
-        throw AppError.badRequest({ answer: [{ key: 'validation.invalid' }] });
-      }
-    }
-    const mathType: MathType = target.mathType;
-    const parsed = ANSWER_SCHEMAS[mathType].safeParse(answer);
-    if (!parsed.success) throw AppError.badRequest({ answer: [{ key: 'validation.invalid' }] });
-    if (target.mathType === 'multipleChoice') {
-      return {
-        mathType,
-        data: { choices: target.choices.map((c) => ({ id: c.id, correct: c.correct })) },
-        answer: parsed.data,
-      } as CheckRequest;
-    }
-    if (!target.data) throw new AppError(409, 'conflict', { key: 'errors.problem-incomplete' });
-    return { mathType, data: target.data, answer: parsed.data } as CheckRequest;
+/** The checker's outcome, or the error answered when it could not check the answer. */
+function checked<T extends { ok: true }>(outcome: T | NumeralCheckRefused): T {
+  if (outcome.ok) return outcome;
+  switch (outcome.error) {
+    case 'step-not-found':
+      throw AppError.badRequest({ current_step: [{ key: 'validation.invalid' }] });
+    case 'answer-invalid':
+      throw AppError.badRequest({ answer: [{ key: 'validation.invalid' }] });
+    case 'problem-incomplete':
+      throw new AppError(409, 'conflict', { key: 'errors.problem-incomplete' });
   }
 }
 

@@ -1,5 +1,7 @@
 import { LIMITS, type ExpressionList, type LineFeedback, type TextAnswer } from '@kib/core';
 import type { TextCheckResult } from '@kib/checker';
+// The list alone, not the package index: the rest of the checker stays a lazy chunk of the bundle.
+import { FUNCTION_NAMES } from '@kib/checker/function-names';
 
 /** One line of the console as the editor keeps it: the answer line plus its key and its marks. */
 export interface EditorLine {
@@ -364,9 +366,9 @@ export interface SymbolLists {
 }
 
 /**
- * Letter-only inline shortcuts kept: Greek letters (but the two-letter ξ, μ, ν), the usual
- * functions and π, ∞. MathLive's other letter shortcuts (`xx` → ×, `in` → ∈, `xi` → ξ, `cm`, `ch`,
- * `mi`…) would turn a product of single-letter symbols into something else.
+ * Letter-only inline shortcuts kept: Greek letters (but the two-letter ξ, μ, ν), √, π, ∞ and the
+ * functions the checker reads. MathLive's other letter shortcuts (`xx` → ×, `in` → ∈, `xi` → ξ,
+ * `cm`, `ch`, `mi`…) would turn a product of single-letter symbols into something else.
  */
 const KEPT_LETTER_SHORTCUTS = new Set([
   'alpha',
@@ -403,21 +405,7 @@ const KEPT_LETTER_SHORTCUTS = new Set([
   'Omega',
   'infty',
   'sqrt',
-  'sin',
-  'cos',
-  'tan',
-  'cot',
-  'sec',
-  'csc',
-  'arcsin',
-  'arccos',
-  'arctan',
-  'sinh',
-  'cosh',
-  'tanh',
-  'log',
-  'ln',
-  'exp',
+  ...FUNCTION_NAMES,
 ]);
 
 const NAME_PATTERN = /^\s*(?:\\(?:operatorname|mathrm|text|textrm)\s*\{\s*([A-Za-z]+)\s*\}|([A-Za-z]+))/;

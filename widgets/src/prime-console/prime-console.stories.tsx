@@ -96,7 +96,7 @@ export const Correct: Story = {
     feedback: {
       correct: true,
       message: { key: 'feedback.correct', params: {} },
-      show_math_field: true,
+      showMathField: true,
       cells: [],
     },
   },
@@ -123,7 +123,7 @@ export const WrongWithFeedback: Story = {
     feedback: {
       correct: false,
       message: { key: 'feedback.wrong-division', params: { divisor: 2 } },
-      show_math_field: false,
+      showMathField: false,
       cells: [{ rIndex: 1, cIndex: 0 }],
     },
   },

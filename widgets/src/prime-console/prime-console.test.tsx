@@ -142,7 +142,7 @@ describe('PrimeConsole: the final answer and feedback', () => {
     const feedback: PrimeDecompositionFeedback = {
       correct: false,
       message: { key: 'feedback.wrong-division', params: { divisor: 2 } },
-      show_math_field: false,
+      showMathField: false,
       cells: [{ rIndex: 1, cIndex: 1 }],
     };
     const screen = await render(<PrimeConsole data={LCM} value={value} feedback={feedback} />);
@@ -171,7 +171,7 @@ describe('PrimeConsole: the final answer and feedback', () => {
     const feedback: PrimeDecompositionFeedback = {
       correct: false,
       message: { key: 'feedback.write-final-answer', params: {} },
-      show_math_field: true,
+      showMathField: true,
       cells: [],
     };
     const screen = await render(<PrimeConsole data={LCM} lang="en" feedback={feedback} />);

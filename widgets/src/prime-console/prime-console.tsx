@@ -84,7 +84,7 @@ export function PrimeConsole({
     marked.has(key) &&
     !(unmarked.for === feedbackKey && (unmarked.cells === 'all' || unmarked.cells.has(key)));
 
-  const showFinal = !!feedback?.show_math_field || isDecompositionComplete(rows, type) || mathText !== '';
+  const showFinal = !!feedback?.showMathField || isDecompositionComplete(rows, type) || mathText !== '';
 
   const inputs = useRef(new Map<string, HTMLElement>());
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);

@@ -220,7 +220,7 @@ describe('the checker reads the table the console sends', () => {
 
   it('asks for the final answer once the table is finished, and takes the right one', () => {
     expect(run(LCM_12_18)).toMatchObject({
-      show_math_field: true,
+      showMathField: true,
       message: { key: 'feedback.write-final-answer' },
     });
     expect(run(LCM_12_18, '2^2*3^2')).toMatchObject({ correct: true });

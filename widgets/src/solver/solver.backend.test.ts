@@ -1,7 +1,8 @@
-import { ProblemSchema } from '@kib/core';
+import { ApiClient } from '@kib/api-client';
+import { ProblemSchema, toSnakeCase } from '@kib/core';
 import { describe, expect, it } from 'vitest';
 import sample from './sample-problem.json' with { type: 'json' };
-import { InvalidAnswerError, OfflineBackend, normaliseFeedback } from './solver.backend';
+import { ApiBackend, InvalidAnswerError, OfflineBackend } from './solver.backend';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -85,17 +86,67 @@ describe('OfflineBackend', () => {
   });
 });
 
-describe('normaliseFeedback', () => {
-  it('puts back the snake_case keys of table and prime feedback after camelCasing', () => {
-    expect(
-      normaliseFeedback('tableSimple', [{ rIndex: 1, cIndex: 2, correct: true, complete: true }]),
-    ).toEqual([{ r_index: 1, c_index: 2, correct: true, complete: true }]);
-    expect(
-      normaliseFeedback('primeDecomposition', { correct: false, showMathField: true, cells: [] }),
-    ).toEqual({
-      correct: false,
-      show_math_field: true,
-      cells: [],
+describe('ApiBackend and OfflineBackend', () => {
+  const tableProblem = ProblemSchema.parse({
+    ...sample,
+    numerals: [
+      {
+        id: 94,
+        problemId: sample.id,
+        number: 0,
+        question: 'Completa la tabla.',
+        calculator: false,
+        mathType: 'tableSimple',
+        data: {
+          constant: [],
+          interval: false,
+          numRows: 3,
+          numColumns: 2,
+          tableData: [
+            { rIndex: 0, cIndex: 0, cellType: 'headerText', cellContent: '$x$' },
+            { rIndex: 0, cIndex: 1, cellType: 'headerText', cellContent: '$2x+1$' },
+            { rIndex: 1, cIndex: 0, cellType: 'text', cellContent: '0' },
+            { rIndex: 1, cIndex: 1, cellType: 'mathAns', cellContent: '1' },
+            { rIndex: 2, cIndex: 0, cellType: 'text', cellContent: '1' },
+            { rIndex: 2, cIndex: 1, cellType: 'mathAns', cellContent: '3' },
+          ],
+        },
+      },
+    ],
+  });
+  const input = {
+    numeralId: 94,
+    step: null,
+    answer: [
+      { rIndex: 1, cIndex: 1, cellAns: '1' },
+      { rIndex: 2, cIndex: 1, cellAns: '4' },
+    ],
+    totalTime: 3,
+  };
+
+  it('hand the solver the same camelCase feedback, the API through its snake_case wire', async () => {
+    const offline = await new OfflineBackend(tableProblem, memoryStorage()).check(input);
+    expect(offline.feedback).toEqual([
+      { rIndex: 1, cIndex: 1, correct: true, complete: true },
+      { rIndex: 2, cIndex: 1, correct: false, complete: true },
+    ]);
+    // What the server's API router sends: its reply snake_cased.
+    const wire = toSnakeCase({
+      correctAns: offline.correct,
+      numeralCompleted: offline.numeralCompleted,
+      recorded: true,
+      stat: { numeralId: 94 },
+      fromBack: true,
+      result: offline.feedback,
     });
+    expect(JSON.stringify(wire)).toContain('"r_index":1,"c_index":1');
+    const fetch = (async () =>
+      new Response(JSON.stringify(wire), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })) as unknown as typeof globalThis.fetch;
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api', token: 'T', fetch });
+    const online = await new ApiBackend(api, tableProblem.id).check(input);
+    expect(online).toEqual(offline);
   });
 });

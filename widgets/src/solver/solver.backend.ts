@@ -1,13 +1,11 @@
 import type { ApiClient } from '@kib/api-client';
+import type { NumeralCheckError } from '@kib/checker';
 import {
-  ANSWER_SCHEMAS,
   toPublicProblem,
   type FeedbackMessage,
-  type MathType,
   type Numeral,
   type Problem,
   type PublicProblem,
-  type Step,
 } from '@kib/core';
 
 /** One check of an answer. */
@@ -24,7 +22,10 @@ export interface CheckInput {
 export interface CheckOutput {
   correct: boolean;
   numeralCompleted: boolean;
-  /** The checker's result in the console's feedback shape (spec 02 §3). */
+  /**
+   * The checker's result in the console's feedback shape (spec 02 §3), camelCase from either
+   * backend (the API's answer also carries each feedback key's text).
+   */
   feedback: unknown;
   /** False when the attempt was checked but not recorded (a passed deadline). */
   recorded: boolean;
@@ -53,36 +54,8 @@ export interface SolverBackend {
   hints(input: CheckInput & { shown: number }): Promise<HintsOutput>;
 }
 
-/**
- * Table and prime-decomposition feedback keep the snake_case keys the spec gives them
- * (`r_index`, `show_math_field`); the API client camelCases every answer, so they are put back.
- */
-export function normaliseFeedback(mathType: MathType, result: unknown): unknown {
-  if (mathType === 'tableSimple' && Array.isArray(result)) {
-    return result.map((c: Record<string, unknown>) => ({
-      r_index: c.r_index ?? c.rIndex,
-      c_index: c.c_index ?? c.cIndex,
-      correct: c.correct,
-      complete: c.complete,
-    }));
-  }
-  if (mathType === 'primeDecomposition' && result && typeof result === 'object') {
-    const r = result as Record<string, unknown>;
-    const { showMathField, ...rest } = r;
-    return { ...rest, show_math_field: r.show_math_field ?? showMathField };
-  }
-  return result;
-}
-
-function mathTypeOf(problem: PublicProblem, numeralId: number, step: number | null): MathType | null {
-  const numeral = problem.numerals.find((n) => n.id === numeralId);
-  if (!numeral) return null;
-  return step === null ? numeral.mathType : (numeral.steps[step]?.mathType ?? null);
-}
-
 /** The solver against Kib's API: GET problems/{id}/, POST proof/, hints/, getstudentproblemsolutiondata/. */
 export class ApiBackend implements SolverBackend {
-  private problem: PublicProblem | null = null;
   private readonly demoProgress: LocalProgress | null;
 
   /**
@@ -98,8 +71,7 @@ export class ApiBackend implements SolverBackend {
   }
 
   async loadProblem(): Promise<PublicProblem> {
-    this.problem = await this.api.getProblem(this.problemId);
-    return this.problem;
+    return this.api.getProblem(this.problemId);
   }
 
   async completedNumerals(): Promise<number[]> {
@@ -113,11 +85,10 @@ export class ApiBackend implements SolverBackend {
     const demo = this.demoProgress !== null;
     const r = await this.api.proof(this.payload(input), { demo });
     if (r.numeralCompleted) this.demoProgress?.add(input.numeralId);
-    const mathType = this.problem ? mathTypeOf(this.problem, input.numeralId, input.step) : null;
     return {
       correct: r.correctAns,
       numeralCompleted: r.numeralCompleted,
-      feedback: mathType ? normaliseFeedback(mathType, r.result) : r.result,
+      feedback: r.result,
       recorded: r.recorded,
     };
   }
@@ -206,48 +177,39 @@ export class OfflineBackend implements SolverBackend {
   }
 
   async check(input: CheckInput): Promise<CheckOutput> {
-    const { check, isCorrect } = await import('@kib/checker');
-    const { numeral, request } = this.request(input);
-    const result = check(request as never);
-    const correct = isCorrect(request.mathType, result as never);
-    const numeralCompleted = correct && (input.step === null || input.step === numeral.steps.length - 1);
-    if (numeralCompleted) this.progress.add(numeral.id);
-    return { correct, numeralCompleted, feedback: result, recorded: true };
-  }
-
-  async hints(input: CheckInput & { shown: number }): Promise<HintsOutput> {
-    const { hints } = await import('@kib/checker');
-    const { numeral, request } = this.request(input);
-    const r = hints({
-      ...request,
-      shown: input.shown,
-      initialHint: input.step === null ? numeral.initialHint : null,
-      hintPicture: input.step === null ? numeral.hintPicture : null,
-    } as Parameters<typeof hints>[0]);
+    const { checkNumeral } = await import('@kib/checker');
+    const numeral = this.numeral(input.numeralId);
+    const checked = checkNumeral({ numeral, step: input.step, answer: input.answer });
+    if (!checked.ok) throw refusal(checked.error, input);
+    if (checked.numeralCompleted) this.progress.add(numeral.id);
     return {
-      hints: r.hints,
-      picture: r.initialHint ? (numeral.hintPicture ?? null) : null,
-      exhausted: r.exhausted,
+      correct: checked.correct,
+      numeralCompleted: checked.numeralCompleted,
+      feedback: checked.result,
+      recorded: true,
     };
   }
 
-  private request(input: CheckInput): {
-    numeral: Numeral;
-    request: { mathType: MathType; data: unknown; answer: unknown };
-  } {
-    const numeral = this.problem.numerals.find((n) => n.id === input.numeralId);
-    if (!numeral) throw new Error(`no numeral ${input.numeralId}`);
-    const target: Numeral | Step | undefined = input.step === null ? numeral : numeral.steps[input.step];
-    if (!target) throw new Error(`no step ${input.step}`);
-    const parsed = ANSWER_SCHEMAS[target.mathType].safeParse(input.answer);
-    if (!parsed.success) throw new InvalidAnswerError();
-    const data =
-      target.mathType === 'multipleChoice'
-        ? { choices: target.choices.map((c) => ({ id: c.id, correct: c.correct })) }
-        : target.data;
-    if (data === null) throw new Error('the numeral has no math-type data');
-    return { numeral, request: { mathType: target.mathType, data, answer: parsed.data } };
+  async hints(input: CheckInput & { shown: number }): Promise<HintsOutput> {
+    const { numeralHints } = await import('@kib/checker');
+    const numeral = this.numeral(input.numeralId);
+    const r = numeralHints({ numeral, step: input.step, answer: input.answer, shown: input.shown });
+    if (!r.ok) throw refusal(r.error, input);
+    return { hints: r.hints, picture: r.hintPicture, exhausted: r.exhausted };
   }
+
+  private numeral(numeralId: number): Numeral {
+    const numeral = this.problem.numerals.find((n) => n.id === numeralId);
+    if (!numeral) throw new Error(`no numeral ${numeralId}`);
+    return numeral;
+  }
+}
+
+/** The error for an answer the checker could not check: the student's (a half-made answer) or the page's. */
+function refusal(error: NumeralCheckError, input: CheckInput): Error {
+  if (error === 'answer-invalid') return new InvalidAnswerError();
+  if (error === 'step-not-found') return new Error(`no step ${input.step}`);
+  return new Error('the numeral has no math-type data');
 }
 
 /** An answer that does not fit its console's shape (an empty or half-made answer). */

@@ -84,7 +84,7 @@ export const Correct: Story = {
       { rIndex: 2, cIndex: 1, cellAns: '2' },
       { rIndex: 3, cIndex: 1, cellAns: '-1' },
     ],
-    feedback: [1, 2, 3].map((r) => ({ r_index: r, c_index: 1, correct: true, complete: true })),
+    feedback: [1, 2, 3].map((r) => ({ rIndex: r, cIndex: 1, correct: true, complete: true })),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -98,9 +98,9 @@ export const WrongWithFeedback: Story = {
   args: {
     value: SAVED,
     feedback: [
-      { r_index: 1, c_index: 1, correct: true, complete: true },
-      { r_index: 2, c_index: 1, correct: true, complete: true },
-      { r_index: 3, c_index: 1, correct: false, complete: true },
+      { rIndex: 1, cIndex: 1, correct: true, complete: true },
+      { rIndex: 2, cIndex: 1, correct: true, complete: true },
+      { rIndex: 3, cIndex: 1, correct: false, complete: true },
     ],
   },
   play: async ({ args, canvasElement }) => {

@@ -32,8 +32,8 @@ const WIDE: PublicTableSimpleData = {
 };
 
 const FEEDBACK: TableFeedback = [
-  { r_index: 1, c_index: 1, correct: true, complete: true },
-  { r_index: 2, c_index: 1, correct: false, complete: true },
+  { rIndex: 1, cIndex: 1, correct: true, complete: true },
+  { rIndex: 2, cIndex: 1, correct: false, complete: true },
 ];
 
 describe('TableConsole', () => {

@@ -94,9 +94,9 @@ describe('cellHeaders', () => {
 
 describe('marksFromFeedback and feedbackSummary', () => {
   const feedback = [
-    { r_index: 1, c_index: 1, correct: true, complete: true },
-    { r_index: 2, c_index: 1, correct: false, complete: true },
-    { r_index: 2, c_index: 2, correct: false, complete: false },
+    { rIndex: 1, cIndex: 1, correct: true, complete: true },
+    { rIndex: 2, cIndex: 1, correct: false, complete: true },
+    { rIndex: 2, cIndex: 2, correct: false, complete: false },
   ];
   it('marks right, wrong and blank cells', () => {
     const marks = marksFromFeedback(feedback);

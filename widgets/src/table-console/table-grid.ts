@@ -86,12 +86,12 @@ export function headerScope(cell: GridCell): 'col' | 'row' {
 /** The mark of one answer cell after a check. */
 export type CellMark = 'correct' | 'wrong' | 'blank';
 
-/** The marks of the checked cells by position (the checker's snake_case entries). */
+/** The marks of the checked cells by position. */
 export function marksFromFeedback(feedback: TableFeedback | null | undefined): Map<CellKey, CellMark> {
   const marks = new Map<CellKey, CellMark>();
   for (const entry of feedback ?? []) {
     const mark: CellMark = entry.correct ? 'correct' : entry.complete ? 'wrong' : 'blank';
-    marks.set(cellKey(entry.r_index, entry.c_index), mark);
+    marks.set(cellKey(entry.rIndex, entry.cIndex), mark);
   }
   return marks;
 }

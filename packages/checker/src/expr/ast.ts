@@ -1,3 +1,5 @@
+import type { FunctionName } from './function-names';
+
 /**
  * Kib's expression tree: the student's line as written (after parsing), not simplified. Paths into
  * this tree (lists of child indexes, see `childrenOf`) are what `highlight` returns.
@@ -39,29 +41,8 @@ export const SWAPPED_RELATION: Readonly<Record<RelationOp, RelationOp>> = {
   '>=': '<=',
 };
 
-/** Named functions the checker understands (evaluation, equivalence). */
-export const FUNCTION_NAMES = [
-  'sin',
-  'cos',
-  'tan',
-  'cot',
-  'sec',
-  'csc',
-  'arcsin',
-  'arccos',
-  'arctan',
-  'sinh',
-  'cosh',
-  'tanh',
-  'ln',
-  'log',
-  'exp',
-  'abs',
-  'factorial',
-  'degrees',
-] as const;
-/** One of FUNCTION_NAMES. `log` carries its base in `base` (10 when absent); `degrees` is x°. */
-export type FunctionName = (typeof FUNCTION_NAMES)[number];
+/** One of the named functions of `FUNCTION_NAMES`. */
+export type { FunctionName } from './function-names';
 
 /** Well-known constants as symbol names. */
 export const CONSTANTS = {

@@ -286,7 +286,7 @@ describe('checkPrimeDecomposition: the table', () => {
     const r = check(type, numbers, rows, mathText);
     expect(r.message.key).toBe(`feedback.${code}`);
     expect(r.correct).toBe(false);
-    expect(r.show_math_field).toBe(false);
+    expect(r.showMathField).toBe(false);
   });
 
   it.each<[string, string[][], string, { rIndex: number; cIndex: number }[]]>([
@@ -522,7 +522,7 @@ describe('checkPrimeDecomposition: the final answer', () => {
     expect(r).toEqual({
       correct: code === 'correct',
       message: { key: `feedback.${code}`, params: {} },
-      show_math_field: true,
+      showMathField: true,
       cells: [],
     });
   });

@@ -91,7 +91,7 @@ function reply(
   cells: CellPosition[] = [],
   showMathField = false,
 ): PrimeDecompositionFeedback {
-  return { correct, message: { key: feedbackKey(code), params }, show_math_field: showMathField, cells };
+  return { correct, message: { key: feedbackKey(code), params }, showMathField, cells };
 }
 
 function fault(

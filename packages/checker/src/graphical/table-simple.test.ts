@@ -36,8 +36,8 @@ const data: TableSimpleData = {
 const equivalent: EquivalenceCheck = (s, t) => numericEquivalent(s, t);
 const ans = (r: number, c: number, cellAns: string) => ({ rIndex: r, cIndex: c, cellAns });
 const verdict = (r: number, correct: boolean, complete: boolean) => ({
-  r_index: r,
-  c_index: 1,
+  rIndex: r,
+  cIndex: 1,
   correct,
   complete,
 });

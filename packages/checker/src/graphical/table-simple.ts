@@ -39,8 +39,8 @@ export function checkTableSimple(
       const ans = typed.get(`${cell.rIndex}:${cell.cIndex}`) ?? '';
       const complete = !isBlank(ans);
       return {
-        r_index: cell.rIndex,
-        c_index: cell.cIndex,
+        rIndex: cell.rIndex,
+        cIndex: cell.cIndex,
         complete,
         correct: complete && sameAnswer(ans, cell.cellContent, constants, equivalent),
       };

@@ -7,12 +7,16 @@ const IdSchema = z.number().int().positive().max(2_147_483_647);
 
 /**
  * An attempt (POST proof/) and a hint request (POST hints/), as spec 01 §7 sends them. The answer
- * arrives as the console's answer shape, or as that shape serialised to a JSON string (the old
- * clients' habit). The caller is taken from the access token, never from `userId`; the server
- * decides itself whether a deadline has passed, so `deadlinePassed` is only informative.
+ * is the console's answer shape as JSON; the checker reads it with its math type's schema. A string
+ * (the shape serialised once more, the old clients' habit) is refused. The caller is taken from the
+ * access token, never from `userId`; the server decides itself whether a deadline has passed, so
+ * `deadlinePassed` is only informative.
  */
 export const AttemptRequestSchema = z.object({
-  answer: z.unknown().refine((v) => v !== undefined && v !== null, 'validation.required'),
+  answer: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, 'validation.required')
+    .refine((v) => typeof v !== 'string', 'validation.answer-is-string'),
   numeral: IdSchema,
   currentStep: z.number().int().min(-1).max(49).nullable().default(null),
   userId: z.unknown().optional(),
