@@ -89,6 +89,28 @@ const SELECT_REGISTRATION = `
          previous_secret_until AS "previousSecretUntil", disabled_at AS "disabledAt"
   FROM lti11_consumers`;
 
+/** The registrations an administrator disables and enables: each table by the column that keys it. */
+const REGISTRATION_KEYS = { lti11_consumers: 'consumer_key', lti13_platforms: 'id' } as const;
+
+/**
+ * Disables the registration (LTI 1.1 consumer or LTI 1.3 platform) keyed `key` in `table` from `at`
+ * (an already disabled one keeps its date), or enables it with null; false when there is none.
+ */
+export async function setRegistrationDisabled(
+  sequelize: Sequelize,
+  table: keyof typeof REGISTRATION_KEYS,
+  key: string | number,
+  at: Date | null,
+): Promise<boolean> {
+  const column = REGISTRATION_KEYS[table];
+  const rows = await sequelize.query(
+    `UPDATE ${table} SET disabled_at = CASE WHEN :disable THEN COALESCE(disabled_at, :at) END
+     WHERE ${column} = :key RETURNING ${column}`,
+    { replacements: { key, at, disable: at !== null }, type: QueryTypes.SELECT },
+  );
+  return rows.length === 1;
+}
+
 /** Data access of the LTI adapter: consumers, nonces, identities, launch codes, selections (SQL). */
 export class LtiRepository {
   constructor(
@@ -141,12 +163,7 @@ export class LtiRepository {
    * false when there is no such consumer.
    */
   async setConsumerDisabled(consumerKey: string, at: Date | null): Promise<boolean> {
-    const rows = await this.sequelize.query(
-      `UPDATE lti11_consumers SET disabled_at = CASE WHEN :disable THEN COALESCE(disabled_at, :at) END
-       WHERE consumer_key = :consumerKey RETURNING consumer_key`,
-      { replacements: { consumerKey, at, disable: at !== null }, type: QueryTypes.SELECT },
-    );
-    return rows.length === 1;
+    return setRegistrationDisabled(this.sequelize, 'lti11_consumers', consumerKey, at);
   }
 
   private opened(row: ConsumerRecord): ConsumerRecord {

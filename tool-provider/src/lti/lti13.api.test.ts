@@ -76,6 +76,17 @@ const login: Lti13Flow['login'] = (...args) => flow.login(...args);
 const launch: Lti13Flow['launch'] = (...args) => flow.launch(...args);
 const session = (location: string) => flow.session(location);
 
+/** Solves the module's first numeral right (the line through (0, -1) and (2, 3)), as `c`. */
+const solveFirstNumeral = (c: TestClient) =>
+  c.post('/api/proof/', {
+    answer: [
+      { x: 0, y: -1 },
+      { x: 2, y: 3 },
+    ],
+    numeral: numerals[0],
+    total_time: 10,
+  });
+
 describe('LTI 1.3 launch', () => {
   it('logs in, launches the module of custom.activity_code as the LMS learner and posts the progress by AGS', async () => {
     const { res } = await launch({ sub: 'learner-1' });
@@ -92,14 +103,7 @@ describe('LTI 1.3 launch', () => {
     // Keyed by the issuer alone: `sub` is the issuer's, whatever client id the launch came through.
     expect(identity).toEqual({ kind: '1.3', platform: peer.issuer });
 
-    const proof = await c.post('/api/proof/', {
-      answer: [
-        { x: 0, y: -1 },
-        { x: 2, y: 3 },
-      ],
-      numeral: numerals[0],
-      total_time: 10,
-    });
+    const proof = await solveFirstNumeral(c);
     expect(proof.body).toMatchObject({ numeral_completed: true, recorded: true });
     const [{ n }] = (await server.db.sequelize.query<{ n: number }>(
       `SELECT count(n.id)::int AS n FROM numerals n JOIN problems p ON p.id = n.problem_id AND p.publish_problem
@@ -137,14 +141,7 @@ describe('LTI 1.3 launch', () => {
   it('keeps a score the platform refused and sends it on the retry', async () => {
     const { res } = await launch({ sub: 'learner-2' });
     const c = await session(res.headers.get('location')!);
-    await c.post('/api/proof/', {
-      answer: [
-        { x: 0, y: -1 },
-        { x: 2, y: 3 },
-      ],
-      numeral: numerals[0],
-      total_time: 10,
-    });
+    await solveFirstNumeral(c);
     peer.scoreScript = [503];
     expect(await server.kib.lti13.scoreSender.runOnce()).toEqual({ sent: 0, failed: 1 });
     const me = await c.get<{ id: number }>('/api/auth/users/me/');
@@ -563,14 +560,7 @@ describe('the same Kib user across LTI versions and registrations', () => {
       DEV_LTI_CONSUMER.secret,
     );
     const moduleId = Number(new URL(next, 'http://x').searchParams.get('module'));
-    const proof = await before.post('/api/proof/', {
-      answer: [
-        { x: 0, y: -1 },
-        { x: 2, y: 3 },
-      ],
-      numeral: numerals[0],
-      total_time: 10,
-    });
+    const proof = await solveFirstNumeral(before);
     expect(proof.body).toMatchObject({ numeral_completed: true });
 
     const { res } = await migratingLaunch('moving-1-sub', (exp, nonce) => ({
@@ -719,14 +709,7 @@ describe('logs', () => {
     expect(res.status).toBe(303);
     const c = await session(res.headers.get('location')!);
     const userId = (await c.get<{ id: number }>('/api/auth/users/me/')).body.id;
-    await c.post('/api/proof/', {
-      answer: [
-        { x: 0, y: -1 },
-        { x: 2, y: 3 },
-      ],
-      numeral: numerals[0],
-      total_time: 10,
-    });
+    await solveFirstNumeral(c);
     expect(await server.kib.lti13.scoreSender.runOnce()).toEqual({ sent: 1, failed: 0 });
 
     const entries = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { SecretBox } from './secret-box';
 import type { LaunchCodePayload } from './launch-codes';
+import { setRegistrationDisabled } from './lti.repository';
 
 /** A registered LTI 1.3 platform: one (issuer, client id) pair and its endpoints. */
 export interface PlatformRecord {
@@ -154,12 +155,7 @@ export class Lti13Repository {
    * false when there is no such platform.
    */
   async setPlatformDisabled(id: number, at: Date | null): Promise<boolean> {
-    const rows = await this.sequelize.query(
-      `UPDATE lti13_platforms SET disabled_at = CASE WHEN :disable THEN COALESCE(disabled_at, :at) END
-       WHERE id = :id RETURNING id`,
-      { replacements: { id, at, disable: at !== null }, type: QueryTypes.SELECT },
-    );
-    return rows.length === 1;
+    return setRegistrationDisabled(this.sequelize, 'lti13_platforms', id, at);
   }
 
   /**

@@ -10,6 +10,22 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentTyp
 }
 
 /**
+ * A logged-in area at `path`: 'loading...' first and /login when logged out (RequireAuth), then the
+ * area's lazily loaded `layout` around its `pages`.
+ */
+function loggedInArea(path: string, layout: Lazy, pages: RouteObject[]): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [{ lazy: layout, children: pages }],
+  };
+}
+
+/**
  * Every route of the site (spec 01 §2, spec 03 §2). Public pages share the landing navigation;
  * private ones are wrapped in RequireAuth ('loading...' first, /login when logged out). Solve pages
  * take their problem from the query string (`?problem=12&module=3&classroom=2`), so a reload or a
@@ -128,80 +144,71 @@ const PAGES: RouteObject[] = [
       },
     ],
   },
-  {
-    path: 'student',
-    element: (
-      <RequireAuth>
-        <Outlet />
-      </RequireAuth>
+  loggedInArea(
+    'student',
+    page(
+      () => import('../pages/student/student-layout'),
+      (m) => m.StudentLayout,
     ),
-    children: [
+    [
       {
+        index: true,
         lazy: page(
-          () => import('../pages/student/student-layout'),
-          (m) => m.StudentLayout,
+          () => import('../pages/student/home-page'),
+          (m) => m.StudentHomePage,
         ),
-        children: [
-          {
-            index: true,
-            lazy: page(
-              () => import('../pages/student/home-page'),
-              (m) => m.StudentHomePage,
-            ),
-          },
-          {
-            path: 'classrooms',
-            lazy: page(
-              () => import('../pages/student/classrooms-page'),
-              (m) => m.ClassroomsPage,
-            ),
-          },
-          {
-            path: 'classroom/:classroomId',
-            lazy: page(
-              () => import('../pages/student/classroom-page'),
-              (m) => m.ClassroomPage,
-            ),
-          },
-          {
-            path: 'modules',
-            lazy: page(
-              () => import('../pages/student/modules-page'),
-              (m) => m.ModulesPage,
-            ),
-          },
-          {
-            path: 'rendermodule',
-            lazy: page(
-              () => import('../pages/student/module-page'),
-              (m) => m.ModulePage,
-            ),
-          },
-          {
-            path: 'solve',
-            lazy: page(
-              () => import('../pages/student/solve-page'),
-              (m) => m.SolvePage,
-            ),
-          },
-          {
-            path: 'practice',
-            lazy: page(
-              () => import('../pages/student/practice-page'),
-              (m) => m.PracticePage,
-            ),
-          },
-          {
-            path: 'feedback',
-            lazy: page(
-              () => import('../pages/student/feedback-page'),
-              (m) => m.FeedbackPage,
-            ),
-          },
-        ],
+      },
+      {
+        path: 'classrooms',
+        lazy: page(
+          () => import('../pages/student/classrooms-page'),
+          (m) => m.ClassroomsPage,
+        ),
+      },
+      {
+        path: 'classroom/:classroomId',
+        lazy: page(
+          () => import('../pages/student/classroom-page'),
+          (m) => m.ClassroomPage,
+        ),
+      },
+      {
+        path: 'modules',
+        lazy: page(
+          () => import('../pages/student/modules-page'),
+          (m) => m.ModulesPage,
+        ),
+      },
+      {
+        path: 'rendermodule',
+        lazy: page(
+          () => import('../pages/student/module-page'),
+          (m) => m.ModulePage,
+        ),
+      },
+      {
+        path: 'solve',
+        lazy: page(
+          () => import('../pages/student/solve-page'),
+          (m) => m.SolvePage,
+        ),
+      },
+      {
+        path: 'practice',
+        lazy: page(
+          () => import('../pages/student/practice-page'),
+          (m) => m.PracticePage,
+        ),
+      },
+      {
+        path: 'feedback',
+        lazy: page(
+          () => import('../pages/student/feedback-page'),
+          (m) => m.FeedbackPage,
+        ),
       },
     ],
-  },
+  ),
   // The LMS pages (spec 03 "LTI screens") open inside an LMS frame, without the site's navigation:
   // /moodlelogin exchanges a launch's one-time code, the others need the session it gives.
   {
@@ -227,39 +234,30 @@ const PAGES: RouteObject[] = [
   },
   // The platform admin's area: one page per entry of its menu (PLATFORM_ADMIN_MENU); its home is
   // the first. Anybody else logged in is told the area is not for them.
-  {
-    path: 'platformAdmin',
-    element: (
-      <RequireAuth>
-        <Outlet />
-      </RequireAuth>
+  loggedInArea(
+    'platformAdmin',
+    page(
+      () => import('../pages/platform-admin/platform-admin-layout'),
+      (m) => m.PlatformAdminLayout,
     ),
-    children: [
+    [
+      { index: true, element: <Navigate to="lms" replace /> },
       {
+        path: 'lms',
         lazy: page(
-          () => import('../pages/platform-admin/platform-admin-layout'),
-          (m) => m.PlatformAdminLayout,
+          () => import('../pages/platform-admin/lms-page'),
+          (m) => m.LmsPage,
         ),
-        children: [
-          { index: true, element: <Navigate to="lms" replace /> },
-          {
-            path: 'lms',
-            lazy: page(
-              () => import('../pages/platform-admin/lms-page'),
-              (m) => m.LmsPage,
-            ),
-          },
-          {
-            path: '*',
-            lazy: page(
-              () => import('../pages/errors/no-route-page'),
-              (m) => m.NoRoutePage,
-            ),
-          },
-        ],
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('../pages/errors/no-route-page'),
+          (m) => m.NoRoutePage,
+        ),
       },
     ],
-  },
+  ),
   // The other areas (teacher, creator, school administrators) are private; their screens are not
   // part of the standalone site yet, so they say so in the spec's words instead of failing.
   ...['teacher', 'creator', 'schoolAdmin', 'schooladmin', 'teacherview'].map((area): RouteObject => ({

@@ -148,7 +148,10 @@ export function AreaLayout({
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className="area-nav-link">
                     <AreaIcon name={item.icon} />
-                    <span className="area-nav-label">{item.label}</span>
+                    {/* Collapsed: the labels leave the screen but stay the links' accessible names. */}
+                    <span className={collapsed ? 'area-nav-label visually-hidden' : 'area-nav-label'}>
+                      {item.label}
+                    </span>
                   </NavLink>
                 </li>
               ))}

@@ -3,6 +3,23 @@ import { page } from 'vitest/browser';
 import { axeViolations, renderSite } from '../../test/render-site';
 import { LTI_MODULE, LTI_STUDENT } from './lti-fixture';
 
+/**
+ * Opens `path` in `language` with a code the server refuses as spent, and expects its refusal in
+ * English: 'Invalid token.' and what to do.
+ */
+async function openSpentCode(path: string, language: 'es' | 'en') {
+  const opened = await renderSite(path, {
+    language,
+    routes: {
+      'POST lti/session/': { status: 401, body: { code: 'lti-code-invalid', detail: 'Invalid token.' } },
+    },
+  });
+  const alert = opened.screen.getByRole('alert');
+  await expect.element(alert).toHaveTextContent('Invalid token.');
+  await expect.element(alert).toHaveTextContent('Open the activity again from your course.');
+  return opened;
+}
+
 describe('MoodleLoginPage', () => {
   it('exchanges the code once, drops it from the address and opens the activity with the session', async () => {
     const { screen, router, calls } = await renderSite('/moodlelogin?code=one-time-code', {
@@ -49,31 +66,13 @@ describe('MoodleLoginPage', () => {
   });
 
   it("says 'Invalid token.' when the code is spent or expired, in English", async () => {
-    const { screen, router } = await renderSite('/moodlelogin?code=spent', {
-      language: 'en',
-      routes: {
-        'POST lti/session/': { status: 401, body: { code: 'lti-code-invalid', detail: 'Invalid token.' } },
-      },
-    });
-    await expect.element(screen.getByRole('alert')).toHaveTextContent('Invalid token.');
-    await expect
-      .element(screen.getByRole('alert'))
-      .toHaveTextContent('Open the activity again from your course.');
+    const { router } = await openSpentCode('/moodlelogin?code=spent', 'en');
     expect(router.state.location.search).toBe('');
     expect(await axeViolations()).toEqual([]);
   });
 
   it("speaks the launch's language from the first paint, its errors included", async () => {
-    const { screen, router } = await renderSite('/moodlelogin?code=spent&lang=en', {
-      language: 'es',
-      routes: {
-        'POST lti/session/': { status: 401, body: { code: 'lti-code-invalid', detail: 'Invalid token.' } },
-      },
-    });
-    await expect.element(screen.getByRole('alert')).toHaveTextContent('Invalid token.');
-    await expect
-      .element(screen.getByRole('alert'))
-      .toHaveTextContent('Open the activity again from your course.');
+    const { router } = await openSpentCode('/moodlelogin?code=spent&lang=en', 'es');
     expect(document.documentElement.lang).toBe('en');
     expect(router.state.location.search).toBe('');
     expect(document.cookie).not.toContain('kib_lang');

@@ -370,20 +370,16 @@ describe('the platform admin area', () => {
   });
 });
 
+/** The heading that tells a reader the area is for platform admins only. */
+const NO_ACCESS = { level: 1, name: 'Esta página es para administradores de la plataforma' };
+
 describe('who reaches the platform admin area', () => {
   it('tells a logged-in reader who is not a platform admin that the page is not for them', async () => {
     const { screen, calls } = await renderSite('/platformAdmin/lms', {
       user: { ...STUDENT, groups: ['Teachers'] },
       routes: LIST,
     });
-    await expect
-      .element(
-        screen.getByRole('heading', {
-          level: 1,
-          name: 'Esta página es para administradores de la plataforma',
-        }),
-      )
-      .toBeVisible();
+    await expect.element(screen.getByRole('heading', NO_ACCESS)).toBeVisible();
     await expect
       .element(screen.getByRole('link', { name: 'Ir a mi área' }))
       .toHaveAttribute('href', '/teacher');
@@ -399,14 +395,7 @@ describe('who reaches the platform admin area', () => {
         body: { code: 'forbidden', detail: 'No tienes permiso.' },
       },
     });
-    await expect
-      .element(
-        screen.getByRole('heading', {
-          level: 1,
-          name: 'Esta página es para administradores de la plataforma',
-        }),
-      )
-      .toBeVisible();
+    await expect.element(screen.getByRole('heading', NO_ACCESS)).toBeVisible();
   });
 
   it('sends a logged-out reader to log in, and the platform admin lands here after logging in', async () => {

@@ -10,17 +10,20 @@ import { useForm } from 'react-hook-form';
 import { useT } from '../../i18n/language';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field, TextAreaField } from '../../ui/field';
-import { applyServerFieldErrors } from '../../ui/form-errors';
-import { Spinner } from '../../ui/spinner';
 import { LTI_ADMIN, useRegistrationChange } from './lti-admin-data';
 import {
+  AddForm,
   FailureAlert,
   linesOf,
+  LmsSection,
+  LmsTable,
   RowButton,
-  ScrollTable,
   serverFieldError,
   StateBadge,
   TextList,
+  useAddSubmit,
+  useConfirmedChange,
+  useEnabledSwitch,
   useFieldErrorText,
 } from './lms-ui';
 
@@ -36,125 +39,76 @@ export function PlatformsSection({
   onNotice: (text: string) => void;
 }) {
   const t = useT();
-  const [deploying, setDeploying] = useState<LtiPlatformRegistration | null>(null);
   const [deployment, setDeployment] = useState('');
-  const [disabling, setDisabling] = useState<LtiPlatformRegistration | null>(null);
-  const addDeployment = useRegistrationChange(LTI_ADMIN.addDeployment);
-  const setEnabled = useRegistrationChange(LTI_ADMIN.setPlatformEnabled);
-
-  const confirmDeployment = () => {
-    if (!deploying) return;
-    addDeployment.mutate(
-      { id: deploying.id, deploymentId: deployment },
-      {
-        onSuccess: (platform) => {
-          setDeploying(null);
-          onNotice(
-            t('platform-admin.deployment-added', { deployment: deployment.trim(), name: platform.name }),
-          );
-        },
-      },
-    );
-  };
-  const confirmDisable = () => {
-    if (!disabling) return;
-    setEnabled.mutate(
-      { id: disabling.id, enabled: false },
-      {
-        onSuccess: (platform) => {
-          setDisabling(null);
-          onNotice(t('platform-admin.platform-disabled', { name: platform.name }));
-        },
-      },
-    );
-  };
-  const enable = (platform: LtiPlatformRegistration) =>
-    setEnabled.mutate(
-      { id: platform.id, enabled: true },
-      { onSuccess: () => onNotice(t('platform-admin.platform-enabled', { name: platform.name })) },
-    );
+  const addDeployment = useConfirmedChange({
+    change: LTI_ADMIN.addDeployment,
+    inputOf: (platform: LtiPlatformRegistration) => ({ id: platform.id, deploymentId: deployment }),
+    onDone: (platform) =>
+      onNotice(t('platform-admin.deployment-added', { deployment: deployment.trim(), name: platform.name })),
+  });
+  const enabled = useEnabledSwitch({
+    change: LTI_ADMIN.setPlatformEnabled,
+    inputOf: (platform, enabled) => ({ id: platform.id, enabled }),
+    nameOf: (platform) => platform.name,
+    notice: (name, enabled) =>
+      t(enabled ? 'platform-admin.platform-enabled' : 'platform-admin.platform-disabled', { name }),
+    onNotice,
+  });
 
   return (
-    <section className="lms-section" aria-labelledby="lms-lti13">
-      <h2 id="lms-lti13">{t('platform-admin.lti13-title')}</h2>
-      <p className="lms-lead">{t('platform-admin.lti13-lead')}</p>
-      {platforms.length === 0 ? (
-        <p className="lms-empty">{t('platform-admin.platforms-empty')}</p>
-      ) : (
-        <ScrollTable caption={t('platform-admin.platforms-caption')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('platform-admin.name')}</th>
-              <th scope="col">{t('platform-admin.issuer')}</th>
-              <th scope="col">{t('platform-admin.client-id')}</th>
-              <th scope="col">{t('platform-admin.deployments')}</th>
-              <th scope="col">{t('platform-admin.origins')}</th>
-              <th scope="col">{t('platform-admin.state')}</th>
-              <th scope="col">{t('platform-admin.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {platforms.map((platform) => (
-              <tr key={platform.id}>
-                <th scope="row">{platform.name}</th>
-                <td className="lms-code-cell">{platform.issuer}</td>
-                <td className="lms-code-cell">{platform.clientId}</td>
-                <td>
-                  <TextList items={platform.deployments} empty={t('platform-admin.deployments-none')} />
-                </td>
-                <td>
-                  <TextList items={platform.allowedOrigins} empty={t('platform-admin.origins-none')} />
-                </td>
-                <td>
-                  <StateBadge disabledAt={platform.disabledAt} />
-                </td>
-                <td>
-                  <div className="lms-row-actions">
-                    <RowButton
-                      label={t('platform-admin.add-deployment')}
-                      row={platform.name}
-                      onClick={() => {
-                        addDeployment.reset();
-                        setDeployment('');
-                        setDeploying(platform);
-                      }}
-                    />
-                    {platform.disabledAt === null ? (
-                      <RowButton
-                        label={t('platform-admin.disable')}
-                        row={platform.name}
-                        onClick={() => {
-                          setEnabled.reset();
-                          setDisabling(platform);
-                        }}
-                      />
-                    ) : (
-                      <RowButton
-                        label={t('platform-admin.enable')}
-                        row={platform.name}
-                        onClick={() => enable(platform)}
-                      />
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
-      {!disabling && <FailureAlert error={setEnabled.error} />}
+    <LmsSection id="lms-lti13" title={t('platform-admin.lti13-title')} lead={t('platform-admin.lti13-lead')}>
+      <LmsTable
+        caption={t('platform-admin.platforms-caption')}
+        empty={t('platform-admin.platforms-empty')}
+        rows={platforms}
+        rowKey={(platform) => platform.id}
+        columns={[
+          { header: t('platform-admin.name'), cell: (platform) => platform.name },
+          { header: t('platform-admin.issuer'), cell: (platform) => platform.issuer, code: true },
+          { header: t('platform-admin.client-id'), cell: (platform) => platform.clientId, code: true },
+          {
+            header: t('platform-admin.deployments'),
+            cell: (platform) => (
+              <TextList items={platform.deployments} empty={t('platform-admin.deployments-none')} />
+            ),
+          },
+          {
+            header: t('platform-admin.origins'),
+            cell: (platform) => (
+              <TextList items={platform.allowedOrigins} empty={t('platform-admin.origins-none')} />
+            ),
+          },
+          {
+            header: t('platform-admin.state'),
+            cell: (platform) => <StateBadge disabledAt={platform.disabledAt} />,
+          },
+          {
+            header: t('platform-admin.actions'),
+            cell: (platform) => (
+              <div className="lms-row-actions">
+                <RowButton
+                  label={t('platform-admin.add-deployment')}
+                  row={platform.name}
+                  onClick={() => {
+                    setDeployment('');
+                    addDeployment.ask(platform);
+                  }}
+                />
+                {enabled.button(platform)}
+              </div>
+            ),
+          },
+        ]}
+      />
+      {enabled.failure}
       <AddPlatformForm
         onAdded={(platform) => onNotice(t('platform-admin.platform-added', { name: platform.name }))}
       />
 
       <ConfirmDialog
-        open={deploying !== null}
-        title={t('platform-admin.add-deployment-title', { name: deploying?.name ?? '' })}
+        {...addDeployment.dialog}
+        title={t('platform-admin.add-deployment-title', { name: addDeployment.target?.name ?? '' })}
         confirmLabel={t('platform-admin.add-deployment')}
-        pendingLabel={t('platform-admin.working')}
-        pending={addDeployment.isPending}
-        onConfirm={confirmDeployment}
-        onCancel={() => setDeploying(null)}
       >
         <Field
           label={t('platform-admin.deployment-id')}
@@ -163,24 +117,16 @@ export function PlatformsSection({
           value={deployment}
           onChange={(event) => setDeployment(event.target.value)}
           hint={t('platform-admin.deployment-id-hint')}
-          error={serverFieldError(addDeployment.error, 'deployment_id')}
+          error={serverFieldError(addDeployment.mutation.error, 'deployment_id')}
         />
-        <FailureAlert error={addDeployment.error} fields={['deployment_id']} />
+        <FailureAlert error={addDeployment.mutation.error} fields={['deployment_id']} />
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={disabling !== null}
-        title={t('platform-admin.disable-platform-title', { name: disabling?.name ?? '' })}
-        confirmLabel={t('platform-admin.disable')}
-        pendingLabel={t('platform-admin.working')}
-        pending={setEnabled.isPending}
-        onConfirm={confirmDisable}
-        onCancel={() => setDisabling(null)}
-      >
-        <p>{t('platform-admin.disable-platform-text')}</p>
-        <FailureAlert error={setEnabled.error} />
-      </ConfirmDialog>
-    </section>
+      {enabled.dialog(
+        (name) => t('platform-admin.disable-platform-title', { name }),
+        t('platform-admin.disable-platform-text'),
+      )}
+    </LmsSection>
   );
 }
 
@@ -200,13 +146,7 @@ function AddPlatformForm({ onAdded }: { onAdded: (platform: LtiPlatformRegistrat
   const t = useT();
   const errorText = useFieldErrorText();
   const add = useRegistrationChange(LTI_ADMIN.addPlatform);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(AddLtiPlatformSchema),
     defaultValues: {
       name: '',
@@ -219,17 +159,15 @@ function AddPlatformForm({ onAdded }: { onAdded: (platform: LtiPlatformRegistrat
       deployments: [],
     },
   });
-  const [failure, setFailure] = useState<unknown>(null);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const platform = await add.mutateAsync(values);
-      reset();
-      onAdded(platform);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, PLATFORM_FIELDS)) setFailure(error);
-    }
+  const {
+    register,
+    reset,
+    formState: { errors },
+  } = form;
+  const { failure, onSubmit } = useAddSubmit(form, PLATFORM_FIELDS, async (values) => {
+    const platform = await add.mutateAsync(values);
+    reset();
+    onAdded(platform);
   });
 
   const url = (name: 'authLoginUrl' | 'authTokenUrl' | 'jwksUrl', label: string, hint: string) => (
@@ -246,8 +184,14 @@ function AddPlatformForm({ onAdded }: { onAdded: (platform: LtiPlatformRegistrat
   );
 
   return (
-    <form className="card lms-form" onSubmit={onSubmit} noValidate aria-labelledby="lms-add-platform">
-      <h3 id="lms-add-platform">{t('platform-admin.add-platform-title')}</h3>
+    <AddForm
+      id="lms-add-platform"
+      title={t('platform-admin.add-platform-title')}
+      submitLabel={t('platform-admin.add-platform')}
+      onSubmit={onSubmit}
+      failure={failure}
+      pending={add.isPending}
+    >
       <p className="lms-note">{t('platform-admin.add-platform-lead')}</p>
       <Field
         label={t('platform-admin.name')}
@@ -291,13 +235,6 @@ function AddPlatformForm({ onAdded }: { onAdded: (platform: LtiPlatformRegistrat
         error={errorText(errors.deployments, LTI_MAX_DEPLOYMENTS)}
         {...register('deployments', { setValueAs: linesOf })}
       />
-      <FailureAlert error={failure} />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={add.isPending}>
-          {add.isPending && <Spinner label={t('platform-admin.working')} />}
-          {t('platform-admin.add-platform')}
-        </button>
-      </div>
-    </form>
+    </AddForm>
   );
 }

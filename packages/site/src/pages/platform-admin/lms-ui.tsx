@@ -1,13 +1,17 @@
-import { ApiError } from '@kib/api-client';
+import { ApiError, type ApiClient } from '@kib/api-client';
 import { formatDateTimeDmy, LTI_DEFAULT_GRACE_HOURS, LTI_MAX_GRACE_HOURS } from '@kib/core';
-import { useId, type ReactNode } from 'react';
-import type { FieldError } from 'react-hook-form';
+import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
+import type { FieldError, FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { errorMessage } from '../../ui/error-message';
 import { Field } from '../../ui/field';
+import { applyServerFieldErrors } from '../../ui/form-errors';
 import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+import { useRegistrationChange } from './lti-admin-data';
 
 /** A date of the admin API (ISO) as the site writes dates: DD-MM-YYYY HH:mm. */
 export const dateText = (iso: string) => formatDateTimeDmy(new Date(iso));
@@ -25,6 +29,86 @@ export function ScrollTable({ caption, children }: { caption: string; children: 
         {children}
       </table>
     </div>
+  );
+}
+
+/** A section of the LMS page: its heading (which names it, `id`), its lead, then its content. */
+export function LmsSection({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="lms-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="lms-lead">{lead}</p>
+      {children}
+    </section>
+  );
+}
+
+/** A column of an {@link LmsTable}: its header and each row's cell. */
+export interface LmsColumn<R> {
+  header: string;
+  cell: (row: R) => ReactNode;
+  /** Keys, issuers, ids: cells that wrap anywhere. */
+  code?: boolean;
+}
+
+/**
+ * Rows as a {@link ScrollTable} of `columns`, the first column each row's header; `empty` instead
+ * when it is given and there are no rows.
+ */
+export function LmsTable<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: readonly LmsColumn<R>[];
+  rows: readonly R[];
+  rowKey: (row: R) => string | number;
+  empty?: string;
+}) {
+  if (empty !== undefined && rows.length === 0) return <p className="lms-empty">{empty}</p>;
+  return (
+    <ScrollTable caption={caption}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map(({ header, cell, code }, index) => {
+              const className = code ? 'lms-code-cell' : undefined;
+              return index === 0 ? (
+                <th key={header} scope="row" className={className}>
+                  {cell(row)}
+                </th>
+              ) : (
+                <td key={header} className={className}>
+                  {cell(row)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }
 
@@ -85,39 +169,152 @@ export function FailureAlert({ error, fields = [] }: { error: unknown; fields?: 
   return <Alert tone="danger">{errorMessage(error, t)}</Alert>;
 }
 
-/** The grace period of a rotation, in hours (the server checks the range and names the field). */
+/** The grace period a rotation offers, as typed: `reset` offers the default again. */
+export function useGraceHours() {
+  const [value, setValue] = useState(String(LTI_DEFAULT_GRACE_HOURS));
+  return {
+    value,
+    setValue,
+    reset: () => setValue(String(LTI_DEFAULT_GRACE_HOURS)),
+    /** As sent: the typed number, or null (the server names it) when none is typed. */
+    hours: value.trim() === '' ? null : Number(value),
+  };
+}
+
+/**
+ * The grace period of a rotation, in hours, with the server's refusal of it under it (it checks the
+ * range and names the field); any other failure of the rotation in an alert.
+ */
 export function GraceHoursField({
-  value,
-  onChange,
-  error,
+  grace,
+  failure,
   hint,
 }: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
+  grace: ReturnType<typeof useGraceHours>;
+  failure: unknown;
   hint: string;
 }) {
   const t = useT();
   return (
-    <Field
-      label={t('platform-admin.grace-hours')}
-      type="number"
-      inputMode="numeric"
-      min={0}
-      max={LTI_MAX_GRACE_HOURS}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-      hint={hint}
-    />
+    <>
+      <Field
+        label={t('platform-admin.grace-hours')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={LTI_MAX_GRACE_HOURS}
+        value={grace.value}
+        onChange={(event) => grace.setValue(event.target.value)}
+        error={serverFieldError(failure, 'grace_hours')}
+        hint={hint}
+      />
+      <FailureAlert error={failure} fields={['grace_hours']} />
+    </>
   );
 }
 
-/** The grace period as sent: the typed number, or null (the server names it) when none is typed. */
-export const graceHoursOf = (value: string) => (value.trim() === '' ? null : Number(value));
+/**
+ * A change asked first in a {@link ConfirmDialog}: `ask(target)` opens the dialog (its last failure
+ * forgotten); confirming sends `inputOf(target)` once, closes the dialog and calls `onDone`.
+ * `dialog` is the dialog's props but its title, its action's label and its text.
+ */
+export function useConfirmedChange<T, I, O>({
+  change,
+  inputOf,
+  onDone,
+}: {
+  change: (api: ApiClient, input: I) => Promise<O>;
+  inputOf: (target: T) => I;
+  onDone: (answer: O, target: T) => void;
+}) {
+  const t = useT();
+  const [target, setTarget] = useState<T | null>(null);
+  const mutation = useRegistrationChange(change);
+  const confirm = () => {
+    if (target === null) return;
+    mutation.mutate(inputOf(target), {
+      onSuccess: (answer) => {
+        setTarget(null);
+        onDone(answer, target);
+      },
+    });
+  };
+  return {
+    target,
+    mutation,
+    ask: (next: T) => {
+      mutation.reset();
+      setTarget(next);
+    },
+    dialog: {
+      open: target !== null,
+      pendingLabel: t('platform-admin.working'),
+      pending: mutation.isPending,
+      onConfirm: confirm,
+      onCancel: () => setTarget(null),
+    },
+  };
+}
 
-/** The grace period a rotation offers first. */
-export const DEFAULT_GRACE = String(LTI_DEFAULT_GRACE_HOURS);
+/**
+ * Disabling (asked first) and enabling a section's registrations with one change of the API: the
+ * row's button, the failure of an enabling (under the table) and the dialog that asks before
+ * disabling (with a disabling's failure). Each leaves a `notice` of the registration the server
+ * answers (disabled) or of the row (enabled).
+ */
+export function useEnabledSwitch<R extends { disabledAt: string | null }, I>({
+  change,
+  inputOf,
+  nameOf,
+  notice,
+  onNotice,
+}: {
+  change: (api: ApiClient, input: I) => Promise<R>;
+  inputOf: (registration: R, enabled: boolean) => I;
+  /** The registration's name for screen readers on its row's button, and in the dialog's title. */
+  nameOf: (registration: R) => string;
+  notice: (name: string, enabled: boolean) => string;
+  onNotice: (text: string) => void;
+}) {
+  const t = useT();
+  const disable = useConfirmedChange({
+    change,
+    inputOf: (registration: R) => inputOf(registration, false),
+    onDone: (registration) => onNotice(notice(nameOf(registration), false)),
+  });
+  const enable = (registration: R) =>
+    disable.mutation.mutate(inputOf(registration, true), {
+      onSuccess: () => onNotice(notice(nameOf(registration), true)),
+    });
+  return {
+    button: (registration: R) =>
+      registration.disabledAt === null ? (
+        <RowButton
+          label={t('platform-admin.disable')}
+          row={nameOf(registration)}
+          onClick={() => disable.ask(registration)}
+        />
+      ) : (
+        <RowButton
+          label={t('platform-admin.enable')}
+          row={nameOf(registration)}
+          onClick={() => enable(registration)}
+        />
+      ),
+    failure: disable.target === null && <FailureAlert error={disable.mutation.error} />,
+    /** The dialog's title is `title` of the registration's name (empty while it is closed). */
+    dialog: (title: (name: string) => string, text: string) => (
+      <ConfirmDialog
+        {...disable.dialog}
+        title={title(disable.target === null ? '' : nameOf(disable.target))}
+        confirmLabel={t('platform-admin.disable')}
+      >
+        <p>{text}</p>
+        <FailureAlert error={disable.mutation.error} />
+      </ConfirmDialog>
+    ),
+  };
+}
 
 /**
  * Shows a consumer's new shared secret, the only time it is ever shown: the secret (selectable),
@@ -181,4 +378,62 @@ export function useFieldErrorText() {
     if (!error?.message) return undefined;
     return error.type === 'server' ? error.message : t(error.message, { max });
   };
+}
+
+/**
+ * Submits a form its schema checked with `send`: the server's field errors land under the form's
+ * `fields`, any other failure is `failure`, shown by {@link AddForm}.
+ */
+export function useAddSubmit<V extends FieldValues, T>(
+  form: { handleSubmit: UseFormHandleSubmit<V, T>; setError: UseFormSetError<V> },
+  fields: readonly Path<V>[],
+  send: (values: T) => Promise<void>,
+) {
+  const [failure, setFailure] = useState<unknown>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await send(values);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, form.setError, fields)) setFailure(error);
+    }
+  });
+  return { failure, onSubmit };
+}
+
+/**
+ * A form that adds a registration: its heading (which names it, `id`), its fields, a failure that
+ * is on none of them, and the submit button, disabled while the form is `pending`.
+ */
+export function AddForm({
+  id,
+  title,
+  submitLabel,
+  onSubmit,
+  failure,
+  pending,
+  children,
+}: {
+  id: string;
+  title: string;
+  submitLabel: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  failure: unknown;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <form className="card lms-form" onSubmit={onSubmit} noValidate aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+      <FailureAlert error={failure} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending && <Spinner label={t('platform-admin.working')} />}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { homeFor, useUser } from '../../auth/auth';
 import { useT } from '../../i18n/language';
 import { AreaLayout, type AreaNavItem } from '../../layout/area-layout';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { MessagePage } from '../../ui/message-page';
 import './platform-admin.css';
 
 /** The platform admin's home. */
@@ -59,19 +58,13 @@ export function PlatformAdminLayout() {
 export function NoAccess() {
   const t = useT();
   const user = useUser();
-  useDocumentTitle(t('platform-admin.no-access-title'));
   return (
-    <div className="platform-admin-page">
-      <h1>{t('platform-admin.no-access-title')}</h1>
-      <p>{t('platform-admin.no-access-text')}</p>
-      <div className="form-actions">
-        <Link className="button button-primary" to={user ? homeFor(user) : '/'}>
-          {t('platform-admin.no-access-home')}
-        </Link>
-        <Link className="button button-secondary" to="/logout">
-          {t('site.logout')}
-        </Link>
-      </div>
-    </div>
+    <MessagePage
+      className="platform-admin-page"
+      title={t('platform-admin.no-access-title')}
+      text={t('platform-admin.no-access-text')}
+      home={user ? homeFor(user) : '/'}
+      homeLabel={t('platform-admin.no-access-home')}
+    />
   );
 }
