@@ -1,6 +1,6 @@
 import type { PublicProblem } from '@kib/core';
 import { describe, expect, it } from 'vitest';
-import { initialSolverState, nextOpenNumeral, solverReducer } from './solver.state';
+import { appendLatex, initialSolverState, nextOpenNumeral, solverReducer } from './solver.state';
 
 const step = (id: number, numeralId: number, number: number) => ({
   id,
@@ -142,5 +142,28 @@ describe('solverReducer', () => {
     const s = initialSolverState(problem, [11]);
     expect(nextOpenNumeral(problem, s, 1)).toBe(0);
     expect(nextOpenNumeral(problem, initialSolverState(problem, [10, 11]), 0)).toBeNull();
+  });
+});
+
+describe('appendLatex', () => {
+  it.each([
+    ['no answer, at the end of the line', null, 'end-of-line', [{ math: '2' }]],
+    ['no answer, as a new line', null, 'new-line', [{ math: '2' }]],
+    ['at the end of the last line', [{ math: 'x+', solNum: 1 }], 'end-of-line', [{ math: 'x+2', solNum: 1 }]],
+    ['as a new line after a written one', [{ math: 'x' }], 'new-line', [{ math: 'x' }, { math: '2' }]],
+    [
+      'as a new line into an empty last line',
+      [{ math: 'x' }, { math: ' ' }],
+      'new-line',
+      [{ math: 'x' }, { math: '2' }],
+    ],
+  ] as const)('adds the LaTeX %s', (_, answer, mode, expected) => {
+    expect(appendLatex(answer === null ? null : answer.map((l) => ({ ...l })), '2', mode)).toEqual(expected);
+  });
+
+  it('leaves the given answer as it was', () => {
+    const answer = [{ math: 'x' }];
+    appendLatex(answer, '2', 'end-of-line');
+    expect(answer).toEqual([{ math: 'x' }]);
   });
 });

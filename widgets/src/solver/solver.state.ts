@@ -1,4 +1,4 @@
-import type { PublicNumeral, PublicProblem } from '@kib/core';
+import type { PublicNumeral, PublicProblem, TextAnswerLine } from '@kib/core';
 
 /** Where an answer goes: the numeral itself (`step` null) or one of its steps. */
 export interface Target {
@@ -172,4 +172,21 @@ export function nextOpenNumeral(problem: PublicProblem, state: SolverState, from
     if (n && !state.numerals[n.id]?.completed) return i;
   }
   return null;
+}
+
+/**
+ * A text answer with LaTeX from the calculator or the handwriting pad added: at the end of the last
+ * line (`end-of-line`), or as a new line (`new-line`, written into the last line when that is blank).
+ */
+export function appendLatex(
+  answer: readonly TextAnswerLine[] | null,
+  latex: string,
+  mode: 'new-line' | 'end-of-line',
+): TextAnswerLine[] {
+  const lines = (answer ?? []).map((l) => ({ ...l }));
+  const last = lines.at(-1);
+  if (mode === 'end-of-line' && last) last.math = `${last.math}${latex}`;
+  else if (last && last.math.trim() === '') last.math = latex;
+  else lines.push({ math: latex });
+  return lines;
 }

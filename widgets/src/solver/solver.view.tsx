@@ -1,0 +1,421 @@
+import type { PublicNumeral, PublicProblem, PublicStep } from '@kib/core';
+import type { Language } from '@kib/i18n';
+import { Suspense, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
+import { consoleData, consoleFor } from '../consoles';
+import { useT } from '../shared/i18n';
+import { MathText } from '../shared/math-text';
+import {
+  Calculator,
+  ExerciseFinishedBanner,
+  FinishDialog,
+  HandwritingPad,
+  NextQuestionDialog,
+  QuestionFinishedBanner,
+  StepView,
+} from './parts/index';
+import type { SolverPanel } from './solver.controller';
+import type { HintsState, NumeralState, SolverState, Target } from './solver.state';
+
+/** The problem's title (the page's heading), its description and its picture. */
+export function ProblemHeader({
+  problem,
+  titleId,
+  lang,
+}: {
+  problem: PublicProblem;
+  titleId: string;
+  lang?: Language;
+}) {
+  const t = useT(lang);
+  return (
+    <header className="kib-solver__header">
+      <h2 id={titleId} className="kib-solver__title">
+        {problem.title}
+      </h2>
+      {problem.description ? (
+        <MathText className="kib-solver__description" text={problem.description} />
+      ) : null}
+      {problem.picture ? (
+        <img className="kib-solver__picture" src={problem.picture} alt={t('solver.problem-picture')} />
+      ) : null}
+    </header>
+  );
+}
+
+/** The banner left after a completed numeral's dialog: the question's (with 'next' when one is open) or the exercise's. */
+export function CompletionBanner({
+  notice,
+  lang,
+  onClose,
+  onNext,
+}: {
+  notice: SolverState['notice'];
+  lang?: Language;
+  onClose(): void;
+  /** Absent when every other numeral is completed. */
+  onNext: (() => void) | undefined;
+}) {
+  return (
+    <>
+      {notice === 'question-banner' ? (
+        <QuestionFinishedBanner lang={lang} onClose={onClose} onNext={onNext} />
+      ) : null}
+      {notice === 'exercise-banner' ? <ExerciseFinishedBanner lang={lang} onClose={onClose} /> : null}
+    </>
+  );
+}
+
+/** The numeral tabs ("Pregunta 1", …), a completed one marked; one tab stop, arrows move along. */
+export function NumeralTabs({
+  numerals,
+  state,
+  baseId,
+  lang,
+  onSelect,
+  onKeyDown,
+  registerTab,
+}: {
+  numerals: readonly PublicNumeral[];
+  state: SolverState;
+  baseId: string;
+  lang?: Language;
+  onSelect(index: number): void;
+  onKeyDown(event: KeyboardEvent): void;
+  registerTab(index: number, element: HTMLButtonElement | null): void;
+}) {
+  const t = useT(lang);
+  return (
+    <div role="tablist" aria-label={t('solver.questions')} className="kib-solver__tabs" onKeyDown={onKeyDown}>
+      {numerals.map((n, i) => {
+        const done = state.numerals[n.id]?.completed ?? false;
+        return (
+          <button
+            key={n.id}
+            ref={(el) => {
+              registerTab(i, el);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${n.id}`}
+            aria-selected={i === state.current}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={i === state.current ? 0 : -1}
+            className="kib-solver__tab"
+            onClick={() => onSelect(i)}
+          >
+            {t('solver.question', { number: i + 1 })}
+            {done ? (
+              <span className="kib-solver__done">
+                <span aria-hidden="true"> ✓</span>
+                <span className="kib-visually-hidden">{t('solver.completed')}</span>
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The numeral's question and its picture. */
+export function NumeralQuestion({ numeral, lang }: { numeral: PublicNumeral; lang?: Language }) {
+  const t = useT(lang);
+  return (
+    <div className="kib-solver__question">
+      <MathText text={numeral.question} />
+      {numeral.picture ? <img src={numeral.picture} alt={t('solver.question-picture')} /> : null}
+    </div>
+  );
+}
+
+/** The numeral's tools: step by step (while it can start), video, calculator, handwriting, hints. */
+export function NumeralTools({
+  numeral,
+  numeralState,
+  panel,
+  calculatorAllowed,
+  textTarget,
+  lang,
+  onStartSteps,
+  onVideo,
+  onTogglePanel,
+  onHints,
+}: {
+  numeral: PublicNumeral;
+  numeralState: NumeralState;
+  panel: SolverPanel;
+  calculatorAllowed: boolean;
+  textTarget: boolean;
+  lang?: Language;
+  onStartSteps(): void;
+  onVideo(): void;
+  onTogglePanel(panel: Exclude<SolverPanel, 'none'>): void;
+  onHints(): void;
+}) {
+  const t = useT(lang);
+  return (
+    <div className="kib-toolbar" role="toolbar" aria-label={t('solver.tools')}>
+      {numeral.steps.length > 0 && !numeralState.stepMode && !numeralState.completed ? (
+        <button type="button" className="kib-button" onClick={onStartSteps}>
+          {t('solver.step-by-step')}
+        </button>
+      ) : null}
+      <button type="button" className="kib-button" onClick={onVideo}>
+        {t('solver.video')}
+      </button>
+      {calculatorAllowed ? (
+        <button
+          type="button"
+          className="kib-button"
+          aria-pressed={panel === 'calculator'}
+          onClick={() => onTogglePanel('calculator')}
+        >
+          {t('solver.calculator')}
+        </button>
+      ) : null}
+      {textTarget ? (
+        <button
+          type="button"
+          className="kib-button kib-solver__handwriting-toggle"
+          aria-pressed={panel === 'handwriting'}
+          onClick={() => onTogglePanel('handwriting')}
+        >
+          {t('solver.handwriting')}
+        </button>
+      ) : null}
+      <button type="button" className="kib-button" onClick={onHints} disabled={numeralState.completed}>
+        {t('solver.hints')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Where the numeral is answered: its console, or step by step the steps reached so far, each with
+ * its console (only the step being answered is enabled; every step once the numeral is completed).
+ */
+export function NumeralAnswer({
+  numeral,
+  numeralState,
+  index,
+  checking,
+  lang,
+  onAnswer,
+}: {
+  numeral: PublicNumeral;
+  numeralState: NumeralState;
+  /** The numeral's position among the tabs. */
+  index: number;
+  checking: boolean;
+  lang?: Language;
+  onAnswer(target: Target, answer: unknown): void;
+}) {
+  const t = useT(lang);
+  if (!numeralState.stepMode) {
+    return (
+      <ConsoleSlot
+        content={numeral}
+        value={numeralState.main.answer}
+        feedback={numeralState.main.feedback}
+        disabled={numeralState.completed || checking}
+        lang={lang}
+        label={t('solver.answer-to', { number: index + 1 })}
+        onAnswer={(a) => onAnswer({ numeralId: numeral.id, step: null }, a)}
+      />
+    );
+  }
+  return (
+    <ol className="kib-solver__steps">
+      {numeral.steps
+        .slice(0, numeralState.completed ? numeral.steps.length : numeralState.stepIndex + 1)
+        .map((step, i) => {
+          const stepState = numeralState.steps[i];
+          const active = !numeralState.completed && i === numeralState.stepIndex;
+          return (
+            <li key={step.id} className="kib-solver__step">
+              <StepView step={step} pictureUrl={step.picture} lang={lang} defaultExpanded={active} />
+              <ConsoleSlot
+                content={step}
+                value={stepState?.answer}
+                feedback={stepState?.feedback}
+                disabled={!active || checking}
+                lang={lang}
+                label={t('solver.step-answer', { number: i + 1 })}
+                onAnswer={(a) => onAnswer({ numeralId: numeral.id, step: i }, a)}
+              />
+            </li>
+          );
+        })}
+    </ol>
+  );
+}
+
+/** The console of a numeral or step, chosen by its math type; an unknown type renders nothing. */
+export function ConsoleSlot({
+  content,
+  value,
+  feedback,
+  disabled,
+  lang,
+  label,
+  onAnswer,
+}: {
+  content: PublicNumeral | PublicStep;
+  value: unknown;
+  feedback: unknown;
+  disabled: boolean;
+  lang?: Language;
+  label: string;
+  onAnswer: (answer: unknown) => void;
+}) {
+  const t = useT(lang);
+  const descriptor = consoleFor(content.mathType);
+  if (!descriptor) return null;
+  const Console = descriptor.component as unknown as ComponentType<Record<string, unknown>>;
+  return (
+    <div className="kib-solver__console">
+      <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+        <Console
+          data={consoleData(content)}
+          value={value ?? null}
+          feedback={feedback ?? null}
+          disabled={disabled}
+          lang={lang}
+          label={label}
+          onAnswer={onAnswer}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The hints shown so far, the hint picture, and a note once there are no more. */
+export function HintsArea({ hints, lang }: { hints: HintsState; lang?: Language }) {
+  const t = useT(lang);
+  return (
+    <section className="kib-solver__hints" aria-label={t('solver.hints')}>
+      {hints.texts.length === 0 ? (
+        <p>{t('solver.no-hints')}</p>
+      ) : (
+        <ol>
+          {hints.texts.map((text, i) => (
+            <li key={i}>
+              <MathText text={text} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {hints.picture ? <img src={hints.picture} alt={t('solver.hint-picture')} /> : null}
+      {hints.exhausted && hints.texts.length > 0 ? (
+        <p className="kib-solver__muted">{t('solver.no-more-hints')}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The message of the last action, the scroll-down caret's target, and the check button (busy while a
+ * check is in flight) or, once the numeral is completed, the congratulation that replaces it.
+ */
+export function CheckArea({
+  message,
+  completed,
+  checking,
+  scrollTarget,
+  lang,
+  onCheck,
+}: {
+  message: string | null;
+  completed: boolean;
+  checking: boolean;
+  scrollTarget: RefObject<HTMLDivElement | null>;
+  lang?: Language;
+  onCheck(): void;
+}) {
+  const t = useT(lang);
+  return (
+    <>
+      {message ? (
+        <p className="kib-solver__message" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <div ref={scrollTarget} />
+      {completed ? (
+        <p className="kib-solver__congrats">
+          <span aria-hidden="true">👍 </span>
+          {t('solver.well-done')}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="kib-button kib-button--primary kib-solver__check"
+          onClick={onCheck}
+          disabled={checking}
+          aria-busy={checking}
+        >
+          {checking ? t('solver.checking') : t('solver.check-answer')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The open tool panel: the calculator (its result goes to the end of the math console's last line
+ * when the answer is typed) or the handwriting pad (its LaTeX becomes a new line).
+ */
+export function ToolPanel({
+  panel,
+  textTarget,
+  lang,
+  recognize,
+  onClose,
+  onAppend,
+}: {
+  panel: SolverPanel;
+  textTarget: boolean;
+  lang?: Language;
+  recognize: ((image: File) => Promise<string>) | undefined;
+  onClose(): void;
+  onAppend(latex: string, mode: 'new-line' | 'end-of-line'): void;
+}) {
+  return (
+    <>
+      {panel === 'calculator' ? (
+        <Calculator
+          lang={lang}
+          onClose={onClose}
+          onInsert={textTarget ? (value: string) => onAppend(value, 'end-of-line') : undefined}
+        />
+      ) : null}
+      {panel === 'handwriting' ? (
+        <HandwritingPad
+          lang={lang}
+          recognize={recognize}
+          onLatex={(latex: string) => onAppend(latex, 'new-line')}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The modal dialogs after a completed numeral: the finished exercise, or 'next question'. */
+export function CompletionDialogs({
+  notice,
+  lang,
+  onClose,
+  onNext,
+}: {
+  notice: SolverState['notice'];
+  lang?: Language;
+  onClose(): void;
+  onNext(): void;
+}) {
+  return (
+    <>
+      <FinishDialog open={notice === 'exercise-dialog'} lang={lang} onClose={onClose} />
+      <NextQuestionDialog open={notice === 'question-dialog'} lang={lang} onNext={onNext} onStay={onClose} />
+    </>
+  );
+}
