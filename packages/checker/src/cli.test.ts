@@ -14,7 +14,8 @@ function run(input: string): unknown[] {
     .map((l) => JSON.parse(l) as unknown);
 }
 
-describe('kib-check', () => {
+// Each test starts a Node process that loads the checker: seconds on a busy machine, not a frame.
+describe('kib-check', { timeout: 30_000 }, () => {
   it('marks 2x+5 wrong for 2(x+3) and highlights the constant term', () => {
     const [result] = run(
       '{"mathType":"simplify","data":{"startingExpression":"2(x+3)","target":"2x+6"},"answer":[{"math":"2x+5"}]}\n',

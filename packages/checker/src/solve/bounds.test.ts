@@ -67,7 +67,7 @@ describe('bounded checking', () => {
     );
   });
 
-  it('measures the latency of the corpus (p50/p99 per check and per line)', () => {
+  it('measures the latency of the corpus (p50/p99 per check and per line)', { timeout: 60_000 }, () => {
     for (const k of SOLVE_CASES) checkSolve(solveData(k.start, k.opts), answerOf(k.lines));
     const perCheck: number[] = [];
     const perLine: number[] = [];
