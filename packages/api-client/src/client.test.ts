@@ -79,7 +79,9 @@ describe('ApiClient', () => {
       () => json(200, { correct_ans: true, numeral_completed: false, result: {} }),
     ]);
     const api = new ApiClient({ baseUrl: 'http://kib.test/api', token: 'T', fetch: impl, lang: 'en' });
-    const r = await api.proof({ answer: [{ math: 'x' }], numeral: 3, currentStep: null, totalTime: 4 });
+    const r = await api.endpoints.proof({
+      body: { answer: [{ math: 'x' }], numeral: 3, currentStep: null, totalTime: 4 },
+    });
     expect(r).toMatchObject({ correctAns: true, numeralCompleted: false });
     expect(calls[0]!.url).toBe('http://kib.test/api/proof/');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
@@ -102,7 +104,9 @@ describe('ApiClient', () => {
     ]);
     const onTokenChange = vi.fn();
     const api = new ApiClient({ baseUrl: '/api/', token: 'OLD', fetch: impl, onTokenChange });
-    expect(await api.solutionData(9)).toEqual([{ numeralId: 1, completed: true }]);
+    expect(await api.endpoints.solutionData({ body: { problemId: 9 } })).toEqual({
+      data: [{ numeralId: 1, completed: true }],
+    });
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
       '/api/getstudentproblemsolutiondata/',
       '/api/auth/jwt/refresh/',
@@ -122,7 +126,9 @@ describe('ApiClient', () => {
         }),
     ]);
     const api = new ApiClient({ baseUrl: '/api/', token: 'T', fetch: impl });
-    const error = await api.hints({ answer: 1, numeral: 1, currentStep: null, totalTime: 0 }).catch((e) => e);
+    const error = await api.endpoints
+      .hints({ body: { answer: 1, numeral: 1, currentStep: null, totalTime: 0 } })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'invalid', fields: { answer: ['Valor no válido.'] } });
   });
@@ -132,7 +138,7 @@ describe('ApiClient', () => {
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
     const api = new ApiClient({ baseUrl: '/api/', fetch: impl });
-    await expect(api.getProblem(1)).rejects.toBeInstanceOf(NetworkError);
+    await expect(api.endpoints.problem({ params: { id: '1' } })).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('shares one refresh between concurrent callers and forgets the token when it fails', async () => {

@@ -8,26 +8,7 @@ import {
   type InputOf,
   type NeedsNoInput,
   type ResponseOf,
-  type FeedbackMessage,
-  type Language,
-  type PublicProblem,
 } from '@kib/core';
-import type {
-  ContentProblems,
-  CoursesResponse,
-  JoinClassroomResponse,
-  NamedContent,
-  StudentClassrooms,
-} from './site.types';
-
-/** A student's stat on a numeral, as proof/ returns it. */
-export interface NumeralStat {
-  numeralId: number;
-  completed: boolean;
-  attempts: number;
-  answerTime: number;
-  lastAttemptDate: string | null;
-}
 
 /** An error answered by the API: HTTP status, code, translated detail and field errors. */
 export class ApiError extends Error {
@@ -64,39 +45,6 @@ export interface ApiClientOptions {
   onTokenChange?: (token: string | null) => void;
   /** Longest time a request may take, in ms (default 20 s). */
   timeoutMs?: number;
-}
-
-/** What proof/ answers (camelCase). */
-export interface AttemptResponse {
-  correctAns: boolean;
-  numeralCompleted: boolean;
-  recorded: boolean;
-  stat: NumeralStat | { numeralId: number };
-  fromBack: boolean;
-  /** The checker's result, camelCase like the checker answers it (snake_case only on the wire). */
-  result: unknown;
-}
-
-/** What hints/ answers (camelCase). */
-export interface HintsResponse {
-  hints: string[];
-  hintMessages: (FeedbackMessage & { text?: string })[] | { text: string }[];
-  hintPicture: string | null;
-  startingMath: string | null;
-  lineIndex: number;
-  initialHint: boolean;
-  exhausted: boolean;
-}
-
-/** An attempt or hint request (spec 01 §7), camelCase; sent snake_case. */
-export interface AttemptPayload {
-  answer: unknown;
-  numeral: number;
-  currentStep: number | null;
-  totalTime: number;
-  deadlinePassed?: boolean;
-  tempStudentId?: number | null;
-  shown?: number;
 }
 
 /** The arguments of a call: none when the endpoint takes no input, else its parameters, body and query. */
@@ -263,79 +211,6 @@ export class ApiClient {
     } finally {
       this.setToken(null);
     }
-  }
-
-  /** A problem in its public form (spec 01 §7 GET problems/{id}/). */
-  getProblem(id: number): Promise<PublicProblem> {
-    return this.request<PublicProblem>('GET', `problems/${encodeURIComponent(String(id))}/`);
-  }
-
-  /**
-   * Checks (and records) an attempt: POST proof/. With `demo`, checks a demo problem without an
-   * account and records nothing (POST demo/proof/).
-   */
-  proof(payload: AttemptPayload, options: { demo?: boolean } = {}): Promise<AttemptResponse> {
-    return this.request<AttemptResponse>('POST', options.demo ? 'demo/proof/' : 'proof/', payload);
-  }
-
-  /** The next hints for the current answer: POST hints/ (demo/hints/ with `demo`). */
-  hints(payload: AttemptPayload, options: { demo?: boolean } = {}): Promise<HintsResponse> {
-    return this.request<HintsResponse>('POST', options.demo ? 'demo/hints/' : 'hints/', payload);
-  }
-
-  /** Sends the landing page's contact form: POST contact_form/. */
-  contact(message: {
-    name: string;
-    email: string;
-    message: string;
-  }): Promise<{ id: number; detail: string }> {
-    return this.request('POST', 'contact_form/', message);
-  }
-
-  /** The courses, named in `language`, with their topics: GET courses/. */
-  courses(language: Language, options: { demo?: boolean } = {}): Promise<CoursesResponse> {
-    const query = new URLSearchParams({ language, ...(options.demo ? { demo: 'true' } : {}) });
-    return this.request('GET', `courses/?${query}`);
-  }
-
-  /** The topics of a course: GET courses/{id}/topics/. */
-  courseTopics(courseId: number): Promise<NamedContent[]> {
-    return this.request('GET', `courses/${encodeURIComponent(String(courseId))}/topics/`);
-  }
-
-  /** The subtopics of a topic: GET get-subtopics/?topic_id=. */
-  subtopics(topicId: number): Promise<(NamedContent & { topicId: number })[]> {
-    return this.request('GET', `get-subtopics/?topic_id=${encodeURIComponent(String(topicId))}`);
-  }
-
-  /** The published problems of a subtopic: GET problems/subtopic/{id}/. */
-  subtopicProblems(subtopicId: number): Promise<ContentProblems> {
-    return this.request('GET', `problems/subtopic/${encodeURIComponent(String(subtopicId))}/`);
-  }
-
-  /** The published problems of a topic: GET problems/topic/{id}/. */
-  topicProblems(topicId: number): Promise<ContentProblems> {
-    return this.request('GET', `problems/topic/${encodeURIComponent(String(topicId))}/`);
-  }
-
-  /** The caller's classrooms with their published modules and the caller's stats. */
-  studentClassrooms(): Promise<StudentClassrooms> {
-    return this.request('GET', 'get_student_classrooms/');
-  }
-
-  /** Joins a classroom by its code: POST classrooms/add_student. */
-  joinClassroom(code: string): Promise<JoinClassroomResponse> {
-    return this.request('POST', 'classrooms/add_student', { code });
-  }
-
-  /** Which numerals of a problem the caller has completed: POST getstudentproblemsolutiondata/. */
-  async solutionData(problemId: number): Promise<{ numeralId: number; completed: boolean }[]> {
-    const { data } = await this.request<{ data: { numeralId: number; completed: boolean }[] }>(
-      'POST',
-      'getstudentproblemsolutiondata/',
-      { problemId },
-    );
-    return data;
   }
 }
 

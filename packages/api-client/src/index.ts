@@ -6,19 +6,6 @@ export {
   ApiError,
   NetworkError,
   type ApiClientOptions,
-  type AttemptPayload,
-  type AttemptResponse,
-  type HintsResponse,
-  type NumeralStat,
 } from './client';
-/** The shapes of the site's calls: sign-up, content lists, a student's classrooms. */
-export type {
-  ContentProblems,
-  CoursesResponse,
-  CurrentUser,
-  JoinClassroomResponse,
-  NamedContent,
-  NumeralSummary,
-  ProblemSummary,
-  StudentClassrooms,
-} from './site.types';
+/** The logged-in user as the site keeps it (declared in `@kib/core`). */
+export type { CurrentUser } from '@kib/core';

@@ -3,6 +3,7 @@ import { LIMITS, LanguageSchema } from './constants';
 import { EntityIdSchema } from './ids';
 import {
   EquationOfALineDataSchema,
+  EquationOfALineDataShapeSchema,
   FindExpressionDataSchema,
   FunctionsDataSchema,
   IntervalsDataSchema,
@@ -189,8 +190,11 @@ export const PublicFunctionsDataSchema = FunctionsDataSchema;
 /** Public functions data. */
 export type PublicFunctionsData = z.infer<typeof PublicFunctionsDataSchema>;
 
-/** Public equationOfALine data: all of it (the points and what to find are the question). */
-export const PublicEquationOfALineDataSchema = EquationOfALineDataSchema;
+/**
+ * Public equationOfALine data: all of it (the points and what to find are the question), every
+ * symbol present (a stored record has its defaults filled in).
+ */
+export const PublicEquationOfALineDataSchema = EquationOfALineDataShapeSchema.required();
 
 /** Public equationOfALine data. */
 export type PublicEquationOfALineData = z.infer<typeof PublicEquationOfALineDataSchema>;
@@ -293,7 +297,7 @@ export const PublicStepSchema = z.intersection(
     picture: true,
     videoS3: true,
     calculator: true,
-  }),
+  }).required(),
   PublicMathTypeContentSchema,
 );
 
@@ -312,14 +316,20 @@ export const PublicNumeralSchema = z.intersection(
     picture: true,
     videoS3: true,
     calculator: true,
-  }).extend({ steps: z.array(PublicStepSchema).max(LIMITS.itemsMaxCount) }),
+  })
+    .required()
+    .extend({ steps: z.array(PublicStepSchema).max(LIMITS.itemsMaxCount) }),
   PublicMathTypeContentSchema,
 );
 
 /** A numeral as a browser sees it. */
 export type PublicNumeral = z.infer<typeof PublicNumeralSchema>;
 
-/** A problem as a browser sees it while a student solves: no answers, no author or draft flags. */
+/**
+ * A problem as a browser sees it while a student solves: no answers, no author or draft flags. Every
+ * key is present (the fields a stored problem may leave to their defaults are required here), so the
+ * schema also describes the answer of GET problems/{id}/.
+ */
 export const PublicProblemSchema = ProblemSchema.pick({
   id: true,
   title: true,
@@ -331,7 +341,9 @@ export const PublicProblemSchema = ProblemSchema.pick({
   numeration: true,
   videoS3: true,
   calculator: true,
-}).extend({ numerals: z.array(PublicNumeralSchema).max(LIMITS.itemsMaxCount) });
+})
+  .required()
+  .extend({ numerals: z.array(PublicNumeralSchema).max(LIMITS.itemsMaxCount) });
 
 /** A problem as a browser sees it while a student solves. */
 export type PublicProblem = z.infer<typeof PublicProblemSchema>;

@@ -1,6 +1,5 @@
-import { DeleteTempStudentSchema, ModuleCodeQuerySchema, RegisterTempStudentSchema } from '@kib/core';
+import { API } from '@kib/core';
 import type { Request, Response } from 'express';
-import { PUBLIC } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import type { ActivityService } from './activity.service';
 
@@ -20,44 +19,28 @@ function noStore(res: Response): void {
  * delete_temp_student/.
  */
 export function registerActivityRoutes(api: ApiRouter, activities: ActivityService): void {
-  api.define({
-    method: 'get',
-    path: '/validatemodulecodestudents/',
-    access: PUBLIC,
-    query: ModuleCodeQuerySchema,
+  api.handle(API.validateStudentCode, {
     handle: async ({ query, req, res, principal }) => {
       noStore(res);
       return { body: await activities.validateForStudents(query.moduleCode, addressOf(req), principal) };
     },
   });
 
-  api.define({
-    method: 'get',
-    path: '/validatemodulecodeteachers/',
-    access: PUBLIC,
-    query: ModuleCodeQuerySchema,
+  api.handle(API.validateTeacherCode, {
     handle: async ({ query, req, res }) => {
       noStore(res);
       return { body: await activities.validateForTeachers(query.moduleCode, addressOf(req)) };
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/register_temp_student/',
-    access: PUBLIC,
-    body: RegisterTempStudentSchema,
+  api.handle(API.registerTempStudent, {
     handle: async ({ body, req, res }) => {
       noStore(res);
-      return { status: 201, body: await activities.registerTempStudent(body, addressOf(req)) };
+      return { body: await activities.registerTempStudent(body, addressOf(req)) };
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/delete_temp_student/',
-    access: PUBLIC,
-    body: DeleteTempStudentSchema,
+  api.handle(API.deleteTempStudent, {
     handle: async ({ body, req }) => {
       await activities.deleteTempStudent(body, addressOf(req));
     },

@@ -1,6 +1,5 @@
-import { AddStudentRequestSchema } from '@kib/core';
+import { API } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { roles } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { Limiters } from '../http/rate-limit';
@@ -20,20 +19,13 @@ export function registerClassroomRoutes(
 ): void {
   const studentClassrooms = new StudentClassroomsRepository(sequelize);
 
-  api.define({
-    method: 'get',
-    path: '/get_student_classrooms/',
-    access: roles('Students'),
-    handle: async ({ principal }) => ({ body: await studentClassrooms.forStudent(principal!.userId, now()) }),
+  api.handle(API.studentClassrooms, {
+    handle: async ({ principal }) => ({ body: await studentClassrooms.forStudent(principal.userId, now()) }),
   });
 
-  api.define({
-    method: 'post',
-    path: '/classrooms/add_student',
-    access: roles('Students'),
-    body: AddStudentRequestSchema,
+  api.handle(API.joinClassroom, {
     handle: async ({ body, principal }) => {
-      const userId = principal!.userId;
+      const userId = principal.userId;
       const key = `user:${userId}`;
       await limiters.classroomCodePerAccount.check(key);
       const [classroom] = await sequelize.query<{ id: number; name: string }>(

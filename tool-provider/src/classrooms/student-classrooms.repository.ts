@@ -1,4 +1,10 @@
+import type { StudentClassrooms } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
+
+/** A timestamp as the wire carries it (ISO 8601), or null. */
+function isoOrNull(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
 
 /**
  * What a student sees of their classrooms (spec 01 §7 get_student_classrooms): the classrooms, their
@@ -13,7 +19,7 @@ export class StudentClassroomsRepository {
     return this.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
   }
 
-  async forStudent(userId: number, now: Date) {
+  async forStudent(userId: number, now: Date): Promise<StudentClassrooms> {
     const classrooms = await this.select<{ id: number; name: string; description: string; authorId: number }>(
       `SELECT c.id, c.name, c.description, c.author_id AS "authorId"
          FROM classrooms c JOIN classroom_students cs ON cs.classroom_id = c.id
@@ -90,13 +96,17 @@ export class StudentClassroomsRepository {
     return {
       classrooms: classrooms.map(({ authorId, ...c }) => ({ ...c, teacherId: authorId })),
       teachers,
-      modules,
-      moduleClassrooms,
+      modules: modules.map((m) => ({ ...m, creationDate: new Date(m.creationDate).toISOString() })),
+      moduleClassrooms: moduleClassrooms.map((mc) => ({
+        ...mc,
+        deadline: isoOrNull(mc.deadline),
+        publishDate: isoOrNull(mc.publishDate),
+      })),
       moduleProblems,
       problems,
       numerals,
       stats,
-      studentModules,
+      studentModules: studentModules.map((sm) => ({ ...sm, deadline: isoOrNull(sm.deadline) })),
     };
   }
 }

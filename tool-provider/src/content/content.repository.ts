@@ -1,30 +1,12 @@
+import type {
+  CoursesAnswer,
+  NamedContent,
+  NumeralSummary,
+  ProblemSummary,
+  Subtopic,
+  SubtopicProblemsAnswer,
+} from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
-
-/** A course, topic or subtopic with its names in both languages. */
-export interface NamedRecord {
-  id: number;
-  name: string;
-  nameSpanish: string;
-}
-
-/** A published problem in a list (what a student picks from; no numerals' answers). */
-export interface ProblemSummary {
-  id: number;
-  title: string;
-  description: string;
-  numeration: string | null;
-  topicId: number | null;
-  subtopicId: number | null;
-}
-
-/** A numeral in a problem list: its question and math type, nothing of its answer. */
-export interface NumeralSummary {
-  id: number;
-  problemId: number;
-  number: number;
-  question: string;
-  mathType: string;
-}
 
 /** The course → topic → subtopic tree and the published problems under it (spec 01 "Student dashboard"). */
 export class ContentRepository {
@@ -35,14 +17,12 @@ export class ContentRepository {
   }
 
   /** Every course (or the demo courses only), by name, with the links to its topics. */
-  async courses(
-    options: { demoOnly?: boolean } = {},
-  ): Promise<{ courses: NamedRecord[]; coursesTopics: { course: number; topic: number }[] }> {
+  async courses(options: { demoOnly?: boolean } = {}): Promise<CoursesAnswer> {
     const demo = options.demoOnly ? 'WHERE c.in_demo' : '';
-    const courses = await this.select<NamedRecord>(
+    const courses = await this.select<NamedContent>(
       `SELECT c.id, c.name, c.name_spanish AS "nameSpanish" FROM courses c ${demo} ORDER BY c.name, c.id`,
     );
-    const coursesTopics = await this.select<{ course: number; topic: number }>(
+    const coursesTopics = await this.select<CoursesAnswer['coursesTopics'][number]>(
       `SELECT ct.course_id AS course, ct.topic_id AS topic
          FROM course_topics ct JOIN courses c ON c.id = ct.course_id ${demo}
         ORDER BY ct.course_id, ct.topic_id`,
@@ -51,12 +31,12 @@ export class ContentRepository {
   }
 
   /** The topics of a course, or null when there is no such course. */
-  async topicsOfCourse(courseId: number): Promise<NamedRecord[] | null> {
+  async topicsOfCourse(courseId: number): Promise<NamedContent[] | null> {
     const [course] = await this.select<{ id: number }>(`SELECT id FROM courses WHERE id = :courseId`, {
       courseId,
     });
     if (!course) return null;
-    return this.select<NamedRecord>(
+    return this.select<NamedContent>(
       `SELECT t.id, t.name, t.name_spanish AS "nameSpanish"
          FROM topics t JOIN course_topics ct ON ct.topic_id = t.id
         WHERE ct.course_id = :courseId ORDER BY t.name, t.id`,
@@ -65,12 +45,12 @@ export class ContentRepository {
   }
 
   /** The subtopics of a topic, or null when there is no such topic. */
-  async subtopicsOfTopic(topicId: number): Promise<(NamedRecord & { topicId: number })[] | null> {
+  async subtopicsOfTopic(topicId: number): Promise<Subtopic[] | null> {
     const [topic] = await this.select<{ id: number }>(`SELECT id FROM topics WHERE id = :topicId`, {
       topicId,
     });
     if (!topic) return null;
-    return this.select<NamedRecord & { topicId: number }>(
+    return this.select<Subtopic>(
       `SELECT id, topic_id AS "topicId", name, name_spanish AS "nameSpanish"
          FROM subtopics WHERE topic_id = :topicId ORDER BY name, id`,
       { topicId },
@@ -78,10 +58,7 @@ export class ContentRepository {
   }
 
   /** The published problems of a topic or a subtopic, ordered by numeration, with their numerals. */
-  async publishedProblems(
-    by: 'topic' | 'subtopic',
-    id: number,
-  ): Promise<{ problems: ProblemSummary[]; numerals: NumeralSummary[] }> {
+  async publishedProblems(by: 'topic' | 'subtopic', id: number): Promise<SubtopicProblemsAnswer> {
     const column = by === 'topic' ? 'topic_id' : 'subtopic_id';
     const problems = await this.select<ProblemSummary>(
       `SELECT id, title, description, numeration, topic_id AS "topicId", subtopic_id AS "subtopicId"

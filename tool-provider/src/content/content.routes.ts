@@ -1,10 +1,9 @@
-import { CoursesQuerySchema, PathIdSchema, SubtopicsQuerySchema, sortByNumeration } from '@kib/core';
-import { PUBLIC } from '../http/access';
+import { API, PathIdSchema, sortByNumeration } from '@kib/core';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { ContentRepository } from './content.repository';
 
-function pathId(raw: string | undefined): number {
+function pathId(raw: string): number {
   const id = PathIdSchema.safeParse(raw);
   if (!id.success) throw AppError.notFound();
   return id.data;
@@ -16,11 +15,7 @@ function pathId(raw: string | undefined): number {
  * an account, and it holds nothing private (unpublished problems never appear).
  */
 export function registerContentRoutes(api: ApiRouter, content: ContentRepository): void {
-  api.define({
-    method: 'get',
-    path: '/courses/',
-    access: PUBLIC,
-    query: CoursesQuerySchema,
+  api.handle(API.courses, {
     handle: async ({ query, req }) => {
       const { courses, coursesTopics } = await content.courses({ demoOnly: query.demo });
       // Listed in the order of the names the reader sees (Spanish names in Spanish).
@@ -32,10 +27,7 @@ export function registerContentRoutes(api: ApiRouter, content: ContentRepository
     },
   });
 
-  api.define({
-    method: 'get',
-    path: '/courses/:id/topics/',
-    access: PUBLIC,
+  api.handle(API.courseTopics, {
     handle: async ({ params }) => {
       const topics = await content.topicsOfCourse(pathId(params.id));
       if (!topics) throw AppError.notFound();
@@ -43,11 +35,7 @@ export function registerContentRoutes(api: ApiRouter, content: ContentRepository
     },
   });
 
-  api.define({
-    method: 'get',
-    path: '/get-subtopics/',
-    access: PUBLIC,
-    query: SubtopicsQuerySchema,
+  api.handle(API.subtopics, {
     handle: async ({ query }) => {
       const subtopics = await content.subtopicsOfTopic(query.topicId);
       if (!subtopics) throw AppError.notFound();
@@ -55,19 +43,19 @@ export function registerContentRoutes(api: ApiRouter, content: ContentRepository
     },
   });
 
-  for (const by of ['topic', 'subtopic'] as const) {
-    api.define({
-      method: 'get',
-      path: `/problems/${by}/:id/`,
-      access: PUBLIC,
-      handle: async ({ params }) => {
-        const id = pathId(params.id);
-        const { problems, numerals } = await content.publishedProblems(by, id);
-        const ordered = sortByNumeration(problems, (p) => p.numeration);
-        if (by === 'subtopic') return { body: { problems: ordered, numerals } };
-        const subtopics = (await content.subtopicsOfTopic(id)) ?? [];
-        return { body: { problems: ordered, numerals, subtopics } };
-      },
-    });
-  }
+  api.handle(API.topicProblems, {
+    handle: async ({ params }) => {
+      const id = pathId(params.id);
+      const { problems, numerals } = await content.publishedProblems('topic', id);
+      const subtopics = (await content.subtopicsOfTopic(id)) ?? [];
+      return { body: { problems: sortByNumeration(problems, (p) => p.numeration), numerals, subtopics } };
+    },
+  });
+
+  api.handle(API.subtopicProblems, {
+    handle: async ({ params }) => {
+      const { problems, numerals } = await content.publishedProblems('subtopic', pathId(params.id));
+      return { body: { problems: sortByNumeration(problems, (p) => p.numeration), numerals } };
+    },
+  });
 }

@@ -54,6 +54,14 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('the declarations', () => {
+  it('give every route of the server a response schema (null only for an answer without a body)', () => {
+    const undeclared = server.kib.api.routes
+      .filter((route) => !route.endpoint)
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(undeclared).toEqual([]);
+    for (const route of server.kib.api.routes) expect(route.endpoint!.response).not.toBeUndefined();
+  });
+
   it('name each endpoint once, with a summary and a tag', () => {
     const seen = new Set<string>();
     for (const [name, endpoint] of Object.entries(API)) {

@@ -1,3 +1,4 @@
+import type { LtiRecentActivity } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { LtiRole } from './roles';
 
@@ -86,10 +87,7 @@ export class LtiLinkRepository {
    * The activities a user placed or opened as an instructor, newest first, one per module: the
    * module, the activity code the LMS link carries, and the course of its latest link.
    */
-  async instructorActivities(
-    userId: number,
-    limit: number,
-  ): Promise<{ moduleId: number; name: string; activityCode: string; contextTitle: string }[]> {
+  async instructorActivities(userId: number, limit: number): Promise<LtiRecentActivity[]> {
     return this.sequelize.query(
       `SELECT "moduleId", name, "activityCode", "contextTitle" FROM (
          SELECT DISTINCT ON (l.module_id) l.module_id AS "moduleId", mo.name, l.activity_code AS "activityCode",

@@ -4,6 +4,7 @@ import type {
   AddLtiPlatform,
   LtiConsumerRegistration,
   LtiConsumerSecret,
+  LtiKeyRotation,
   LtiPlatformRegistration,
   LtiToolKey,
   LtiToolUrls,
@@ -197,7 +198,7 @@ export class PlatformRegistry {
   }
 
   /** Makes a new signing key active; the replaced one stays published for `graceHours`. */
-  async rotateKey(graceHours: number): Promise<{ kid: string; keys: LtiToolKey[] }> {
+  async rotateKey(graceHours: number): Promise<LtiKeyRotation> {
     const kid = await this.deps.keys.rotate(graceHours);
     return { kid, keys: await this.keys() };
   }

@@ -1,12 +1,6 @@
-import {
-  ContentItemRequestSchema,
-  LtiSessionRequestSchema,
-  ModuleByMoodleCodeSchema,
-  PathIdSchema,
-} from '@kib/core';
+import { API, PathIdSchema } from '@kib/core';
 import { translate } from '@kib/i18n';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import { PUBLIC, roles } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -70,71 +64,50 @@ export function registerLtiRoutes(
   api: ApiRouter,
   { lti11: service, lti13, links }: { lti11: Lti11Service; lti13: Lti13Service; links: LtiLinks },
 ): void {
-  api.define({
-    method: 'post',
-    path: '/lti/session/',
-    access: PUBLIC,
-    body: LtiSessionRequestSchema,
+  api.handle(API.ltiSession, {
     handle: async ({ body, res }) => {
       noStore(res);
       return { body: await service.openSession(body.code) };
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/lti/content-item/',
-    access: roles('LTITeacher'),
-    body: ContentItemRequestSchema,
+  api.handle(API.ltiContentItem, {
     handle: async ({ body, principal, res }) => {
       noStore(res);
-      const deepLinking = await lti13.deepLinkingResponse(principal!, body.selection, body.activityCode);
+      const deepLinking = await lti13.deepLinkingResponse(principal, body.selection, body.activityCode);
       return {
-        body: deepLinking ?? (await service.contentItem(principal!, body.selection, body.activityCode)),
+        body: deepLinking ?? (await service.contentItem(principal, body.selection, body.activityCode)),
       };
     },
   });
 
-  api.define({
-    method: 'get',
-    path: '/lti/modules/:id/',
-    access: roles('LTIStudent', 'LTITeacher'),
+  api.handle(API.ltiModule, {
     owns: async ({ params, principal }) => {
       const id = PathIdSchema.safeParse(params.id);
-      return id.success && service.canOpen(principal!, id.data);
+      return id.success && service.canOpen(principal, id.data);
     },
     handle: async ({ params, principal }) => ({
-      body: await service.moduleView(principal!, PathIdSchema.parse(params.id)),
+      body: await service.moduleView(principal, PathIdSchema.parse(params.id)),
     }),
   });
 
-  api.define({
-    method: 'get',
-    path: '/lti/links/:id/results/',
-    access: roles('LTITeacher'),
+  api.handle(API.ltiLinkResults, {
     handle: async ({ params, principal, res }) => {
       noStore(res);
       const id = PathIdSchema.safeParse(params.id);
       if (!id.success) throw AppError.notFound();
-      return { body: await links.results(principal!, id.data) };
+      return { body: await links.results(principal, id.data) };
     },
   });
 
-  api.define({
-    method: 'get',
-    path: '/lti/recent-activities/',
-    access: roles('LTITeacher'),
+  api.handle(API.ltiRecentActivities, {
     handle: async ({ principal, res }) => {
       noStore(res);
-      return { body: await links.recentActivities(principal!) };
+      return { body: await links.recentActivities(principal) };
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/custom-lti/get_module_by_moodle_code/',
-    access: roles('LTITeacher'),
-    body: ModuleByMoodleCodeSchema,
+  api.handle(API.moduleByMoodleCode, {
     handle: async ({ body }) => ({ body: await service.moduleByCode(body.codeField) }),
   });
 }

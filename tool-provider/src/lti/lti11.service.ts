@@ -5,7 +5,7 @@ import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { LaunchCodes, type LtiGroup } from './launch-codes';
 import { verifyLaunch, type LaunchHttpRequest } from './launch-verifier';
-import type { LtiModuleView } from '@kib/core';
+import type { ContentItemAnswer, LtiModuleView, LtiSession } from '@kib/core';
 import type { LaunchableModule, LtiProfile, LtiRepository } from './lti.repository';
 import { lmsLanguage, lmsNames } from './names';
 import { signFormPost } from './oauth1';
@@ -30,13 +30,6 @@ const ACTIVITY_CODE = /^[A-Za-z0-9_-]{4,16}$/;
 export function normaliseActivityCode(raw: string | undefined): string | null {
   const code = (raw ?? '').replace(/\s+/g, '');
   return ACTIVITY_CODE.test(code) ? code : null;
-}
-
-/** A signed Content-Item answer: where the browser posts it and every field, already signed. */
-export interface ContentItemForm {
-  url: string;
-  /** Name/value pairs in order (a list, so no client re-cases the names). */
-  fields: { name: string; value: string }[];
 }
 
 const invalid = () => new AppError(400, 'lti-launch-invalid');
@@ -215,7 +208,7 @@ export class Lti11Service {
   }
 
   /** Exchanges a launch code, once, for an access token and the page it opens. */
-  async openSession(code: string): Promise<{ access: string; next: string }> {
+  async openSession(code: string): Promise<LtiSession> {
     const found = await this.codes.consume(code);
     if (!found) throw AppError.unauthenticated('lti-code-invalid');
     const access = await this.deps.accessTokens.sign(
@@ -229,7 +222,11 @@ export class Lti11Service {
    * Signs the teacher's choice for the platform: the return URL and `data` come only from the
    * verified request kept server-side for this teacher; the activity code must open a module.
    */
-  async contentItem(principal: Principal, selection: string, activityCode: string): Promise<ContentItemForm> {
+  async contentItem(
+    principal: Principal,
+    selection: string,
+    activityCode: string,
+  ): Promise<ContentItemAnswer> {
     const now = this.now();
     const session = await this.deps.repo.findContentItemSession(selection, principal.userId, now);
     if (!session) throw AppError.notFound();

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ContentItemAnswer } from '@kib/core';
 import { hashToken, randomToken } from '../auth/tokens';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -12,7 +13,7 @@ import { NRPS_CLAIM } from './nrps';
 import { lmsLanguage, lmsNames } from './names';
 import type { Lti13OutcomeRepository } from './lti13-outcome.repository';
 import type { LoginState, LoginStorage, Lti13Repository, PlatformRecord } from './lti13.repository';
-import { normaliseActivityCode, type ContentItemForm } from './lti11.service';
+import { normaliseActivityCode } from './lti11.service';
 import { lti1p1Identity } from './lti1p1';
 import type { ToolKeys } from './tool-keys';
 import type { Principal } from '../http/access';
@@ -428,7 +429,7 @@ export class Lti13Service {
     principal: Principal,
     selection: string,
     activityCode: string,
-  ): Promise<ContentItemForm | null> {
+  ): Promise<ContentItemAnswer | null> {
     const now = this.now();
     const session = await this.deps.repo.findDeepLinkSession(selection, principal.userId, now);
     if (!session) return null;

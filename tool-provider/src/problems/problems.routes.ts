@@ -1,12 +1,8 @@
-import { toPublicProblem } from '@kib/core';
-import { z } from 'zod';
+import { API, PathIdSchema, toPublicProblem } from '@kib/core';
 import type { Principal } from '../http/access';
-import { PUBLIC } from '../http/access';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
 import type { ProblemAccess, ProblemRepository } from './problem.repository';
-
-const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** GET problems/{id}/: the student-facing problem (no targets, solutions or correct choices). */
 export function registerProblemRoutes(
@@ -14,12 +10,9 @@ export function registerProblemRoutes(
   problems: ProblemRepository,
   canSeeUnpublished: (principal: Principal, access: ProblemAccess) => Promise<boolean>,
 ): void {
-  api.define({
-    method: 'get',
-    path: '/problems/:id/',
-    access: PUBLIC,
+  api.handle(API.problem, {
     handle: async ({ params, principal }) => {
-      const id = IdParam.safeParse(params.id);
+      const id = PathIdSchema.safeParse(params.id);
       if (!id.success) throw AppError.notFound();
       const problem = await problems.findById(id.data);
       if (!problem) throw AppError.notFound();

@@ -1,5 +1,4 @@
-import { AttemptRequestSchema, SolutionDataRequestSchema } from '@kib/core';
-import { AUTHENTICATED_OR_TEMP_STUDENT, PUBLIC } from '../http/access';
+import { API } from '@kib/core';
 import type { ApiRouter } from '../http/api-router';
 import type { Limiter } from '../http/rate-limit';
 import type { SolvingService } from './solving.service';
@@ -9,51 +8,31 @@ import type { SolvingService } from './solving.service';
  * account, or a temporary (code) student limited to their module.
  */
 export function registerSolvingRoutes(api: ApiRouter, solving: SolvingService, demoLimiter: Limiter): void {
-  api.define({
-    method: 'post',
-    path: '/proof/',
-    access: AUTHENTICATED_OR_TEMP_STUDENT,
-    body: AttemptRequestSchema,
+  api.handle(API.proof, {
     handle: async ({ body, principal, req }) => ({
-      body: await solving.attempt(principal!, body, req.language),
+      body: await solving.attempt(principal, body, req.language),
     }),
   });
 
-  api.define({
-    method: 'post',
-    path: '/hints/',
-    access: AUTHENTICATED_OR_TEMP_STUDENT,
-    body: AttemptRequestSchema,
+  api.handle(API.hints, {
     handle: async ({ body, principal, req }) => ({
-      body: await solving.hints(principal!, body, req.language),
+      body: await solving.hints(principal, body, req.language),
     }),
   });
 
-  api.define({
-    method: 'post',
-    path: '/getstudentproblemsolutiondata/',
-    access: AUTHENTICATED_OR_TEMP_STUDENT,
-    body: SolutionDataRequestSchema,
-    handle: async ({ body, principal }) => ({ body: await solving.solutionData(principal!, body.problemId) }),
+  api.handle(API.solutionData, {
+    handle: async ({ body, principal }) => ({ body: await solving.solutionData(principal, body.problemId) }),
   });
 
   // The demo mode (no account): demo problems only, nothing recorded, checks bounded per address.
-  api.define({
-    method: 'post',
-    path: '/demo/proof/',
-    access: PUBLIC,
-    body: AttemptRequestSchema,
+  api.handle(API.demoProof, {
     handle: async ({ body, req }) => {
       await demoLimiter.hit(req.ip ?? 'unknown');
       return { body: await solving.demoAttempt(body, req.language) };
     },
   });
 
-  api.define({
-    method: 'post',
-    path: '/demo/hints/',
-    access: PUBLIC,
-    body: AttemptRequestSchema,
+  api.handle(API.demoHints, {
     handle: async ({ body, req }) => {
       await demoLimiter.hit(req.ip ?? 'unknown');
       return { body: await solving.demoHints(body, req.language) };

@@ -1,10 +1,18 @@
-import { MAX_ATTEMPT_SECONDS, isModuleActive, type AttemptRequest, type Numeral } from '@kib/core';
+import {
+  MAX_ATTEMPT_SECONDS,
+  isModuleActive,
+  type AttemptOutcome,
+  type AttemptRequest,
+  type HintOutcome,
+  type Numeral,
+  type SolutionData,
+} from '@kib/core';
 import { checkNumeral, numeralHints, type CheckResult, type NumeralCheckRefused } from '@kib/checker';
 import { translate, type Language } from '@kib/i18n';
 import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
 import type { ProblemAccess, ProblemRepository } from '../problems/problem.repository';
-import type { Solver, StatRecord, StatRepository } from './stat.repository';
+import type { Solver, StatRepository } from './stat.repository';
 
 /** What a temporary (code) student's token may do with one problem right now. */
 export interface TempStudentProblemAccess {
@@ -19,31 +27,6 @@ export interface TempStudentProblemAccess {
 /** The solver an attempt is recorded for: the token's account, or its temporary student. */
 function solverOf(principal: Principal): Solver {
   return principal.tempStudent ? { tempStudentId: principal.tempStudent.id } : { userId: principal.userId };
-}
-
-/** What proof/ answers. */
-export interface AttemptOutcome {
-  /** The numeral (or the step being answered) is now complete. */
-  correctAns: boolean;
-  /** The whole numeral is complete (the last step, or the numeral itself, is right). */
-  numeralCompleted: boolean;
-  /** False when the deadline has passed for this student: the attempt was not recorded. */
-  recorded: boolean;
-  stat: StatRecord | { numeralId: number };
-  fromBack: true;
-  /** The checker's result (line feedback, or the console's feedback shape), with texts in the reader's language. */
-  result: unknown;
-}
-
-/** What hints/ answers (spec 01 §3 "Hint response"). */
-export interface HintOutcome {
-  hints: string[];
-  hintMessages: unknown[];
-  hintPicture: string | null;
-  startingMath: string | null;
-  lineIndex: number;
-  initialHint: boolean;
-  exhausted: boolean;
 }
 
 /** Solving problems: checking attempts, recording stats, giving hints. */
@@ -96,7 +79,7 @@ export class SolvingService {
       const assignments = await this.deps.stats.assignments(principal.userId, problem.id);
       late = assignments.length > 0 && assignments.every((a) => !isModuleActive(a.deadline, now));
     }
-    let stat: StatRecord | { numeralId: number } = { numeralId: numeral.id };
+    let stat: AttemptOutcome['stat'] = { numeralId: numeral.id };
     if (late) await this.deps.stats.logLateAttempt(attempt);
     else stat = await this.deps.stats.recordAttempt({ ...attempt, completed: numeralCompleted });
     if (!late && numeralCompleted && !principal.tempStudent)
@@ -163,7 +146,7 @@ export class SolvingService {
   }
 
   /** The numerals of a problem the caller has completed. */
-  async solutionData(principal: Principal, problemId: number) {
+  async solutionData(principal: Principal, problemId: number): Promise<SolutionData> {
     if (principal.tempStudent) {
       await this.tempStudentProblem(principal.tempStudent, problemId, this.deps.now?.() ?? new Date());
     } else {

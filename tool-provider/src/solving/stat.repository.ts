@@ -1,13 +1,5 @@
+import type { ActivityNumeralStat } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
-
-/** A stat row as the API reports it. */
-export interface StatRecord {
-  numeralId: number;
-  completed: boolean;
-  attempts: number;
-  answerTime: number;
-  lastAttemptDate: Date | null;
-}
 
 /** The assignments of a problem to a student (through classrooms), with the dates that apply. */
 export interface Assignment {
@@ -43,7 +35,7 @@ export class StatRepository {
     completed: boolean;
     answer: unknown;
     seconds: number;
-  }): Promise<StatRecord> {
+  }): Promise<ActivityNumeralStat> {
     const { solver, ...values } = input;
     const { column, solverId } = solverColumn(solver);
     const replacements = { ...values, solverId, answer: JSON.stringify(values.answer ?? null) };
@@ -53,7 +45,9 @@ export class StatRepository {
          VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false)`,
         { replacements, transaction },
       );
-      const rows = await this.sequelize.query<StatRecord>(
+      const rows = await this.sequelize.query<
+        Omit<ActivityNumeralStat, 'lastAttemptDate'> & { lastAttemptDate: Date }
+      >(
         `INSERT INTO stats (${column}, numeral_id, completed, answer_time, attempts, last_attempt_date)
          VALUES (:solverId, :numeralId, :completed, :seconds, 1, now())
          ON CONFLICT (${column}, numeral_id) DO UPDATE SET
@@ -66,7 +60,8 @@ export class StatRepository {
                    last_attempt_date AS "lastAttemptDate"`,
         { replacements, type: QueryTypes.SELECT, transaction },
       );
-      return rows[0]!;
+      const { lastAttemptDate, ...stat } = rows[0]!;
+      return { ...stat, lastAttemptDate: new Date(lastAttemptDate).toISOString() };
     });
   }
 

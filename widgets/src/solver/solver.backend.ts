@@ -71,19 +71,19 @@ export class ApiBackend implements SolverBackend {
   }
 
   async loadProblem(): Promise<PublicProblem> {
-    return this.api.getProblem(this.problemId);
+    return this.api.endpoints.problem({ params: { id: String(this.problemId) } });
   }
 
   async completedNumerals(): Promise<number[]> {
     if (this.demoProgress) return this.demoProgress.read();
     if (!this.api.token) return [];
-    const data = await this.api.solutionData(this.problemId);
+    const { data } = await this.api.endpoints.solutionData({ body: { problemId: this.problemId } });
     return data.filter((d) => d.completed).map((d) => d.numeralId);
   }
 
   async check(input: CheckInput): Promise<CheckOutput> {
-    const demo = this.demoProgress !== null;
-    const r = await this.api.proof(this.payload(input), { demo });
+    const proof = this.demoProgress ? this.api.endpoints.demoProof : this.api.endpoints.proof;
+    const r = await proof({ body: this.payload(input) });
     if (r.numeralCompleted) this.demoProgress?.add(input.numeralId);
     return {
       correct: r.correctAns,
@@ -94,10 +94,8 @@ export class ApiBackend implements SolverBackend {
   }
 
   async hints(input: CheckInput & { shown: number }): Promise<HintsOutput> {
-    const r = await this.api.hints(
-      { ...this.payload(input), shown: input.shown },
-      { demo: this.demoProgress !== null },
-    );
+    const hints = this.demoProgress ? this.api.endpoints.demoHints : this.api.endpoints.hints;
+    const r = await hints({ body: { ...this.payload(input), shown: input.shown } });
     return {
       hints: r.hints.map((text) => ({ text })),
       picture: r.hintPicture,

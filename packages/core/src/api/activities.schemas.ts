@@ -58,97 +58,121 @@ export const DeleteTempStudentSchema = z.object({
 export type DeleteTempStudent = z.infer<typeof DeleteTempStudentSchema>;
 
 /** The module an activity code opens (camelCase; snake_case on the wire). */
-export interface ActivityModuleData {
-  id: number;
-  name: string;
-  description: string;
+export const ActivityModuleDataSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
   /** When the activity's codes stop working (ISO 8601), or null when they never do. */
-  validUntil: string | null;
-}
+  validUntil: z.string().nullable(),
+});
+/** The module an activity code opens. */
+export type ActivityModuleData = z.infer<typeof ActivityModuleDataSchema>;
 
 /** A numeral inside a problem of the activity: its id and its number in the problem. */
-export interface ActivityProblemNumeral {
-  id: number;
-  number: number;
-}
+export const ActivityProblemNumeralSchema = z.object({ id: z.number().int(), number: z.number().int() });
+/** A numeral inside a problem of the activity. */
+export type ActivityProblemNumeral = z.infer<typeof ActivityProblemNumeralSchema>;
 
 /** A published problem of the activity, in numeration order, with its numerals. */
-export interface ActivityProblem {
-  id: number;
-  title: string;
-  numeration: string | null;
-  numerals: ActivityProblemNumeral[];
-}
+export const ActivityProblemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  numeration: z.string().nullable(),
+  numerals: z.array(ActivityProblemNumeralSchema),
+});
+/** A published problem of the activity. */
+export type ActivityProblem = z.infer<typeof ActivityProblemSchema>;
 
 /** A numeral of the activity with what it asks (never its answer). */
-export interface ActivityNumeral {
-  id: number;
-  problemId: number;
-  number: number;
-  question: string;
-  mathType: string;
-}
+export const ActivityNumeralSchema = z.object({
+  id: z.number().int(),
+  problemId: z.number().int(),
+  number: z.number().int(),
+  question: z.string(),
+  mathType: z.string(),
+});
+/** A numeral of the activity with what it asks. */
+export type ActivityNumeral = z.infer<typeof ActivityNumeralSchema>;
 
+/**
+ * A student's record on one numeral: completed once ever completed, attempts, the seconds spent and
+ * the last attempt (ISO 8601). proof/ answers it too, for the numeral just answered.
+ */
+export const ActivityNumeralStatSchema = z.object({
+  numeralId: z.number().int(),
+  completed: z.boolean(),
+  attempts: z.number().int(),
+  answerTime: z.number(),
+  lastAttemptDate: z.string().nullable(),
+});
 /** A student's record on one numeral. */
-export interface ActivityNumeralStat {
-  numeralId: number;
-  completed: boolean;
-  attempts: number;
-  answerTime: number;
-  lastAttemptDate: string | null;
-}
+export type ActivityNumeralStat = z.infer<typeof ActivityNumeralStatSchema>;
+
+/** A temporary student of the activity, without their stats. */
+export const ActivityStudentDataSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  studentCode: z.string().nullable(),
+});
 
 /** A temporary student of the activity with their stats on its numerals. */
-export interface ActivityStudent {
-  id: number;
-  firstName: string;
-  lastName: string;
-  studentCode: string | null;
-  stats: ActivityNumeralStat[];
-}
+export const ActivityStudentSchema = ActivityStudentDataSchema.extend({
+  stats: z.array(ActivityNumeralStatSchema),
+});
+/** A temporary student of the activity with their stats. */
+export type ActivityStudent = z.infer<typeof ActivityStudentSchema>;
 
 /** The class's record on one numeral: how many students completed or only attempted it, and their time. */
-export interface ActivityNumeralSummary {
-  numeralId: number;
-  completed: number;
-  attempted: number;
-  attempts: number;
-  answerTime: number;
-}
+export const ActivityNumeralSummarySchema = z.object({
+  numeralId: z.number().int(),
+  completed: z.number().int(),
+  attempted: z.number().int(),
+  attempts: z.number().int(),
+  answerTime: z.number(),
+});
+/** The class's record on one numeral. */
+export type ActivityNumeralSummary = z.infer<typeof ActivityNumeralSummarySchema>;
 
 /**
  * What validatemodulecodestudents/ answers (spec 03 §7): the module and its problems. The caller's
  * own record (`studentsData` with one entry, `numeralsStats` with their stats) is filled only when
  * the request carries the access token of a temporary student of that module; otherwise both are empty.
  */
-export interface ModuleCodeStudentsAnswer {
-  validCode: true;
-  moduleData: ActivityModuleData;
-  problems: ActivityProblem[];
-  numerals: ActivityNumeral[];
-  studentsData: Omit<ActivityStudent, 'stats'>[];
-  numeralsStats: ActivityNumeralStat[];
-}
+export const ModuleCodeStudentsAnswerSchema = z.object({
+  validCode: z.literal(true),
+  moduleData: ActivityModuleDataSchema,
+  problems: z.array(ActivityProblemSchema),
+  numerals: z.array(ActivityNumeralSchema),
+  studentsData: z.array(ActivityStudentDataSchema),
+  numeralsStats: z.array(ActivityNumeralStatSchema),
+});
+/** What validatemodulecodestudents/ answers. */
+export type ModuleCodeStudentsAnswer = z.infer<typeof ModuleCodeStudentsAnswerSchema>;
 
 /**
  * What validatemodulecodeteachers/ answers (spec 03 §7): the whole results of the activity.
  * `{ assignment: moduleData, problems, students: studentsData }` is exactly the data of the
  * widgets' ActivityResults dashboard.
  */
-export interface ModuleCodeTeachersAnswer {
-  validCode: true;
-  moduleData: ActivityModuleData;
-  problems: ActivityProblem[];
-  numerals: ActivityNumeral[];
-  studentsData: ActivityStudent[];
-  numeralsStats: ActivityNumeralSummary[];
-}
+export const ModuleCodeTeachersAnswerSchema = z.object({
+  validCode: z.literal(true),
+  moduleData: ActivityModuleDataSchema,
+  problems: z.array(ActivityProblemSchema),
+  numerals: z.array(ActivityNumeralSchema),
+  studentsData: z.array(ActivityStudentSchema),
+  numeralsStats: z.array(ActivityNumeralSummarySchema),
+});
+/** What validatemodulecodeteachers/ answers. */
+export type ModuleCodeTeachersAnswer = z.infer<typeof ModuleCodeTeachersAnswerSchema>;
 
 /**
  * What register_temp_student/ answers: the new student's id and a short-lived access token whose
  * caller is that student, for proof/, hints/ and getstudentproblemsolutiondata/.
  */
-export interface TempStudentRegistration {
-  tempStudentId: number;
-  access: string;
-}
+export const TempStudentRegistrationSchema = z.object({
+  tempStudentId: z.number().int(),
+  access: z.string(),
+});
+/** What register_temp_student/ answers. */
+export type TempStudentRegistration = z.infer<typeof TempStudentRegistrationSchema>;

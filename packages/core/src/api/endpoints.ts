@@ -1,5 +1,12 @@
+import { ACTIVITY_ENDPOINTS } from './activities.endpoints';
 import { AUTH_ENDPOINTS } from './auth.endpoints';
+import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
+import { CONTACT_ENDPOINTS } from './contact.endpoints';
+import { CONTENT_ENDPOINTS } from './content.endpoints';
+import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
+import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
+import { SOLVING_ENDPOINTS } from './solving.endpoints';
 
 /**
  * Every endpoint of the API below `/api`, by name: the one declaration the server serves, the
@@ -8,6 +15,13 @@ import { META_ENDPOINTS } from './meta.endpoints';
 export const API = {
   ...META_ENDPOINTS,
   ...AUTH_ENDPOINTS,
+  ...CONTACT_ENDPOINTS,
+  ...CONTENT_ENDPOINTS,
+  ...CLASSROOM_ENDPOINTS,
+  ...ACTIVITY_ENDPOINTS,
+  ...SOLVING_ENDPOINTS,
+  ...LTI_ENDPOINTS,
+  ...LTI_ADMIN_ENDPOINTS,
 };
 
 /** The name of an endpoint of {@link API}. */

@@ -79,75 +79,86 @@ export const LtiRotationSchema = z.object({ graceHours: GraceHoursSchema });
 export const LtiRegistrationStateSchema = z.object({ enabled: z.boolean('validation.required') });
 
 /** An LTI 1.1 consumer as its administrators see it (never its secret). */
-export interface LtiConsumerRegistration {
-  consumerKey: string;
-  name: string;
-  allowedOrigins: string[];
-  createdAt: string;
+export const LtiConsumerRegistrationSchema = z.object({
+  consumerKey: z.string(),
+  name: z.string(),
+  allowedOrigins: z.array(z.string()),
+  createdAt: z.string(),
   /** Until when the secret before the last rotation still works; null when none does any more. */
-  previousSecretUntil: string | null;
+  previousSecretUntil: z.string().nullable(),
   /** When it was disabled; null while it is enabled. */
-  disabledAt: string | null;
-}
+  disabledAt: z.string().nullable(),
+});
+/** An LTI 1.1 consumer as its administrators see it. */
+export type LtiConsumerRegistration = z.infer<typeof LtiConsumerRegistrationSchema>;
 
 /** An LTI 1.3 platform as its administrators see it. */
-export interface LtiPlatformRegistration {
-  id: number;
-  issuer: string;
-  clientId: string;
-  name: string;
-  authLoginUrl: string;
-  authTokenUrl: string;
-  jwksUrl: string;
-  allowedOrigins: string[];
-  deployments: string[];
-  createdAt: string;
+export const LtiPlatformRegistrationSchema = z.object({
+  id: z.number().int(),
+  issuer: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  authLoginUrl: z.string(),
+  authTokenUrl: z.string(),
+  jwksUrl: z.string(),
+  allowedOrigins: z.array(z.string()),
+  deployments: z.array(z.string()),
+  createdAt: z.string(),
   /** When it was disabled; null while it is enabled. */
-  disabledAt: string | null;
-}
+  disabledAt: z.string().nullable(),
+});
+/** An LTI 1.3 platform as its administrators see it. */
+export type LtiPlatformRegistration = z.infer<typeof LtiPlatformRegistrationSchema>;
 
 /** One of Kib's published LTI 1.3 signing keys. */
-export interface LtiToolKey {
-  kid: string;
-  createdAt: string;
+export const LtiToolKeySchema = z.object({
+  kid: z.string(),
+  createdAt: z.string(),
   /** The key Kib signs with now; the others are published until they retire. */
-  active: boolean;
+  active: z.boolean(),
   /** When a replaced key leaves the keyset; null for the active key. */
-  retiresAt: string | null;
-}
+  retiresAt: z.string().nullable(),
+});
+/** One of Kib's published LTI 1.3 signing keys. */
+export type LtiToolKey = z.infer<typeof LtiToolKeySchema>;
 
 /** Kib's own addresses an administrator copies into an LMS. */
-export interface LtiToolUrls {
+export const LtiToolUrlsSchema = z.object({
   /** LTI 1.1: the tool URL. */
-  lti11LaunchUrl: string;
+  lti11LaunchUrl: z.string(),
   /** LTI 1.3: the initiate login URL. */
-  lti13LoginUrl: string;
+  lti13LoginUrl: z.string(),
   /** LTI 1.3: the redirection URI (also the tool URL). */
-  lti13RedirectUri: string;
+  lti13RedirectUri: z.string(),
   /** LTI 1.3: the public keyset URL. */
-  lti13KeysetUrl: string;
+  lti13KeysetUrl: z.string(),
   /** LTI 1.3 dynamic registration: the URL pasted into the LMS. */
-  lti13RegistrationUrl: string;
+  lti13RegistrationUrl: z.string(),
   /** Whether dynamic registration accepts new platforms now (LTI_DYNAMIC_REGISTRATION). */
-  dynamicRegistration: 'open' | 'closed';
-}
+  dynamicRegistration: z.enum(['open', 'closed']),
+});
+/** Kib's own addresses an administrator copies into an LMS. */
+export type LtiToolUrls = z.infer<typeof LtiToolUrlsSchema>;
 
 /** GET lti/admin/registrations/: every LMS registered, Kib's keys and Kib's addresses. */
-export interface LtiRegistrations {
-  consumers: LtiConsumerRegistration[];
-  platforms: LtiPlatformRegistration[];
-  keys: LtiToolKey[];
-  toolUrls: LtiToolUrls;
-}
+export const LtiRegistrationsSchema = z.object({
+  consumers: z.array(LtiConsumerRegistrationSchema),
+  platforms: z.array(LtiPlatformRegistrationSchema),
+  keys: z.array(LtiToolKeySchema),
+  toolUrls: LtiToolUrlsSchema,
+});
+/** What GET lti/admin/registrations/ answers. */
+export type LtiRegistrations = z.infer<typeof LtiRegistrationsSchema>;
 
 /** A consumer and its new secret, answered once (when it is added and when its secret is rotated). */
-export interface LtiConsumerSecret {
-  consumer: LtiConsumerRegistration;
-  secret: string;
-}
+export const LtiConsumerSecretSchema = z.object({
+  consumer: LtiConsumerRegistrationSchema,
+  secret: z.string(),
+});
+/** A consumer and its new secret. */
+export type LtiConsumerSecret = z.infer<typeof LtiConsumerSecretSchema>;
 
 /** POST lti/admin/keys/rotate/: the new key's id and the keys published now. */
-export interface LtiKeyRotation {
-  kid: string;
-  keys: LtiToolKey[];
-}
+export const LtiKeyRotationSchema = z.object({ kid: z.string(), keys: z.array(LtiToolKeySchema) });
+/** What POST lti/admin/keys/rotate/ answers. */
+export type LtiKeyRotation = z.infer<typeof LtiKeyRotationSchema>;

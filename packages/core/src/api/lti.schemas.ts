@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import type { ModuleCodeTeachersAnswer } from './activities.schemas';
+import {
+  ActivityModuleDataSchema,
+  ActivityNumeralSchema,
+  ActivityNumeralSummarySchema,
+  ActivityProblemSchema,
+  ActivityStudentSchema,
+} from './activities.schemas';
 
 /** POST lti/session/: exchanges the one-time code of an LTI launch for the session's access token. */
 export const LtiSessionRequestSchema = z.object({ code: z.string().min(1).max(200) });
 
 /** What lti/session/ answers: the access token (kept in memory) and the site path to open. */
-export interface LtiSession {
-  access: string;
-  next: string;
-}
+export const LtiSessionSchema = z.object({ access: z.string(), next: z.string() });
+/** What lti/session/ answers. */
+export type LtiSession = z.infer<typeof LtiSessionSchema>;
 
 /**
  * An activity code typed in the LMS picker: spaces dropped, then letters, digits, `-` and `_`
@@ -26,22 +31,42 @@ export const ContentItemRequestSchema = z.object({
   activityCode: ActivityCodeSchema,
 });
 
-/** What lti/content-item/ answers: where the browser posts the form, with every field already signed. */
-export interface ContentItemAnswer {
-  url: string;
-  fields: { name: string; value: string }[];
-}
+/**
+ * What lti/content-item/ answers: where the browser posts the form, with every field already signed
+ * (an LTI 1.1 Content-Item form, or the signed JWT of an LTI 1.3 deep-linking answer). The fields are
+ * name/value pairs in order, a list, so no client re-cases their names.
+ */
+export const ContentItemAnswerSchema = z.object({
+  url: z.string(),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+/** What lti/content-item/ answers. */
+export type ContentItemAnswer = z.infer<typeof ContentItemAnswerSchema>;
 
 /** POST custom-lti/get_module_by_moodle_code/ (spec 03 §7): the module of an activity code. */
 export const ModuleByMoodleCodeSchema = z.object({ codeField: ActivityCodeSchema });
 
+/** What custom-lti/get_module_by_moodle_code/ answers: the module the code opens. */
+export const ModuleByMoodleCodeAnswerSchema = z.object({ data: z.object({ moduleId: z.number().int() }) });
+
 /** A module as an LTI student sees it (lti/modules/{id}/): published problems in order, with progress. */
-export interface LtiModuleView {
-  id: number;
-  name: string;
-  description: string;
-  problems: { id: number; title: string; numeration: string | null; numerals: number; completed: number }[];
-}
+export const LtiModuleViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  problems: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      numeration: z.string().nullable(),
+      /** How many numerals the problem has, and how many of them the caller completed. */
+      numerals: z.number().int(),
+      completed: z.number().int(),
+    }),
+  ),
+});
+/** A module as an LTI student sees it. */
+export type LtiModuleView = z.infer<typeof LtiModuleViewSchema>;
 
 /**
  * Where a list of the link's learners came from: the platform's roster, read now or lately
@@ -49,30 +74,44 @@ export interface LtiModuleView {
  * launches only, because the platform offers no roster (`launches`: LTI 1.1, or LTI 1.3 without
  * Names and Role Provisioning).
  */
-export type LtiRosterSource = 'synced' | 'unavailable' | 'launches';
+export const LtiRosterSourceSchema = z.enum(['synced', 'unavailable', 'launches']);
+/** Where a list of the link's learners came from. */
+export type LtiRosterSource = z.infer<typeof LtiRosterSourceSchema>;
 
 /**
  * What lti/links/{id}/results/ answers an instructor of an LMS resource link: the link, and the
  * results of its learners in the shape of a teacher code's results (`{ assignment: moduleData,
  * problems, students: studentsData }` is the data of the widgets' ActivityResults dashboard).
  */
-export interface LtiLinkResults {
-  link: { id: number; title: string; contextTitle: string; moduleId: number };
-  roster: LtiRosterSource;
-  moduleData: ModuleCodeTeachersAnswer['moduleData'];
-  problems: ModuleCodeTeachersAnswer['problems'];
-  numerals: ModuleCodeTeachersAnswer['numerals'];
-  studentsData: ModuleCodeTeachersAnswer['studentsData'];
-  numeralsStats: ModuleCodeTeachersAnswer['numeralsStats'];
-}
+export const LtiLinkResultsSchema = z.object({
+  link: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    contextTitle: z.string(),
+    moduleId: z.number().int(),
+  }),
+  roster: LtiRosterSourceSchema,
+  moduleData: ActivityModuleDataSchema,
+  problems: z.array(ActivityProblemSchema),
+  numerals: z.array(ActivityNumeralSchema),
+  studentsData: z.array(ActivityStudentSchema),
+  numeralsStats: z.array(ActivityNumeralSummarySchema),
+});
+/** What lti/links/{id}/results/ answers. */
+export type LtiLinkResults = z.infer<typeof LtiLinkResultsSchema>;
 
 /**
  * An activity an LMS instructor placed or opened before (lti/recent-activities/): its module, the
  * activity code the picker sends, and the course where it was last used.
  */
-export interface LtiRecentActivity {
-  moduleId: number;
-  name: string;
-  activityCode: string;
-  contextTitle: string;
-}
+export const LtiRecentActivitySchema = z.object({
+  moduleId: z.number().int(),
+  name: z.string(),
+  activityCode: z.string(),
+  contextTitle: z.string(),
+});
+/** An activity an LMS instructor placed or opened before. */
+export type LtiRecentActivity = z.infer<typeof LtiRecentActivitySchema>;
+
+/** What lti/recent-activities/ answers: the instructor's activities, newest first. */
+export const LtiRecentActivitiesSchema = z.object({ activities: z.array(LtiRecentActivitySchema) });

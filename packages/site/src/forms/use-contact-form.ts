@@ -65,7 +65,7 @@ export function useContactForm(options: {
       return;
     }
     try {
-      await api.contact(cleaned.data);
+      await api.endpoints.contact({ body: cleaned.data });
       if (options.keep === 'sender') resetField('message');
       else reset();
       setResult({ sent: true, email: cleaned.data.email });

@@ -1,10 +1,5 @@
 import { ApiError, type ApiClient } from '@kib/api-client';
-import type {
-  ActivityProblem,
-  ModuleCodeStudentsAnswer,
-  ModuleCodeTeachersAnswer,
-  TempStudentRegistration,
-} from '@kib/core';
+import type { ActivityProblem, ModuleCodeStudentsAnswer } from '@kib/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createTokenClient, useApi } from '../../app/api';
@@ -27,33 +22,6 @@ export function isWrongCode(error: unknown): boolean {
 /** True for failures that trying again will not fix (the server answered with a 4xx). */
 export function isFinal(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
-}
-
-/** GET validatemodulecodestudents/: the module of a student code (and, with a student's token, their stats). */
-export function validateStudentCode(api: ApiClient, code: string): Promise<ModuleCodeStudentsAnswer> {
-  return api.request('GET', `validatemodulecodestudents/?module_code=${encodeURIComponent(code)}`);
-}
-
-/** GET validatemodulecodeteachers/: the results of the activity of a teacher code. */
-export function validateTeacherCode(api: ApiClient, code: string): Promise<ModuleCodeTeachersAnswer> {
-  return api.request('GET', `validatemodulecodeteachers/?module_code=${encodeURIComponent(code)}`);
-}
-
-/** POST register_temp_student/: joins the activity; answers the student's id and access token. */
-export function registerTempStudent(
-  api: ApiClient,
-  payload: { moduleCode: string; firstName: string; lastName: string; studentCode: string },
-): Promise<TempStudentRegistration> {
-  return api.request('POST', 'register_temp_student/', payload);
-}
-
-/** POST delete_temp_student/: removes a student from the activity of a teacher code. */
-export async function deleteTempStudent(
-  api: ApiClient,
-  studentId: number,
-  moduleCode: string,
-): Promise<void> {
-  await api.request('POST', 'delete_temp_student/', { studentId, moduleCode });
 }
 
 /** The cache key of a registered student's view of their activity. */
@@ -81,7 +49,7 @@ export function useStudentActivity(session: Extract<CodeSession, { role: 'studen
   const api = useTempStudentApi(session.access);
   return useQuery({
     queryKey: studentActivityKey(session),
-    queryFn: () => validateStudentCode(api, session.moduleCode),
+    queryFn: () => api.endpoints.validateStudentCode({ query: { moduleCode: session.moduleCode } }),
     retry: (failures, error) => !isFinal(error) && failures < 1,
   });
 }

@@ -11,13 +11,7 @@ import { errorMessage } from '../../ui/error-message';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import {
-  CODE_MAX_LENGTH,
-  isWrongCode,
-  normaliseCode,
-  validateStudentCode,
-  validateTeacherCode,
-} from './code-api';
+import { CODE_MAX_LENGTH, isWrongCode, normaliseCode } from './code-api';
 
 /** Who is entering: a student opens the activity, a teacher its results. */
 export type CodeRole = 'student' | 'teacher';
@@ -75,8 +69,8 @@ export function CodeEntry({
   const open = useMutation({
     mutationFn: async ({ role, code }: EntryValues): Promise<Opened> =>
       role === 'student'
-        ? { role, code, answer: await validateStudentCode(api, code) }
-        : { role, code, answer: await validateTeacherCode(api, code) },
+        ? { role, code, answer: await api.endpoints.validateStudentCode({ query: { moduleCode: code } }) }
+        : { role, code, answer: await api.endpoints.validateTeacherCode({ query: { moduleCode: code } }) },
     onSuccess: (opened) => {
       if (opened.role === 'student') onStudentCode(opened.code, opened.answer);
       else onTeacherCode(opened.code, opened.answer);

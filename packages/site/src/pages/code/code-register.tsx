@@ -16,7 +16,7 @@ import { errorMessage } from '../../ui/error-message';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { isWrongCode, registerTempStudent } from './code-api';
+import { isWrongCode } from './code-api';
 
 const RegisterSchema = z.object({
   firstName: z.string().trim().max(TEMP_STUDENT_NAME_MAX_LENGTH, 'validation.too-long'),
@@ -75,7 +75,8 @@ export function CodeRegister({
   }, [failure]);
 
   const join = useMutation({
-    mutationFn: (values: RegisterValues) => registerTempStudent(api, { moduleCode, ...values }),
+    mutationFn: (values: RegisterValues) =>
+      api.endpoints.registerTempStudent({ body: { moduleCode, ...values } }),
     onSuccess: onRegistered,
     onError: (error) => {
       if (isWrongCode(error)) return onWrongCode();

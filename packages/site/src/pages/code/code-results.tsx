@@ -8,7 +8,7 @@ import { errorMessage } from '../../ui/error-message';
 import { resultsData } from '../../ui/results-data';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { deleteTempStudent, isFinal, isWrongCode, teacherActivityKey, validateTeacherCode } from './code-api';
+import { isFinal, isWrongCode, teacherActivityKey } from './code-api';
 
 /**
  * The teacher's view of a code activity (spec 03 §2 "Teacher activity results view"): the widgets'
@@ -36,7 +36,7 @@ export function CodeResults({
 
   const results = useQuery({
     queryKey: teacherActivityKey(moduleCode),
-    queryFn: () => validateTeacherCode(api, moduleCode),
+    queryFn: () => api.endpoints.validateTeacherCode({ query: { moduleCode } }),
     retry: (failures, error) => !isFinal(error) && failures < 1,
   });
   const wrongCode = results.error !== null && isWrongCode(results.error);
@@ -53,7 +53,7 @@ export function CodeResults({
   const removeStudent = useCallback(
     async (studentId: number) => {
       try {
-        await deleteTempStudent(api, studentId, moduleCode);
+        await api.endpoints.deleteTempStudent({ body: { studentId, moduleCode } });
       } catch {
         return false;
       }

@@ -22,7 +22,7 @@ const exchanges = new Map<string, Promise<LtiSession>>();
 function exchangeOnce(api: ApiClient, code: string): Promise<LtiSession> {
   let exchange = exchanges.get(code);
   if (!exchange) {
-    exchange = api.request<LtiSession>('POST', 'lti/session/', { code });
+    exchange = api.endpoints.ltiSession({ body: { code } });
     exchanges.set(code, exchange);
   }
   return exchange;

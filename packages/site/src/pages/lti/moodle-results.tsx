@@ -1,4 +1,3 @@
-import type { LtiLinkResults } from '@kib/core';
 import { ActivityResults } from '@kib/widgets';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -27,7 +26,7 @@ export function MoodleResults({ linkId }: { linkId: number }) {
   const { language } = useLanguage();
   const results = useQuery({
     queryKey: linkResultsKey(linkId),
-    queryFn: () => api.request<LtiLinkResults>('GET', `lti/links/${linkId}/results/`),
+    queryFn: () => api.endpoints.ltiLinkResults({ params: { id: String(linkId) } }),
   });
   const answer = results.data;
   useDocumentTitle(answer?.moduleData.name ?? t('lti.results-title'));

@@ -34,7 +34,7 @@ function StudentActivity() {
   const problemId = idParam(params, 'problem');
   const module = useQuery({
     queryKey: moduleKey(moduleId),
-    queryFn: () => api.request<LtiModuleView>('GET', `lti/modules/${moduleId}/`),
+    queryFn: () => api.endpoints.ltiModule({ params: { id: String(moduleId) } }),
     enabled: moduleId !== null,
   });
   const problem = module.data?.problems.find((p) => p.id === problemId);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@kib/api-client';
-import { ContentItemRequestSchema, type ContentItemAnswer, type LtiRecentActivity } from '@kib/core';
+import { ContentItemRequestSchema, type ContentItemAnswer } from '@kib/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -53,7 +53,7 @@ function ActivityPicker() {
   } = useForm({ resolver: zodResolver(CodeSchema), defaultValues: { activityCode: '' } });
   const send = useMutation({
     mutationFn: (activityCode: string) =>
-      api.request<ContentItemAnswer>('POST', 'lti/content-item/', { selection, activityCode }),
+      api.endpoints.ltiContentItem({ body: { selection: selection ?? '', activityCode } }),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'lti-activity-unknown')
         setError('activityCode', { message: t('lti.teacher-wrong-code') }, { shouldFocus: true });
@@ -144,7 +144,7 @@ function RecentActivities({ disabled, onChoose }: { disabled: boolean; onChoose:
   const api = useApi();
   const recent = useQuery({
     queryKey: ['lti-recent-activities'],
-    queryFn: () => api.request<{ activities: LtiRecentActivity[] }>('GET', 'lti/recent-activities/'),
+    queryFn: () => api.endpoints.ltiRecentActivities(),
   });
   const activities = recent.data?.activities ?? [];
   if (activities.length === 0) return null;

@@ -176,8 +176,11 @@ export function useGraceHours() {
     value,
     setValue,
     reset: () => setValue(String(LTI_DEFAULT_GRACE_HOURS)),
-    /** As sent: the typed number, or null (the server names it) when none is typed. */
-    hours: value.trim() === '' ? null : Number(value),
+    /**
+     * As sent: the typed number, or NaN when none is typed (it travels as JSON's null, which the
+     * server refuses naming the field, as it does any text that is not a number).
+     */
+    hours: value.trim() === '' ? Number.NaN : Number(value),
   };
 }
 

@@ -1,13 +1,5 @@
 import type { ApiClient } from '@kib/api-client';
-import type {
-  AddLtiConsumer,
-  AddLtiPlatform,
-  LtiConsumerRegistration,
-  LtiConsumerSecret,
-  LtiKeyRotation,
-  LtiPlatformRegistration,
-  LtiRegistrations,
-} from '@kib/core';
+import type { AddLtiConsumer, AddLtiPlatform } from '@kib/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/api';
 
@@ -19,29 +11,24 @@ export function useRegistrations() {
   const api = useApi();
   return useQuery({
     queryKey: REGISTRATIONS_KEY,
-    queryFn: () => api.request<LtiRegistrations>('GET', 'lti/admin/registrations/'),
+    queryFn: () => api.endpoints.ltiRegistrations(),
   });
 }
 
-const consumerPath = (key: string) => `lti/admin/consumers/${encodeURIComponent(key)}/`;
-const platformPath = (id: number) => `lti/admin/platforms/${id}/`;
-
 /** The changes a platform admin makes, each a call of the admin API. */
 export const LTI_ADMIN = {
-  addConsumer: (api: ApiClient, input: AddLtiConsumer) =>
-    api.request<LtiConsumerSecret>('POST', 'lti/admin/consumers/', input),
-  rotateSecret: (api: ApiClient, { key, graceHours }: { key: string; graceHours: number | null }) =>
-    api.request<LtiConsumerSecret>('POST', `${consumerPath(key)}rotate-secret/`, { graceHours }),
+  addConsumer: (api: ApiClient, input: AddLtiConsumer) => api.endpoints.addLtiConsumer({ body: input }),
+  rotateSecret: (api: ApiClient, { key, graceHours }: { key: string; graceHours: number }) =>
+    api.endpoints.rotateLtiConsumerSecret({ params: { key }, body: { graceHours } }),
   setConsumerEnabled: (api: ApiClient, { key, enabled }: { key: string; enabled: boolean }) =>
-    api.request<LtiConsumerRegistration>('PATCH', consumerPath(key), { enabled }),
-  addPlatform: (api: ApiClient, input: AddLtiPlatform) =>
-    api.request<LtiPlatformRegistration>('POST', 'lti/admin/platforms/', input),
+    api.endpoints.setLtiConsumerEnabled({ params: { key }, body: { enabled } }),
+  addPlatform: (api: ApiClient, input: AddLtiPlatform) => api.endpoints.addLtiPlatform({ body: input }),
   addDeployment: (api: ApiClient, { id, deploymentId }: { id: number; deploymentId: string }) =>
-    api.request<LtiPlatformRegistration>('POST', `${platformPath(id)}deployments/`, { deploymentId }),
+    api.endpoints.addLtiDeployment({ params: { id: String(id) }, body: { deploymentId } }),
   setPlatformEnabled: (api: ApiClient, { id, enabled }: { id: number; enabled: boolean }) =>
-    api.request<LtiPlatformRegistration>('PATCH', platformPath(id), { enabled }),
-  rotateKey: (api: ApiClient, { graceHours }: { graceHours: number | null }) =>
-    api.request<LtiKeyRotation>('POST', 'lti/admin/keys/rotate/', { graceHours }),
+    api.endpoints.setLtiPlatformEnabled({ params: { id: String(id) }, body: { enabled } }),
+  rotateKey: (api: ApiClient, { graceHours }: { graceHours: number }) =>
+    api.endpoints.rotateLtiKey({ body: { graceHours } }),
 };
 
 /** A change of the registrations (one of {@link LTI_ADMIN}); when it succeeds, the list is read again. */

@@ -1,4 +1,5 @@
-import { ApiError, type JoinClassroomResponse } from '@kib/api-client';
+import { ApiError } from '@kib/api-client';
+import type { JoinClassroomAnswer } from '@kib/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -55,7 +56,7 @@ export function JoinClassroom() {
   });
 
   const join = useMutation({
-    mutationFn: (code: string) => api.joinClassroom(code),
+    mutationFn: (code: string) => api.endpoints.joinClassroom({ body: { code } }),
     onSuccess: async () => {
       reset({ code: '' });
       await queryClient.invalidateQueries({ queryKey: STUDENT_CLASSROOMS_KEY });
@@ -71,7 +72,7 @@ export function JoinClassroom() {
     },
   });
 
-  const joined: JoinClassroomResponse | undefined = join.data;
+  const joined: JoinClassroomAnswer | undefined = join.data;
   // The result is announced by its live region; focus follows so keyboard users land on its link.
   useEffect(() => {
     if (joined || failure) resultRef.current?.focus();

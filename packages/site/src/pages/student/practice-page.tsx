@@ -1,4 +1,4 @@
-import { type NamedContent, type ProblemSummary } from '@kib/api-client';
+import type { NamedContent, ProblemSummary } from '@kib/core';
 import { MathText } from '@kib/widgets';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -81,21 +81,21 @@ export function PracticePage() {
   // above confirms the id belongs to it.
   const courses = useQuery({
     queryKey: ['courses', language, { demo }],
-    queryFn: () => api.courses(language, { demo }),
+    queryFn: () => api.endpoints.courses({ query: { language, demo: demo ? 'true' : undefined } }),
   });
   const topics = useQuery({
     queryKey: ['course-topics', courseId, language],
-    queryFn: () => api.courseTopics(courseId as number),
+    queryFn: () => api.endpoints.courseTopics({ params: { id: String(courseId) } }),
     enabled: courseId !== null,
   });
   const subtopics = useQuery({
     queryKey: ['subtopics', topicId, language],
-    queryFn: () => api.subtopics(topicId as number),
+    queryFn: () => api.endpoints.subtopics({ query: { topicId } }),
     enabled: topicId !== null,
   });
   const problems = useQuery({
     queryKey: ['subtopic-problems', subtopicId, language],
-    queryFn: () => api.subtopicProblems(subtopicId as number),
+    queryFn: () => api.endpoints.subtopicProblems({ params: { id: String(subtopicId) } }),
     enabled: subtopicId !== null,
   });
 

@@ -1,4 +1,4 @@
-import type { StudentClassrooms } from '@kib/api-client';
+import type { StudentClassrooms } from '@kib/core';
 import { describe, expect, it } from 'vitest';
 import { NO_CLASSROOMS, STUDENT_DATA } from './student-fixture';
 import {

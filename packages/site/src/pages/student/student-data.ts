@@ -1,4 +1,3 @@
-import type { StudentClassrooms } from '@kib/api-client';
 import {
   activityTotals,
   effectiveDeadline,
@@ -7,6 +6,7 @@ import {
   progressPercent,
   sortByNumeration,
   type ActivityTotals,
+  type StudentClassrooms,
 } from '@kib/core';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../app/api';
@@ -19,7 +19,7 @@ export function useStudentClassrooms(options: { enabled?: boolean } = {}) {
   const api = useApi();
   return useQuery({
     queryKey: STUDENT_CLASSROOMS_KEY,
-    queryFn: () => api.studentClassrooms(),
+    queryFn: () => api.endpoints.studentClassrooms(),
     enabled: options.enabled ?? true,
   });
 }

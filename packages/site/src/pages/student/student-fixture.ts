@@ -1,4 +1,4 @@
-import type { StudentClassrooms } from '@kib/api-client';
+import type { StudentClassrooms } from '@kib/core';
 
 /**
  * A student's classrooms as GET get_student_classrooms/ answers them, for the student pages' tests.

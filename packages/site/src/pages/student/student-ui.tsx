@@ -1,5 +1,4 @@
-import type { StudentClassrooms } from '@kib/api-client';
-import { formatDateTimeDmy } from '@kib/core';
+import { formatDateTimeDmy, type StudentClassrooms } from '@kib/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/language';

@@ -1,0 +1,73 @@
+import { endpoint, PUBLIC, roles } from './contract';
+import {
+  ContentItemAnswerSchema,
+  ContentItemRequestSchema,
+  LtiLinkResultsSchema,
+  LtiModuleViewSchema,
+  LtiRecentActivitiesSchema,
+  LtiSessionRequestSchema,
+  LtiSessionSchema,
+  ModuleByMoodleCodeAnswerSchema,
+  ModuleByMoodleCodeSchema,
+} from './lti.schemas';
+
+const TAG = 'lti';
+
+/**
+ * The JSON endpoints of LTI (the launches themselves are form posts outside the API): the exchange
+ * of a launch's one-time code, the activity picker's answer to the LMS, the module view of an LMS
+ * student and the results of a resource link for its instructors.
+ */
+export const LTI_ENDPOINTS = {
+  ltiSession: endpoint({
+    method: 'post',
+    path: '/lti/session/',
+    access: PUBLIC,
+    tag: TAG,
+    summary: "Exchanges an LMS launch's one-time code, once, for the session's access token",
+    body: LtiSessionRequestSchema,
+    response: LtiSessionSchema,
+  }),
+  ltiContentItem: endpoint({
+    method: 'post',
+    path: '/lti/content-item/',
+    access: roles('LTITeacher'),
+    tag: TAG,
+    summary: "The signed answer of the LMS's activity picker for the activity code the teacher chose",
+    body: ContentItemRequestSchema,
+    response: ContentItemAnswerSchema,
+  }),
+  ltiModule: endpoint({
+    method: 'get',
+    path: '/lti/modules/:id/',
+    access: roles('LTIStudent', 'LTITeacher'),
+    tag: TAG,
+    summary: "A module an LMS launch opened for the caller: its problems with the caller's progress",
+    response: LtiModuleViewSchema,
+  }),
+  ltiLinkResults: endpoint({
+    method: 'get',
+    path: '/lti/links/:id/results/',
+    access: roles('LTITeacher'),
+    tag: TAG,
+    summary: "The results of an LMS resource link's learners, for one of its instructors",
+    response: LtiLinkResultsSchema,
+  }),
+  ltiRecentActivities: endpoint({
+    method: 'get',
+    path: '/lti/recent-activities/',
+    access: roles('LTITeacher'),
+    tag: TAG,
+    summary: 'The activities the instructor placed or opened in their LMS, newest first',
+    response: LtiRecentActivitiesSchema,
+  }),
+  moduleByMoodleCode: endpoint({
+    method: 'post',
+    path: '/custom-lti/get_module_by_moodle_code/',
+    access: roles('LTITeacher'),
+    tag: TAG,
+    summary: 'The module a student activity code opens (spec 03 §7)',
+    body: ModuleByMoodleCodeSchema,
+    response: ModuleByMoodleCodeAnswerSchema,
+  }),
+};
