@@ -34,23 +34,6 @@ import {
   ModuleStudent,
   StudentModule,
 } from '../modules/module.model';
-import {
-  initMathTypeRecordModels,
-  MATH_TYPE_MODELS,
-  MathTypeEquationOfALine,
-  MathTypeFindExpression,
-  MathTypeFunctions,
-  MathTypeIntervals,
-  MathTypeNumberlinePoints,
-  MathTypePlotFunction,
-  MathTypePlotLinearEquation,
-  MathTypePrimeDecomposition,
-  MathTypeSetMultiPointPlane,
-  MathTypeSetPointCartesianPlane,
-  MathTypeSimplify,
-  MathTypeSolve,
-  MathTypeTableSimple,
-} from '../problems/math-type-records.model';
 import { initMultipleChoiceEntryModel, MultipleChoiceEntry } from '../problems/multiple-choice-entry.model';
 import { initNumeralModel, Numeral } from '../problems/numeral.model';
 import { initProblemReviewModel, ProblemReview } from '../problems/problem-review.model';
@@ -101,17 +84,7 @@ import {
   UserGroup,
 } from '../users/user.model';
 
-export {
-  MATH_TYPE_MODELS,
-  createMathTypeRecord,
-  isRecordMathType,
-  type MathTypeRecordOwner,
-  type MathTypeRecord,
-  type MathTypeRecordData,
-  type RecordMathType,
-} from '../problems/math-type-records.model';
-
-/** Every model class, by name. The math-type record models are also in {@link MATH_TYPE_MODELS}. */
+/** Every model class, by name. */
 const MODELS = {
   User,
   Group,
@@ -127,19 +100,6 @@ const MODELS = {
   ProblemCoauthor,
   Numeral,
   Step,
-  MathTypeSimplify,
-  MathTypeSolve,
-  MathTypeFunctions,
-  MathTypeEquationOfALine,
-  MathTypePlotFunction,
-  MathTypePlotLinearEquation,
-  MathTypeSetPointCartesianPlane,
-  MathTypeSetMultiPointPlane,
-  MathTypeIntervals,
-  MathTypeNumberlinePoints,
-  MathTypeFindExpression,
-  MathTypeTableSimple,
-  MathTypePrimeDecomposition,
   MultipleChoiceEntry,
   ProblemReview,
   ClassroomLevel,
@@ -174,7 +134,7 @@ export type Models = typeof MODELS;
 
 /**
  * Binds every model to `sequelize` and defines the associations, then returns them. The models
- * mirror migration 0001 (the source of truth) and never `sync`; associations declare no
+ * mirror the migrations (the source of truth) and never `sync`; associations declare no
  * constraints because the database owns them. Model classes are process-wide, so the last
  * `sequelize` passed wins (one database per process, or per test file).
  */
@@ -193,7 +153,6 @@ export function initModels(sequelize: Sequelize): Models {
   initProblemCoauthorModel(sequelize);
   initNumeralModel(sequelize);
   initStepModel(sequelize);
-  initMathTypeRecordModels(sequelize);
   initMultipleChoiceEntryModel(sequelize);
   initProblemReviewModel(sequelize);
   initClassroomLevelModel(sequelize);
@@ -295,14 +254,6 @@ function associate(): void {
   Step.hasMany(MultipleChoiceEntry, { ...c, foreignKey: 'stepId', as: 'choices' });
   MultipleChoiceEntry.belongsTo(Numeral, { ...c, foreignKey: 'numeralId', as: 'numeral' });
   MultipleChoiceEntry.belongsTo(Step, { ...c, foreignKey: 'stepId', as: 'step' });
-  for (const [mathType, model] of Object.entries(MATH_TYPE_MODELS)) {
-    const record: ModelStatic<Model> = model;
-    // numeral.simplifyData, step.intervalsData, …
-    Numeral.hasOne(record, { ...c, foreignKey: 'numeralId', as: `${mathType}Data` });
-    Step.hasOne(record, { ...c, foreignKey: 'stepId', as: `${mathType}Data` });
-    record.belongsTo(Numeral, { ...c, foreignKey: 'numeralId', as: 'numeral' });
-    record.belongsTo(Step, { ...c, foreignKey: 'stepId', as: 'step' });
-  }
 
   // Classrooms
   Classroom.belongsTo(User, { ...c, foreignKey: 'authorId', as: 'author' });

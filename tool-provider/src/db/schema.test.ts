@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { createMigrator, migrate } from './migrator';
 import { DOMAIN_TABLES } from './migrations/0001-domain-model';
-import { initModels, MATH_TYPE_MODELS, type Models } from './models';
+import { REPLACED_RECORD_TABLES } from './migrations/0013-math-type-data-jsonb';
+import { initModels, type Models } from './models';
 
 let db: TestDatabase;
 let models: Models;
@@ -68,7 +69,7 @@ async function numeral(
 /** A 6-character classroom code not used before in this file. */
 const classroomCode = () => `C${String(++seq).padStart(5, '0')}`;
 
-describe('models mirror migration 0001', () => {
+describe('models mirror the migrations', () => {
   it('every attribute of every model is a column of its table, with the same type and nullability, and vice versa', async () => {
     const qi = db.sequelize.getQueryInterface();
     const drift: string[] = [];
@@ -108,17 +109,13 @@ describe('models mirror migration 0001', () => {
     expect(drift).toEqual([]);
   });
 
-  it('every table of the migration has a model, except the seed ledger', () => {
+  it('every table of migration 0001 that 0013 kept has a model, except the seed ledger', () => {
     const modelled = new Set(
       Object.values(models).map((m: ModelStatic<Model>) => m.getTableName() as string),
     );
-    expect(DOMAIN_TABLES.filter((t) => !modelled.has(t))).toEqual(['kib_seeds']);
-  });
-
-  it('MATH_TYPE_MODELS covers every math type but multipleChoice', () => {
-    expect(Object.keys(MATH_TYPE_MODELS).sort()).toEqual(
-      MATH_TYPES.filter((t) => t !== 'multipleChoice').sort(),
-    );
+    expect(DOMAIN_TABLES.filter((t) => !modelled.has(t) && !REPLACED_RECORD_TABLES.includes(t))).toEqual([
+      'kib_seeds',
+    ]);
   });
 
   it('the groups table holds the GROUPS of @kib/core, in order', async () => {
@@ -205,21 +202,42 @@ describe('constraints', () => {
     ).toBe(UNIQUE);
   });
 
-  it('a math-type record belongs to exactly one of a numeral and a step, and to at most one', async () => {
+  it('a math-type record is a JSON object on its numeral or step, and a multipleChoice one has none', async () => {
     const u = await user();
     const n = await numeral((await problem(u.id)).id);
     const s = await models.Step.create({ numeralId: n.id, number: 0, mathType: 'simplify' });
-    const data = { startingExpression: 'x+x', target: '2x' };
-    expect(await sqlState(models.MathTypeSimplify.create({ ...data, numeralId: n.id, stepId: s.id }))).toBe(
-      CHECK,
-    );
-    expect(await sqlState(models.MathTypeSimplify.create({ ...data, numeralId: null, stepId: null }))).toBe(
-      CHECK,
-    );
-    await models.MathTypeSimplify.create({ ...data, numeralId: n.id, stepId: null });
-    expect(await sqlState(models.MathTypeSimplify.create({ ...data, numeralId: n.id, stepId: null }))).toBe(
-      UNIQUE,
-    );
+    const choice = await numeral(n.problemId, 1, 'multipleChoice');
+    for (const table of ['numerals', 'steps']) {
+      const id = table === 'numerals' ? n.id : s.id;
+      expect(
+        await sqlState(db.sequelize.query(`UPDATE ${table} SET data = '["x+x"]' WHERE id = ${id}`)),
+      ).toBe(CHECK);
+      expect(
+        await sqlState(db.sequelize.query(`UPDATE ${table} SET data = '{"target":"2x"}' WHERE id = ${id}`)),
+      ).toBe('none');
+    }
+    expect(
+      await sqlState(db.sequelize.query(`UPDATE numerals SET data = '{}' WHERE id = ${choice.id}`)),
+    ).toBe(CHECK);
+    // A numeral that changes to multipleChoice leaves its record behind in the same update.
+    expect(
+      await sqlState(
+        db.sequelize.query(`UPDATE numerals SET math_type = 'multipleChoice' WHERE id = ${n.id}`),
+      ),
+    ).toBe(CHECK);
+    expect(
+      await sqlState(
+        db.sequelize.query(
+          `UPDATE numerals SET math_type = 'multipleChoice', data = NULL WHERE id = ${n.id}`,
+        ),
+      ),
+    ).toBe('none');
+  });
+
+  it('a multiple-choice entry belongs to exactly one of a numeral and a step', async () => {
+    const u = await user();
+    const n = await numeral((await problem(u.id)).id, 0, 'multipleChoice');
+    const s = await models.Step.create({ numeralId: n.id, number: 0, mathType: 'multipleChoice' });
     expect(
       await sqlState(
         models.MultipleChoiceEntry.create({ numeralId: n.id, stepId: s.id, position: 0, text: '1' }),
@@ -227,29 +245,18 @@ describe('constraints', () => {
     ).toBe(CHECK);
     expect(
       await sqlState(
-        models.MathTypePrimeDecomposition.create({
-          numeralId: null,
-          stepId: s.id,
-          decompType: 'MCD' as 'GCD',
-        }),
+        models.MultipleChoiceEntry.create({ numeralId: null, stepId: null, position: 0, text: '1' }),
       ),
     ).toBe(CHECK);
   });
 
-  it('deleting a problem deletes its numerals, steps, math-type records, choices, review, stats and attempts', async () => {
+  it('deleting a problem deletes its numerals, steps (with their records), choices, review, stats and attempts', async () => {
     const author = await user();
     const student = await user();
     const p = await problem(author.id);
     const n1 = await numeral(p.id, 0, 'simplify');
     const n2 = await numeral(p.id, 1, 'multipleChoice');
     const s1 = await models.Step.create({ numeralId: n1.id, number: 0, mathType: 'solve' });
-    await models.MathTypeSimplify.create({
-      numeralId: n1.id,
-      stepId: null,
-      startingExpression: 'x+x',
-      target: '2x',
-    });
-    await models.MathTypeSolve.create({ numeralId: null, stepId: s1.id, startingExpression: '2x=4' });
     await models.MultipleChoiceEntry.create({
       numeralId: n2.id,
       stepId: null,
@@ -274,8 +281,6 @@ describe('constraints', () => {
     const numeralIds = [n1.id, n2.id];
     expect(await models.Numeral.count({ where: { problemId: p.id } })).toBe(0);
     expect(await models.Step.count({ where: { numeralId: numeralIds } })).toBe(0);
-    expect(await models.MathTypeSimplify.count({ where: { numeralId: numeralIds } })).toBe(0);
-    expect(await models.MathTypeSolve.count({ where: { stepId: s1.id } })).toBe(0);
     expect(await models.MultipleChoiceEntry.count({ where: { numeralId: numeralIds } })).toBe(0);
     expect(await models.ProblemReview.count({ where: { problemId: p.id } })).toBe(0);
     expect(await models.ProblemCoauthor.count({ where: { problemId: p.id } })).toBe(0);

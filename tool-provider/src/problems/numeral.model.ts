@@ -8,14 +8,15 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { MathType } from '@kib/core';
+import { mathTypeRecordAttribute, type StoredMathTypeRecord } from './math-type-record';
 import type { MultipleChoiceEntry } from './multiple-choice-entry.model';
 import type { Problem } from './problem.model';
 import type { Step } from './step.model';
 
 /**
  * A numeral (question) of a problem (table `numerals`), deleted with its problem. `number` orders
- * the numerals of a problem (not unique, so reordering is a plain update). Its math-type data
- * lives in the record table of its math type (or in `multiple_choice_entries`).
+ * the numerals of a problem (not unique, so reordering is a plain update). Its math-type record
+ * is `data` (or, for multipleChoice, its `multiple_choice_entries`).
  */
 export class Numeral extends Model<InferAttributes<Numeral>, InferCreationAttributes<Numeral>> {
   declare id: CreationOptional<number>;
@@ -28,6 +29,8 @@ export class Numeral extends Model<InferAttributes<Numeral>, InferCreationAttrib
   declare picture: CreationOptional<string | null>;
   declare videoS3: CreationOptional<string | null>;
   declare calculator: CreationOptional<boolean>;
+  /** The math-type record (`readMathTypeRecord` opens it); null until filled in, and for multipleChoice. */
+  declare data: CreationOptional<StoredMathTypeRecord | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   /** The problem, when included (`as: 'problem'`). */
@@ -52,6 +55,7 @@ export function initNumeralModel(sequelize: Sequelize): typeof Numeral {
       picture: { type: DataTypes.STRING(500), allowNull: true },
       videoS3: { type: DataTypes.STRING(500), allowNull: true },
       calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      data: mathTypeRecordAttribute(),
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

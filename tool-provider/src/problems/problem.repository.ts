@@ -6,12 +6,11 @@ import type {
   Step as CoreStep,
 } from '@kib/core';
 import { Op } from 'sequelize';
-import { MATH_TYPE_MODELS, isRecordMathType, type Models } from '../db/models';
+import type { Models } from '../db/models';
+import { readMathTypeRecord, type StoredMathTypeRecord } from './math-type-record';
 import type { MultipleChoiceEntry } from './multiple-choice-entry.model';
 import type { Numeral } from './numeral.model';
 import type { Step } from './step.model';
-
-const RECORD_META = new Set(['id', 'numeralId', 'stepId', 'createdAt', 'updatedAt']);
 
 /** Who may see a problem that is not published: its author, a coauthor, or an account that edits any. */
 export interface ProblemAccess {
@@ -22,8 +21,8 @@ export interface ProblemAccess {
 
 /**
  * Loads problems with their numerals, steps, math-type records and choices, as the core `Problem`
- * (the full, server-side form: targets included). Callers that answer students pass it through
- * `toPublicProblem`.
+ * (the full, server-side form: targets included). Every record is checked by its core schema on
+ * the way out (`readMathTypeRecord`). Callers that answer students pass it through `toPublicProblem`.
  */
 export class ProblemRepository {
   constructor(private readonly models: Models) {}
@@ -42,7 +41,7 @@ export class ProblemRepository {
     });
     if (!problem) return null;
     const numerals = problem.numerals ?? [];
-    const content = await this.loadContent(
+    const choices = await this.loadChoices(
       numerals,
       numerals.flatMap((n) => n.steps ?? []),
     );
@@ -59,7 +58,7 @@ export class ProblemRepository {
       publishProblem: problem.publishProblem,
       videoS3: problem.videoS3 ?? null,
       calculator: problem.calculator,
-      numerals: numerals.map((n) => this.toNumeral(n, content)),
+      numerals: numerals.map((n) => this.toNumeral(n, choices)),
     };
   }
 
@@ -84,9 +83,9 @@ export class ProblemRepository {
       where: { problemId: problem.id },
       attributes: ['userId'],
     });
-    const content = await this.loadContent([numeral], numeral.steps ?? []);
+    const choices = await this.loadChoices([numeral], numeral.steps ?? []);
     return {
-      numeral: this.toNumeral(numeral, content),
+      numeral: this.toNumeral(numeral, choices),
       problem: {
         id: problem.id,
         authorId: problem.authorId,
@@ -109,59 +108,42 @@ export class ProblemRepository {
     };
   }
 
-  /** Math-type records and choices of these numerals and steps, keyed `n<id>` / `s<id>`. */
-  private async loadContent(numerals: Numeral[], steps: Step[]): Promise<Content> {
-    const data = new Map<string, Record<string, unknown>>();
-    const choices = new Map<string, CoreChoice[]>();
-    const owners = [...numerals, ...steps];
-    const types = new Set(owners.map((o) => o.mathType));
-    const numeralIds = numerals.map((n) => n.id);
-    const stepIds = steps.map((s) => s.id);
-    const ownerWhere = {
-      [Op.or]: [
-        ...(numeralIds.length ? [{ numeralId: numeralIds }] : []),
-        ...(stepIds.length ? [{ stepId: stepIds }] : []),
-      ],
-    };
-    if (!numeralIds.length && !stepIds.length) return { data, choices };
-    for (const mathType of types) {
-      if (!isRecordMathType(mathType)) continue;
-      const model = MATH_TYPE_MODELS[mathType] as unknown as {
-        findAll(o: object): Promise<{ get(o: { plain: true }): Record<string, unknown> }[]>;
-      };
-      for (const row of await model.findAll({ where: ownerWhere })) {
-        const plain = row.get({ plain: true });
-        const key = plain.numeralId ? `n${String(plain.numeralId)}` : `s${String(plain.stepId)}`;
-        data.set(key, Object.fromEntries(Object.entries(plain).filter(([k]) => !RECORD_META.has(k))));
-      }
-    }
-    if (types.has('multipleChoice')) {
-      const rows: MultipleChoiceEntry[] = await this.models.MultipleChoiceEntry.findAll({
-        where: ownerWhere,
-        order: [
-          ['position', 'ASC'],
-          ['id', 'ASC'],
+  /** The multiple-choice entries of these numerals and steps, in order, keyed `n<id>` / `s<id>`. */
+  private async loadChoices(numerals: Numeral[], steps: Step[]): Promise<Choices> {
+    const choices: Choices = new Map();
+    const numeralIds = numerals.filter((n) => n.mathType === 'multipleChoice').map((n) => n.id);
+    const stepIds = steps.filter((s) => s.mathType === 'multipleChoice').map((s) => s.id);
+    if (!numeralIds.length && !stepIds.length) return choices;
+    const rows: MultipleChoiceEntry[] = await this.models.MultipleChoiceEntry.findAll({
+      where: {
+        [Op.or]: [
+          ...(numeralIds.length ? [{ numeralId: numeralIds }] : []),
+          ...(stepIds.length ? [{ stepId: stepIds }] : []),
         ],
+      },
+      order: [
+        ['position', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    });
+    for (const r of rows) {
+      const key = r.numeralId ? `n${r.numeralId}` : `s${r.stepId}`;
+      const list = choices.get(key) ?? [];
+      list.push({
+        id: r.id,
+        position: r.position,
+        text: r.text,
+        picture: r.picture ?? null,
+        correct: r.correct,
+        numeralId: r.numeralId ?? null,
+        stepId: r.stepId ?? null,
       });
-      for (const r of rows) {
-        const key = r.numeralId ? `n${r.numeralId}` : `s${r.stepId}`;
-        const list = choices.get(key) ?? [];
-        list.push({
-          id: r.id,
-          position: r.position,
-          text: r.text,
-          picture: r.picture ?? null,
-          correct: r.correct,
-          numeralId: r.numeralId ?? null,
-          stepId: r.stepId ?? null,
-        });
-        choices.set(key, list);
-      }
+      choices.set(key, list);
     }
-    return { data, choices };
+    return choices;
   }
 
-  private toNumeral(n: Numeral, content: Content): CoreNumeral {
+  private toNumeral(n: Numeral, choices: Choices): CoreNumeral {
     return {
       id: n.id,
       problemId: n.problemId,
@@ -172,12 +154,12 @@ export class ProblemRepository {
       picture: n.picture ?? null,
       videoS3: n.videoS3 ?? null,
       calculator: n.calculator,
-      steps: (n.steps ?? []).map((s) => this.toStep(s, content)),
-      ...mathContent(n.mathType, `n${n.id}`, content),
+      steps: (n.steps ?? []).map((s) => this.toStep(s, choices)),
+      ...mathContent(n, `numeral ${n.id}`, choices.get(`n${n.id}`)),
     } as CoreNumeral;
   }
 
-  private toStep(s: Step, content: Content): CoreStep {
+  private toStep(s: Step, choices: Choices): CoreStep {
     return {
       id: s.id,
       numeralId: s.numeralId,
@@ -187,17 +169,20 @@ export class ProblemRepository {
       picture: s.picture ?? null,
       videoS3: s.videoS3 ?? null,
       calculator: s.calculator,
-      ...mathContent(s.mathType, `s${s.id}`, content),
+      ...mathContent(s, `step ${s.id}`, choices.get(`s${s.id}`)),
     } as CoreStep;
   }
 }
 
-interface Content {
-  data: Map<string, Record<string, unknown>>;
-  choices: Map<string, CoreChoice[]>;
-}
+type Choices = Map<string, CoreChoice[]>;
 
-function mathContent(mathType: MathType, key: string, content: Content): Record<string, unknown> {
-  if (mathType === 'multipleChoice') return { mathType, choices: content.choices.get(key) ?? [] };
-  return { mathType, data: content.data.get(key) ?? null };
+/** What a numeral or step asks: its math type with its checked record, or with its choices. */
+function mathContent(
+  owner: { mathType: MathType; data: StoredMathTypeRecord | null },
+  where: string,
+  choices: CoreChoice[] | undefined,
+): Record<string, unknown> {
+  const { mathType } = owner;
+  if (mathType === 'multipleChoice') return { mathType, choices: choices ?? [] };
+  return { mathType, data: readMathTypeRecord(mathType, owner.data, where) };
 }

@@ -8,12 +8,14 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { MathType } from '@kib/core';
+import { mathTypeRecordAttribute, type StoredMathTypeRecord } from './math-type-record';
 import type { MultipleChoiceEntry } from './multiple-choice-entry.model';
 import type { Numeral } from './numeral.model';
 
 /**
  * A step of a numeral (table `steps`), deleted with its numeral. `number` orders the steps (the UI
- * shows number + 1). Like a numeral, it has a math type and one math-type data record.
+ * shows number + 1). Like a numeral, it has a math type and its record in `data` (or, for
+ * multipleChoice, its `multiple_choice_entries`).
  */
 export class Step extends Model<InferAttributes<Step>, InferCreationAttributes<Step>> {
   declare id: CreationOptional<number>;
@@ -25,6 +27,8 @@ export class Step extends Model<InferAttributes<Step>, InferCreationAttributes<S
   declare picture: CreationOptional<string | null>;
   declare videoS3: CreationOptional<string | null>;
   declare calculator: CreationOptional<boolean>;
+  /** The math-type record (`readMathTypeRecord` opens it); null until filled in, and for multipleChoice. */
+  declare data: CreationOptional<StoredMathTypeRecord | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   /** The numeral, when included (`as: 'numeral'`). */
@@ -46,6 +50,7 @@ export function initStepModel(sequelize: Sequelize): typeof Step {
       picture: { type: DataTypes.STRING(500), allowNull: true },
       videoS3: { type: DataTypes.STRING(500), allowNull: true },
       calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      data: mathTypeRecordAttribute(),
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

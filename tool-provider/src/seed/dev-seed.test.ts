@@ -1,10 +1,13 @@
-import { MATH_TYPES } from '@kib/core';
-import { Op, QueryTypes, type Model, type ModelStatic } from 'sequelize';
+import { MATH_TYPES, MathTypeDataSchema } from '@kib/core';
+import { Op, QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
 import { DOMAIN_TABLES } from '../db/migrations/0001-domain-model';
-import { initModels, isRecordMathType, MATH_TYPE_MODELS, type Models } from '../db/models';
+import { REPLACED_RECORD_TABLES } from '../db/migrations/0013-math-type-data-jsonb';
+import { initModels, type Models } from '../db/models';
+import { ProblemRepository } from '../problems/problem.repository';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { DEV_CONTENT, toMathTypeData } from './dev-content';
 import { DEV_SEED, seedDevelopment } from './dev-seed';
 
 let db: TestDatabase;
@@ -16,7 +19,7 @@ let first: { applied: boolean };
 /** The row count of every domain table. */
 async function counts(): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
-  for (const table of DOMAIN_TABLES) {
+  for (const table of DOMAIN_TABLES.filter((t) => !REPLACED_RECORD_TABLES.includes(t))) {
     const [row] = await db.sequelize.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`, {
       type: QueryTypes.SELECT,
     });
@@ -56,23 +59,34 @@ describe('seedDevelopment', () => {
     );
   });
 
-  it('uses every math type in a numeral or a step, each with its data', async () => {
-    const items = [
-      ...(await models.Numeral.findAll()).map((n) => ({ mathType: n.mathType, where: { numeralId: n.id } })),
-      ...(await models.Step.findAll()).map((s) => ({ mathType: s.mathType, where: { stepId: s.id } })),
-    ];
-    const used = new Set(items.map((i) => i.mathType));
+  it('uses every math type in a numeral or a step, each read back with the data of the content', async () => {
+    const repository = new ProblemRepository(models);
+    const stored = await models.Problem.findAll({ attributes: ['id'], order: [['id', 'ASC']] });
+    expect(stored).toHaveLength(DEV_CONTENT.problems.length);
+    const read = await Promise.all(stored.map((p) => repository.findById(p.id)));
+    const pairs = DEV_CONTENT.problems.flatMap((problem, i) =>
+      problem.numerals.flatMap((numeral, j) => {
+        const numeralRead = read[i]!.numerals[j]!;
+        return [
+          { content: numeral, read: numeralRead },
+          ...(numeral.steps ?? []).map((step, k) => ({ content: step, read: numeralRead.steps[k]! })),
+        ];
+      }),
+    );
+    const used = new Set(pairs.map((pair) => pair.read.mathType));
     expect(MATH_TYPES.filter((t) => !used.has(t))).toEqual([]);
-    const withoutData: string[] = [];
-    for (const { mathType, where } of items) {
-      const store: ModelStatic<Model> = isRecordMathType(mathType)
-        ? MATH_TYPE_MODELS[mathType]
-        : models.MultipleChoiceEntry;
-      const n = await store.count({ where });
-      if (isRecordMathType(mathType) ? n !== 1 : n < 2)
-        withoutData.push(`${mathType} ${JSON.stringify(where)}: ${n}`);
+    for (const { content, read: item } of pairs) {
+      const expected = MathTypeDataSchema.parse(toMathTypeData(content));
+      if (item.mathType === 'multipleChoice') {
+        expect(item.choices.length).toBeGreaterThanOrEqual(2);
+        expect({
+          mathType: item.mathType,
+          data: { choices: item.choices.map(({ text, picture, correct }) => ({ text, picture, correct })) },
+        }).toEqual(expected);
+      } else {
+        expect({ mathType: item.mathType, data: item.data }).toEqual(expected);
+      }
     }
-    expect(withoutData).toEqual([]);
   });
 
   it('creates the named accounts, active, in their groups, with the demo password', async () => {

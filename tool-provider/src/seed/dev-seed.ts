@@ -1,9 +1,10 @@
-import type { GroupName } from '@kib/core';
+import type { GroupName, MultipleChoiceChoice } from '@kib/core';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { hashPassword } from '../auth/passwords';
-import { createMathTypeRecord, type Models } from '../db/models';
+import type { Models } from '../db/models';
 import type { Logger } from '../logger';
-import { DEV_CONTENT, type SeedContent, type SeedMathContent } from './dev-content';
+import { toStoredContent } from '../problems/math-type-record';
+import { DEV_CONTENT, toMathTypeData, type SeedContent } from './dev-content';
 import { registerDevConsumer } from '../lti/dev-consumer';
 
 /** A development account of the seed. */
@@ -424,57 +425,56 @@ async function seedContent(
     );
     problems.set(p.key, problem.id);
     for (const n of p.numerals) {
+      const content = toStoredContent(toMathTypeData(n));
       const numeral = await models.Numeral.create(
         {
           problemId: problem.id,
           number: n.number,
-          mathType: n.mathType,
+          ...content.columns,
           question: n.question,
           initialHint: n.initialHint ?? null,
           calculator: n.calculator ?? false,
         },
         t,
       );
-      await seedMathContent(models, n, { numeralId: numeral.id }, transaction);
+      await seedChoices(models, content.choices, { numeralId: numeral.id }, transaction);
       for (const s of n.steps ?? []) {
+        const stepContent = toStoredContent(toMathTypeData(s));
         const step = await models.Step.create(
           {
             numeralId: numeral.id,
             number: s.number,
-            mathType: s.mathType,
+            ...stepContent.columns,
             instruction: s.instruction,
             explanation: s.explanation,
           },
           t,
         );
-        await seedMathContent(models, s, { stepId: step.id }, transaction);
+        await seedChoices(models, stepContent.choices, { stepId: step.id }, transaction);
       }
     }
   }
   return problems;
 }
 
-/** Stores the math-type data of a numeral or step: its record, or its multiple-choice entries. */
-async function seedMathContent(
+/** Stores the choices of a multipleChoice numeral or step as its entries, in order. */
+async function seedChoices(
   models: Models,
-  content: SeedMathContent,
+  choices: MultipleChoiceChoice[],
   owner: { numeralId: number } | { stepId: number },
   transaction: Transaction,
 ): Promise<void> {
-  if (content.mathType === 'multipleChoice') {
-    await models.MultipleChoiceEntry.bulkCreate(
-      content.choices.map((choice, position) => ({
-        numeralId: null,
-        stepId: null,
-        ...owner,
-        position,
-        text: choice.text,
-        picture: null,
-        correct: choice.correct,
-      })),
-      { transaction },
-    );
-    return;
-  }
-  await createMathTypeRecord(content.mathType, content.data, owner, { transaction });
+  if (!choices.length) return;
+  await models.MultipleChoiceEntry.bulkCreate(
+    choices.map((choice, position) => ({
+      numeralId: null,
+      stepId: null,
+      ...owner,
+      position,
+      text: choice.text,
+      picture: choice.picture,
+      correct: choice.correct,
+    })),
+    { transaction },
+  );
 }

@@ -11,6 +11,7 @@ import * as ltiPlatformStorage from './0009-lti-platform-storage';
 import * as tempStudentActivity from './0010-temp-student-activity';
 import * as ltiRegistrationAdmin from './0011-lti-registration-admin';
 import * as lti13IssuerKeys from './0012-lti13-issuer-keys';
+import * as mathTypeDataJsonb from './0013-math-type-data-jsonb';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0010-temp-student-activity', ...tempStudentActivity },
   { name: '0011-lti-registration-admin', ...ltiRegistrationAdmin },
   { name: '0012-lti13-issuer-keys', ...lti13IssuerKeys },
+  { name: '0013-math-type-data-jsonb', ...mathTypeDataJsonb },
 ];
