@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../tool-provider/src/app.ts';
 import { loadConfig } from '../../tool-provider/src/config.ts';
 import { initModels } from '../../tool-provider/src/db/models.ts';
-import { LtiRepository } from '../../tool-provider/src/lti/lti.repository.ts';
-import { Lti13Repository } from '../../tool-provider/src/lti/lti13.repository.ts';
+import { LtiRepository } from '../../tool-provider/src/lti/shared/lti.repository.ts';
+import { Lti13Repository } from '../../tool-provider/src/lti/v13/lti13.repository.ts';
 import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
 import { peerVerifiesBody, signLaunch } from '../../tool-provider/src/test/lti-peer.ts';
 import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
@@ -155,11 +155,9 @@ beforeAll(async () => {
     logger: pino({ level: 'silent' }),
   });
   kibHandler.current = app.app;
-  app.lti.outcomeSender.start(250);
-  app.lti13.scoreSender.start(250);
+  app.grades.start(250);
   stopSenders = async () => {
-    await app.lti.outcomeSender.stop();
-    await app.lti13.scoreSender.stop();
+    await app.grades.stop();
   };
 
   await new LtiRepository(db.sequelize).addConsumer({

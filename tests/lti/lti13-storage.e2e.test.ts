@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../tool-provider/src/app.ts';
 import { loadConfig } from '../../tool-provider/src/config.ts';
 import { initModels } from '../../tool-provider/src/db/models.ts';
-import { Lti13Repository } from '../../tool-provider/src/lti/lti13.repository.ts';
+import { Lti13Repository } from '../../tool-provider/src/lti/v13/lti13.repository.ts';
 import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
 import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
 import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';

@@ -7,8 +7,8 @@
  */
 import { QueryTypes } from 'sequelize';
 import { initModels } from '../src/db/models';
-import { DEV_LTI_CONSUMER } from '../src/lti/dev-consumer';
-import { NRPS_CLAIM } from '../src/lti/nrps';
+import { DEV_LTI_CONSUMER } from '../src/lti/v11/dev-consumer';
+import { NRPS_CLAIM } from '../src/lti/v13/nrps';
 import { seedDevelopment } from '../src/seed/dev-seed';
 import { postSignedLaunch } from '../src/test/lti-peer';
 import { Lti13Flow } from '../src/test/lti13-flow';

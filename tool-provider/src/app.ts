@@ -37,28 +37,31 @@ import { registerProblemRoutes } from './problems/problems.routes';
 import { registerSolvingRoutes } from './solving/solving.routes';
 import { SolvingService } from './solving/solving.service';
 import { StatRepository } from './solving/stat.repository';
-import { PlatformOrigins, selfAndPlatforms } from './lti/frame-ancestors';
-import { LtiRepository } from './lti/lti.repository';
-import { mountLti11, registerLtiRoutes } from './lti/lti11.routes';
-import { registerLtiAdminRoutes } from './lti/lti-admin.routes';
-import { ConsumerRegistry, PlatformRegistry } from './lti/lti-registrations.service';
-import { LtiLinkRepository } from './lti/lti-links.repository';
-import { LtiLinks } from './lti/lti-links.service';
-import { MembershipsClient } from './lti/nrps';
-import { PlatformTokens } from './lti/platform-tokens';
-import { SecretBox } from './lti/secret-box';
-import { Lti11Service } from './lti/lti11.service';
-import { OutcomeRepository } from './lti/outcome.repository';
-import { OutcomeSender } from './lti/outcomes';
-import { AgsScoreSender } from './lti/ags';
-import { Lti13OutcomeRepository } from './lti/lti13-outcome.repository';
-import { Lti13Repository } from './lti/lti13.repository';
-import { mountLti13 } from './lti/lti13.routes';
-import { mountDynamicRegistration } from './lti/dynamic-registration.routes';
-import { DynamicRegistration } from './lti/dynamic-registration.service';
-import { Lti13Service } from './lti/lti13.service';
-import { PlatformKeySets } from './lti/platform-jwks';
-import { ToolKeys } from './lti/tool-keys';
+import { PlatformOrigins, selfAndPlatforms } from './lti/shared/frame-ancestors';
+import { LtiRepository } from './lti/shared/lti.repository';
+import { mountLti11 } from './lti/v11/lti11.routes';
+import { registerLtiRoutes } from './lti/shared/lti.routes';
+import { GradePassBack } from './lti/shared/grade-pass-back';
+import { LtiLaunches } from './lti/shared/launch';
+import { registerLtiAdminRoutes } from './lti/shared/lti-admin.routes';
+import { ConsumerRegistry, PlatformRegistry } from './lti/shared/lti-registrations.service';
+import { LtiLinkRepository } from './lti/shared/lti-links.repository';
+import { LtiLinks } from './lti/shared/lti-links.service';
+import { MembershipsClient } from './lti/v13/nrps';
+import { PlatformTokens } from './lti/v13/platform-tokens';
+import { SecretBox } from './lti/shared/secret-box';
+import { Lti11Service } from './lti/v11/lti11.service';
+import { OutcomeRepository } from './lti/v11/outcome.repository';
+import { OutcomeSender } from './lti/v11/outcomes';
+import { AgsScoreSender } from './lti/v13/ags';
+import { Lti13OutcomeRepository } from './lti/v13/lti13-outcome.repository';
+import { Lti13Repository } from './lti/v13/lti13.repository';
+import { mountLti13 } from './lti/v13/lti13.routes';
+import { mountDynamicRegistration } from './lti/v13/dynamic-registration.routes';
+import { DynamicRegistration } from './lti/v13/dynamic-registration.service';
+import { Lti13Service } from './lti/v13/lti13.service';
+import { PlatformKeySets } from './lti/v13/platform-jwks';
+import { ToolKeys } from './lti/v13/tool-keys';
 import path from 'node:path';
 
 /** The version of the tool provider, as its package says (the API document's version). */
@@ -89,9 +92,11 @@ export interface KibApp {
   mailer: Mailer;
   accessTokens: AccessTokens;
   /** The LTI 1.1 adapter: launches, the grade outbox's sender (started by the server), platform origins. */
-  lti: { service: Lti11Service; outcomeSender: OutcomeSender; origins: PlatformOrigins };
+  lti: { service: Lti11Service; origins: PlatformOrigins };
+  /** Where grades go back to LMSs: the Basic Outcomes and AGS outboxes and their senders. */
+  grades: GradePassBack;
   /** The LTI 1.3 adapter: launches, Kib's signing keys, the AGS score outbox's sender (started by the server). */
-  lti13: { service: Lti13Service; keys: ToolKeys; scoreSender: AgsScoreSender };
+  lti13: { service: Lti13Service; keys: ToolKeys };
 }
 
 /** Maximum JSON body size; larger requests get 413. */
@@ -141,8 +146,6 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const canSeeUnpublished = problemVisibility(sequelize);
   const content = new ContentRepository(sequelize);
   const activityRepository = new ActivityRepository(sequelize);
-  const outcomes = new OutcomeRepository(sequelize);
-  const scores = new Lti13OutcomeRepository(sequelize);
   const solving = new SolvingService({
     problems,
     stats: new StatRepository(sequelize),
@@ -150,14 +153,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     isDemoProblem: (id) => content.isDemoProblem(id),
     tempStudentAccess: (student, problemId, now) => activityRepository.problemAccess(student, problemId, now),
     // A completed numeral changes the module's grade in the student's LMS: mark it for sending.
-    onNumeralCompleted: async (principal, problemId) => {
-      await outcomes
-        .markPendingForProblem(principal.userId, problemId, deps.ltiNow?.() ?? new Date())
-        .catch((err: unknown) => logger.error({ err }, 'grade not marked for sending'));
-      await scores
-        .markPendingForProblem(principal.userId, problemId, deps.ltiNow?.() ?? new Date())
-        .catch((err: unknown) => logger.error({ err }, 'AGS score not marked for sending'));
-    },
+    onNumeralCompleted: (principal, problemId) => grades.progressChanged(principal.userId, problemId),
   });
   const secretBox = SecretBox.fromBase64(config.ltiSecretsKey);
   const ltiRepository = new LtiRepository(sequelize, secretBox);
@@ -173,20 +169,47 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     logger,
     now: deps.ltiNow,
   });
-  const lti = new Lti11Service({
-    repo: ltiRepository,
-    links: ltiLinks,
-    outcomes,
-    accessTokens,
+  const outcomes = new OutcomeRepository(sequelize);
+  const scores = new Lti13OutcomeRepository(sequelize);
+  const grades = new GradePassBack({
+    basicOutcomes: {
+      store: outcomes,
+      sender: new OutcomeSender({
+        outcomes,
+        consumers: ltiRepository,
+        logger,
+        fetch: deps.outcomeFetch,
+        now: deps.ltiNow,
+      }),
+    },
+    agsScores: {
+      store: scores,
+      sender: new AgsScoreSender({
+        outcomes: scores,
+        platforms: lti13Repository,
+        tokens: platformTokens,
+        logger,
+        scoreMaximum: config.ltiLineItemMaxScore,
+        fetch: deps.outcomeFetch,
+        now: deps.ltiNow,
+      }),
+    },
     logger,
-    lineItemMaxScore: config.ltiLineItemMaxScore,
     now: deps.ltiNow,
   });
-  const outcomeSender = new OutcomeSender({
-    outcomes,
-    consumers: ltiRepository,
+  const launches = new LtiLaunches({
+    users: ltiRepository,
+    links: ltiLinks,
+    grades,
+    accessTokens,
     logger,
-    fetch: deps.outcomeFetch,
+    now: deps.ltiNow,
+  });
+  const lti = new Lti11Service({
+    repo: ltiRepository,
+    launches,
+    logger,
+    lineItemMaxScore: config.ltiLineItemMaxScore,
     now: deps.ltiNow,
   });
   const platformOrigins = new PlatformOrigins(ltiRepository, logger);
@@ -200,22 +223,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const lti13 = new Lti13Service({
     repo: lti13Repository,
     users: ltiRepository,
-    links: ltiLinks,
-    outcomes: scores,
+    launches,
     keySets: new PlatformKeySets(),
     keys: toolKeys,
     publicUrl: config.publicUrl,
     logger,
     lineItemMaxScore: config.ltiLineItemMaxScore,
-    now: deps.ltiNow,
-  });
-  const scoreSender = new AgsScoreSender({
-    outcomes: scores,
-    platforms: lti13Repository,
-    tokens: platformTokens,
-    logger,
-    scoreMaximum: config.ltiLineItemMaxScore,
-    fetch: deps.outcomeFetch,
     now: deps.ltiNow,
   });
 
@@ -227,7 +240,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
-  registerLtiRoutes(api, { lti11: lti, lti13, links: ltiLinks });
+  registerLtiRoutes(api, { launches, lti11: lti, lti13, links: ltiLinks });
   // A registration added, enabled or disabled here may frame Kib (or not) at once; one changed by
   // `npm run lti` is seen within the origins cache's minute.
   const registrationChanged = () => platformOrigins.invalidate();
@@ -331,8 +344,9 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     api,
     mailer,
     accessTokens,
-    lti: { service: lti, outcomeSender, origins: platformOrigins },
-    lti13: { service: lti13, keys: toolKeys, scoreSender },
+    lti: { service: lti, origins: platformOrigins },
+    grades,
+    lti13: { service: lti13, keys: toolKeys },
   };
 }
 

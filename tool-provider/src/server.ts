@@ -35,7 +35,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const models = initModels(db.sequelize);
     if (config.seed) await seedDevelopment(db.sequelize, models, { logger });
-    const { app, mailer, lti, lti13 } = await createApp({
+    const { app, mailer, grades } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
@@ -46,8 +46,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       s.once('error', reject);
     });
     // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
-    lti.outcomeSender.start();
-    lti13.scoreSender.start();
+    grades.start();
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${localHost(address)}:${port}`;
     const publicUrl = listeningPublicUrl(config, port);
@@ -58,8 +57,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       publicUrl,
       db,
       async close() {
-        await lti.outcomeSender.stop();
-        await lti13.scoreSender.stop();
+        await grades.stop();
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         mailer.close();

@@ -2,12 +2,12 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { createMigrator, migrate } from '../db/migrator';
 import { createLogger, type Logger } from '../logger';
-import { CONSUMER_USAGE, isConsumerCommand, runConsumerCommand } from '../lti/consumer-admin';
-import { LtiRepository } from '../lti/lti.repository';
-import { Lti13Repository } from '../lti/lti13.repository';
-import { isPlatformCommand, PLATFORM_USAGE, runPlatformCommand } from '../lti/platform-admin';
-import { SecretBox } from '../lti/secret-box';
-import { ToolKeys } from '../lti/tool-keys';
+import { CONSUMER_USAGE, isConsumerCommand, runConsumerCommand } from '../lti/v11/consumer-admin';
+import { LtiRepository } from '../lti/shared/lti.repository';
+import { Lti13Repository } from '../lti/v13/lti13.repository';
+import { isPlatformCommand, PLATFORM_USAGE, runPlatformCommand } from '../lti/v13/platform-admin';
+import { SecretBox } from '../lti/shared/secret-box';
+import { ToolKeys } from '../lti/v13/tool-keys';
 
 /**
  * `npm run lti -- add-consumer | rotate-secret | disable-consumer | enable-consumer | list`: the

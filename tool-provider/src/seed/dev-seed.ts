@@ -5,7 +5,7 @@ import type { Models } from '../db/models';
 import type { Logger } from '../logger';
 import { toStoredContent } from '../problems/math-type-record';
 import { DEV_CONTENT, toMathTypeData, type SeedContent } from './dev-content';
-import { registerDevConsumer } from '../lti/dev-consumer';
+import { registerDevConsumer } from '../lti/v11/dev-consumer';
 
 /** A development account of the seed. */
 export interface DevSeedUser {
