@@ -50,6 +50,15 @@ const zones = [
     ],
   },
   {
+    files: ['site/**'],
+    patterns: [
+      forbid(
+        ['@kib/tool-provider', 'express', 'sequelize'],
+        'the site is an application of the browser: it reaches the server through @kib/api-client.',
+      ),
+    ],
+  },
+  {
     files: ['tool-provider/**'],
     patterns: [
       forbid(
@@ -83,7 +92,7 @@ export default tseslint.config(
   },
   {
     // Hooks are called unconditionally and list what they read (React's rules of hooks).
-    files: ['widgets/**/*.{ts,tsx}', 'packages/site/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
+    files: ['widgets/**/*.{ts,tsx}', 'site/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

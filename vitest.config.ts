@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'widgets/vitest.config.ts',
       'widgets/vitest.browser.config.ts',
+      'site/vitest.config.ts',
       'tool-provider/vitest.config.ts',
       'storybook/vitest.config.ts',
       'tests/vitest.config.ts',

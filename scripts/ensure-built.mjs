@@ -17,16 +17,16 @@ const BUILDS = [
   },
   {
     name: 'the site',
-    output: 'packages/site/dist/index.html',
+    output: 'site/dist/index.html',
     sources: [
-      'packages/site/src',
-      'packages/site/public',
-      'packages/site/index.html',
-      'packages/site/vite.config.ts',
+      'site/src',
+      'site/public',
+      'site/index.html',
+      'site/vite.config.ts',
       'widgets/src',
       ...LIBRARIES,
     ],
-    command: 'npm run build -w packages/site',
+    command: 'npm run build -w site',
   },
 ];
 

@@ -94,10 +94,7 @@ async function typeAnswer(page: Page, latex: string, expected: string) {
 
 beforeAll(async () => {
   // `npm test` builds both first (pretest); a direct vitest run builds them here when missing.
-  if (
-    !existsSync(`${ROOT}packages/site/dist/index.html`) ||
-    !existsSync(`${ROOT}widgets/dist/kib-widgets.js`)
-  )
+  if (!existsSync(`${ROOT}site/dist/index.html`) || !existsSync(`${ROOT}widgets/dist/kib-widgets.js`))
     execSync('node scripts/ensure-built.mjs', { cwd: ROOT, stdio: 'ignore' });
   await mkdir(SHOTS, { recursive: true });
   server = await startKibServer();

@@ -77,7 +77,7 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where the built widget bundle is (tests); the repository's widgets/dist by default. */
   widgetsDir?: string;
-  /** Where the built site is (tests); the repository's packages/site/dist by default. */
+  /** Where the built site is (tests); the repository's site/dist by default. */
   siteDir?: string;
   /** The clock of LTI launches and grade sending (tests); the system clock by default. */
   ltiNow?: () => Date;

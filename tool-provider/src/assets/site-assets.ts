@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 
-/** Where `npm run build -w packages/site` writes the site, in this repository. */
-export const DEFAULT_SITE_DIR = fileURLToPath(new URL('../../../packages/site/dist', import.meta.url));
+/** Where `npm run build -w site` writes the site, in this repository. */
+export const DEFAULT_SITE_DIR = fileURLToPath(new URL('../../../site/dist', import.meta.url));
 
 /** Paths the site never answers: the API and the widget bundle have their own handlers. */
 const NOT_SITE = /^\/(api|widgets)(\/|$)/;

@@ -1,7 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../../tests/support/chromium.ts';
+import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
 
 /** The site's pages in a real browser (Debian's Chromium), the API answered by a stub fetch. */
 export default defineProject({

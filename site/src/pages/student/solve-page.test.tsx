@@ -1,7 +1,7 @@
 import { ProblemSchema, toPublicProblem } from '@kib/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import sample from '../../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
+import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
 import { axeViolations, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
 
 /** The sample problem as GET problems/{id}/ answers it: no targets, solutions or correct choices. */

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
  * The standalone site: a single-page app written to `dist/`, which the tool provider serves at `/`
  * (every path that is not `/api/` or `/widgets/` answers `index.html`, and React Router takes over).
  * Each page is a lazy chunk, so the landing page does not download the solver, MathLive or JSXGraph.
- * `npm run dev -w packages/site` proxies `/api` to a tool provider on :8080.
+ * `npm run dev -w site` proxies `/api` to a tool provider on :8080.
  */
 export default defineConfig({
   plugins: [react()],
