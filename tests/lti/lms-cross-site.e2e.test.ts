@@ -14,6 +14,7 @@ import { peerVerifiesBody, signLaunch } from '../../tool-provider/src/test/lti-p
 import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
 import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { watchCookies } from '../support/cookies.ts';
 
 /**
  * Kib in an LMS as a school has it: the LMS on one site (127.0.0.2) and Kib on another (127.0.0.1),
@@ -209,17 +210,10 @@ async function openCourse(path: string): Promise<{ page: Page; frame: Frame; err
     if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('response', async (response) => {
+  page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-    if (!response.url().startsWith(kib.url)) return;
-    const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
-    if (headers['set-cookie']) kibCookies.push(`${response.url()}: ${headers['set-cookie']}`);
   });
-  page.on('request', async (request) => {
-    if (!request.url().startsWith(kib.url)) return;
-    const cookie = (await request.allHeaders().catch(() => ({}) as Record<string, string>)).cookie;
-    if (cookie) kibCookies.push(`${request.url()} sent ${cookie}`);
-  });
+  watchCookies(page, kib.url, kibCookies);
   await page.goto(`${lms.url}${path}`);
   await page.getByRole('button', { name: 'Open Kib' }).click();
   return { page, frame: page.frame({ name: 'kib' })!, errors };

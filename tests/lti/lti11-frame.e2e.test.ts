@@ -12,6 +12,7 @@ import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
 import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
 import { peerVerifiesForm } from '../../tool-provider/src/test/lti-peer.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { watchCookies } from '../support/cookies.ts';
 
 /**
  * Kib inside an LMS frame, in Debian's Chromium: a fake Moodle on another site (127.0.0.1 against
@@ -136,16 +137,7 @@ async function openMoodlePage(
   (moodle as unknown as { pages: Map<string, string> }).pages.set(path, launchPage(params));
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
-  page.on('response', async (response) => {
-    if (!response.url().startsWith(kib.url)) return;
-    const headers = await response.allHeaders().catch(() => ({}) as Record<string, string>);
-    if (headers['set-cookie']) kibCookies.push(`${response.url()}: ${headers['set-cookie']}`);
-  });
-  page.on('request', async (request) => {
-    if (!request.url().startsWith(kib.url)) return;
-    const cookie = (await request.allHeaders().catch(() => ({}) as Record<string, string>)).cookie;
-    if (cookie) kibCookies.push(`${request.url()} sent ${cookie}`);
-  });
+  watchCookies(page, kib.url, kibCookies);
   await page.goto(`${moodle.url}${path}`);
   await page.getByRole('button', { name: 'Open Kib' }).click();
   const frame = page.frame({ name: 'kib' })!;

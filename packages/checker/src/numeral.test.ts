@@ -1,20 +1,14 @@
 import type { MathTypeContent, MultipleChoiceEntry } from '@kib/core';
+import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { describe, expect, it } from 'vitest';
 import { stroke } from './graphical/graphical.fixtures';
 import { checkNumeral, numeralHints, type CheckableNumeral } from './index';
+import { BASE } from './text/text.fixtures';
 
 const simplifyData = (startingExpression: string, target: string) => ({
+  ...BASE,
   startingExpression,
   target,
-  constant: [],
-  units: [],
-  definedSymbols: [],
-  functions: [],
-  complementaryEquations: [],
-  complementaryVariables: [],
-  convertToDegrees: false,
-  exactExpr: false,
-  interval: null,
 });
 
 const choice = (id: number, correct: boolean, position: number): MultipleChoiceEntry => ({
@@ -44,21 +38,7 @@ const FAMILIES: [console: string, asked: MathTypeContent, right: unknown, wrong:
   ],
   [
     'math console (solve)',
-    {
-      mathType: 'solve',
-      data: {
-        unknownVariable: 'x',
-        startingExpression: '2x+3=7',
-        helpingExpression: null,
-        constant: [],
-        units: [],
-        definedSymbols: [],
-        functions: [],
-        definedSolutions: [{ id: 'sol001', latex: 'x=2' }],
-        convertToDegrees: false,
-        interval: null,
-      },
-    },
+    { mathType: 'solve', data: VALID_MATH_TYPE_DATA.solve },
     [{ math: '2x=4' }, { math: 'x=2' }],
     [{ math: 'x=3' }],
   ],
@@ -121,23 +101,8 @@ const FAMILIES: [console: string, asked: MathTypeContent, right: unknown, wrong:
   ],
   [
     'table console',
-    {
-      mathType: 'tableSimple',
-      data: {
-        constant: [],
-        interval: false,
-        numRows: 3,
-        numColumns: 2,
-        tableData: [
-          { rIndex: 0, cIndex: 0, cellType: 'headerText', cellContent: '$x$' },
-          { rIndex: 0, cIndex: 1, cellType: 'headerText', cellContent: '$2x+1$' },
-          { rIndex: 1, cIndex: 0, cellType: 'text', cellContent: '0' },
-          { rIndex: 1, cIndex: 1, cellType: 'mathAns', cellContent: '1' },
-          { rIndex: 2, cIndex: 0, cellType: 'text', cellContent: '1' },
-          { rIndex: 2, cIndex: 1, cellType: 'mathAns', cellContent: '3' },
-        ],
-      },
-    },
+    // The table of x and 2x+1 for x = 0 and 1: its answer cells hold 1 and 3.
+    { mathType: 'tableSimple', data: VALID_MATH_TYPE_DATA.tableSimple },
     [
       { rIndex: 1, cIndex: 1, cellAns: '1' },
       { rIndex: 2, cIndex: 1, cellAns: '3' },

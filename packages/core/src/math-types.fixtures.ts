@@ -1,8 +1,8 @@
 import type { MathType, MathTypeDataOf } from './math-types';
 
 /**
- * One valid, mathematically correct data record per math type, for tests of this package. Not
- * exported from the package index.
+ * One valid, mathematically correct data record per math type, for tests of this package and of the
+ * packages that build on it (`@kib/core/fixtures`). Not exported from the package index.
  */
 export const VALID_MATH_TYPE_DATA: { [K in MathType]: MathTypeDataOf<K> } = {
   solve: {

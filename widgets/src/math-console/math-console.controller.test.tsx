@@ -1,34 +1,13 @@
-import type { TextCheckResult } from '@kib/checker';
 import type { TextAnswer } from '@kib/core';
 import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from 'vitest-browser-react';
 import { useMathConsole, type KeyLike } from './math-console.controller';
+import { saved, simplify, wrongSecond } from './math-console.fixtures';
 import { lineMark, MAX_LINES } from './math-console.logic';
 import type { MathConsoleData, MathConsoleProps } from './math-console.types';
 
-const simplify: MathConsoleData = { mathType: 'simplify', startingExpression: '2(x+3)+x^2-x+1' };
 const solve: MathConsoleData = { mathType: 'solve', unknownVariable: 'x' };
-
-const saved: TextAnswer = [
-  { math: '2x+6+x^2-x+1', solNum: 0 },
-  { math: 'x^2+5x+7', solNum: 0 },
-  { math: 'x^2+x+7', solNum: 0 },
-];
-
-const wrongSecond: TextCheckResult = {
-  correct: false,
-  lines: [
-    { correct: true },
-    {
-      correct: false,
-      feedback: { key: 'feedback.sign-error', params: {} },
-      highlight: [1],
-      highlightLatex: '5x',
-    },
-    { correct: true },
-  ],
-};
 
 /** A key as a math field or an input reports it. */
 function key(name: string, modifiers: Partial<KeyLike> = {}): KeyLike {

@@ -1,9 +1,8 @@
-import type { TextCheckResult } from '@kib/checker';
-import type { TextAnswer } from '@kib/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { MathfieldElement } from 'mathlive';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MathConsole } from './math-console';
+import { saved, simplify, wrongSecond } from './math-console.fixtures';
 
 const fields = (root: HTMLElement) => Array.from(root.querySelectorAll('math-field')) as MathfieldElement[];
 
@@ -25,31 +24,11 @@ function virtualKey(root: HTMLElement, name: string) {
   return root.ownerDocument.querySelector<HTMLElement>(`.ML__keyboard .is-visible [aria-label="${name}"]`);
 }
 
-const SAVED: TextAnswer = [
-  { math: '2x+6+x^2-x+1', solNum: 0 },
-  { math: 'x^2+5x+7', solNum: 0 },
-  { math: 'x^2+x+7', solNum: 0 },
-];
-
-const WRONG: TextCheckResult = {
-  correct: false,
-  lines: [
-    { correct: true },
-    {
-      correct: false,
-      feedback: { key: 'feedback.sign-error', params: {} },
-      highlight: [1],
-      highlightLatex: '5x',
-    },
-    { correct: true },
-  ],
-};
-
 const meta = {
   title: 'Consoles/MathConsole',
   component: MathConsole,
   args: {
-    data: { mathType: 'simplify', startingExpression: '2(x+3)+x^2-x+1' },
+    data: simplify,
     label: 'Simplifica la expresión',
     onAnswer: fn(),
   },
@@ -99,10 +78,10 @@ export const Empty: Story = {
 
 /** A saved answer of three lines is restored, each line a named math field. */
 export const SavedAnswer: Story = {
-  args: { value: SAVED },
+  args: { value: saved },
   play: async ({ canvasElement }) => {
     const restored = await lines(canvasElement, 3);
-    await expect(restored.map((f) => f.value)).toEqual(SAVED.map((l) => l.math));
+    await expect(restored.map((f) => f.value)).toEqual(saved.map((l) => l.math));
     await expect(restored[2]).toHaveAttribute('aria-label', 'Línea 3');
     await expect(within(canvasElement).getByText('Expresión inicial:')).toBeInTheDocument();
   },
@@ -111,7 +90,7 @@ export const SavedAnswer: Story = {
 /** Every line right: a smile beside each and the badge. */
 export const Correct: Story = {
   args: {
-    value: [SAVED[0]!, { math: 'x^2+x+7', solNum: 0 }],
+    value: [saved[0]!, { math: 'x^2+x+7', solNum: 0 }],
     feedback: { correct: true, lines: [{ correct: true }, { correct: true }] },
   },
   play: async ({ canvasElement }) => {
@@ -128,7 +107,7 @@ export const Correct: Story = {
  * is focused; editing it clears its mark.
  */
 export const WrongWithFeedback: Story = {
-  args: { value: SAVED, feedback: WRONG },
+  args: { value: saved, feedback: wrongSecond },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const [, second] = await lines(canvasElement, 3);
@@ -139,7 +118,7 @@ export const WrongWithFeedback: Story = {
     await waitFor(() => expect(second!.value).toBe('x^2+5x+7'));
     await userEvent.keyboard('{Backspace}');
     await waitFor(() =>
-      expect(args.onAnswer).toHaveBeenLastCalledWith([SAVED[0], { math: 'x^2+5x+', solNum: 0 }, SAVED[2]]),
+      expect(args.onAnswer).toHaveBeenLastCalledWith([saved[0], { math: 'x^2+5x+', solNum: 0 }, saved[2]]),
     );
     await waitFor(() => expect(canvas.queryByText('Línea 2: incorrecta')).toBeNull());
     await expect(canvas.getByText('Línea 1: correcta')).toBeInTheDocument();
@@ -148,7 +127,7 @@ export const WrongWithFeedback: Story = {
 
 /** While a check is in flight the lines are read-only and the buttons off. */
 export const Disabled: Story = {
-  args: { value: SAVED, disabled: true },
+  args: { value: saved, disabled: true },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const all = await lines(canvasElement, 3);
@@ -180,7 +159,7 @@ export const English: Story = {
 
 /** On a 360 px phone the lines fit, buttons keep 44 px targets. */
 export const Phone: Story = {
-  args: { value: SAVED, feedback: WRONG },
+  args: { value: saved, feedback: wrongSecond },
   globals: { viewport: { value: 'phone' } },
   decorators: [
     (Story) => (

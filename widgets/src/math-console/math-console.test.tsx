@@ -1,4 +1,3 @@
-import type { TextCheckResult } from '@kib/checker';
 import type { TextAnswer } from '@kib/core';
 import type { MathfieldElement } from 'mathlive';
 import { useState } from 'react';
@@ -6,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { MathConsole } from './math-console';
+import { saved, simplify, wrongSecond } from './math-console.fixtures';
 import type { MathConsoleData } from './math-console.types';
 
 type Screen = Awaited<ReturnType<typeof render>>;
 
-const simplify: MathConsoleData = { mathType: 'simplify', startingExpression: '2(x+3)+x^2-x+1' };
 const solve: MathConsoleData = {
   mathType: 'solve',
   startingExpression: '(x-2)(x+5)=0',
@@ -38,26 +37,6 @@ async function focusLine(screen: Screen, n: number) {
 async function loaded(screen: Screen, name = 'Línea 1') {
   await expect.element(screen.getByRole('textbox', { name, exact: true })).toBeInTheDocument();
 }
-
-const saved: TextAnswer = [
-  { math: '2x+6+x^2-x+1', solNum: 0 },
-  { math: 'x^2+5x+7', solNum: 0 },
-  { math: 'x^2+x+7', solNum: 0 },
-];
-
-const wrongSecond: TextCheckResult = {
-  correct: false,
-  lines: [
-    { correct: true },
-    {
-      correct: false,
-      feedback: { key: 'feedback.sign-error', params: {} },
-      highlight: [1],
-      highlightLatex: '5x',
-    },
-    { correct: true },
-  ],
-};
 
 afterEach(() => {
   window.mathVirtualKeyboard?.hide();

@@ -1,5 +1,6 @@
 import { ApiClient } from '@kib/api-client';
 import { ProblemSchema, toSnakeCase } from '@kib/core';
+import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { describe, expect, it } from 'vitest';
 import sample from './sample-problem.json' with { type: 'json' };
 import { ApiBackend, InvalidAnswerError, OfflineBackend } from './solver.backend';
@@ -97,20 +98,8 @@ describe('ApiBackend and OfflineBackend', () => {
         question: 'Completa la tabla.',
         calculator: false,
         mathType: 'tableSimple',
-        data: {
-          constant: [],
-          interval: false,
-          numRows: 3,
-          numColumns: 2,
-          tableData: [
-            { rIndex: 0, cIndex: 0, cellType: 'headerText', cellContent: '$x$' },
-            { rIndex: 0, cIndex: 1, cellType: 'headerText', cellContent: '$2x+1$' },
-            { rIndex: 1, cIndex: 0, cellType: 'text', cellContent: '0' },
-            { rIndex: 1, cIndex: 1, cellType: 'mathAns', cellContent: '1' },
-            { rIndex: 2, cIndex: 0, cellType: 'text', cellContent: '1' },
-            { rIndex: 2, cIndex: 1, cellType: 'mathAns', cellContent: '3' },
-          ],
-        },
+        // The table of x and 2x+1 for x = 0 and 1: its answer cells hold 1 and 3.
+        data: VALID_MATH_TYPE_DATA.tableSimple,
       },
     ],
   });

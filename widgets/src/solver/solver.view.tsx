@@ -153,6 +153,21 @@ export function NumeralTools({
   onHints(): void;
 }) {
   const t = useT(lang);
+  /** The tools that show and hide a panel, each pressed while its panel is shown. */
+  const panelTools = [
+    {
+      panel: 'calculator',
+      offered: calculatorAllowed,
+      className: 'kib-button',
+      label: t('solver.calculator'),
+    },
+    {
+      panel: 'handwriting',
+      offered: textTarget,
+      className: 'kib-button kib-solver__handwriting-toggle',
+      label: t('solver.handwriting'),
+    },
+  ] as const;
   return (
     <div className="kib-toolbar" role="toolbar" aria-label={t('solver.tools')}>
       {numeral.steps.length > 0 && !numeralState.stepMode && !numeralState.completed ? (
@@ -163,26 +178,19 @@ export function NumeralTools({
       <button type="button" className="kib-button" onClick={onVideo}>
         {t('solver.video')}
       </button>
-      {calculatorAllowed ? (
-        <button
-          type="button"
-          className="kib-button"
-          aria-pressed={panel === 'calculator'}
-          onClick={() => onTogglePanel('calculator')}
-        >
-          {t('solver.calculator')}
-        </button>
-      ) : null}
-      {textTarget ? (
-        <button
-          type="button"
-          className="kib-button kib-solver__handwriting-toggle"
-          aria-pressed={panel === 'handwriting'}
-          onClick={() => onTogglePanel('handwriting')}
-        >
-          {t('solver.handwriting')}
-        </button>
-      ) : null}
+      {panelTools.map((tool) =>
+        tool.offered ? (
+          <button
+            key={tool.panel}
+            type="button"
+            className={tool.className}
+            aria-pressed={panel === tool.panel}
+            onClick={() => onTogglePanel(tool.panel)}
+          >
+            {tool.label}
+          </button>
+        ) : null,
+      )}
       <button type="button" className="kib-button" onClick={onHints} disabled={numeralState.completed}>
         {t('solver.hints')}
       </button>

@@ -1,25 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AddLtiConsumerSchema, LTI_MAX_ORIGINS, type LtiConsumerRegistration } from '@kib/core';
+import { AddLtiConsumerSchema, type LtiConsumerRegistration } from '@kib/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useT } from '../../i18n/language';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Field, TextAreaField } from '../../ui/field';
+import { Field } from '../../ui/field';
 import { LTI_ADMIN, useRegistrationChange } from './lti-admin-data';
+import { NameField, OriginsField, RegistrationsSection } from './lms-registrations';
 import {
   AddForm,
   dateText,
   GraceHoursField,
   linesOf,
-  LmsSection,
-  LmsTable,
-  RowButton,
   SecretDialog,
-  StateBadge,
-  TextList,
   useAddSubmit,
   useConfirmedChange,
-  useEnabledSwitch,
   useFieldErrorText,
   useGraceHours,
 } from './lms-ui';
@@ -48,63 +43,44 @@ export function ConsumersSection({
       rotate.mutation.reset();
     },
   });
-  const enabled = useEnabledSwitch({
-    change: LTI_ADMIN.setConsumerEnabled,
-    inputOf: (consumer, enabled) => ({ key: consumer.consumerKey, enabled }),
-    nameOf: (consumer) => consumer.consumerKey,
-    notice: (key, enabled) =>
-      t(enabled ? 'platform-admin.consumer-enabled' : 'platform-admin.consumer-disabled', { key }),
-    onNotice,
-  });
-
   return (
-    <LmsSection id="lms-lti11" title={t('platform-admin.lti11-title')} lead={t('platform-admin.lti11-lead')}>
-      <LmsTable
-        caption={t('platform-admin.consumers-caption')}
-        empty={t('platform-admin.consumers-empty')}
-        rows={consumers}
-        rowKey={(consumer) => consumer.consumerKey}
-        columns={[
-          { header: t('platform-admin.consumer-key'), cell: (consumer) => consumer.consumerKey, code: true },
-          { header: t('platform-admin.name'), cell: (consumer) => consumer.name },
-          {
-            header: t('platform-admin.origins'),
-            cell: (consumer) => (
-              <TextList items={consumer.allowedOrigins} empty={t('platform-admin.origins-none')} />
-            ),
-          },
-          {
-            header: t('platform-admin.state'),
-            cell: (consumer) => (
-              <>
-                <StateBadge disabledAt={consumer.disabledAt} />
-                {consumer.previousSecretUntil && (
-                  <p className="lms-note">
-                    {t('platform-admin.old-secret-until', { date: dateText(consumer.previousSecretUntil) })}
-                  </p>
-                )}
-              </>
-            ),
-          },
-          {
-            header: t('platform-admin.actions'),
-            cell: (consumer) => (
-              <div className="lms-row-actions">
-                <RowButton
-                  label={t('platform-admin.rotate-secret')}
-                  row={consumer.consumerKey}
-                  onClick={() => {
-                    grace.reset();
-                    rotate.ask(consumer);
-                  }}
-                />
-                {enabled.button(consumer)}
-              </div>
-            ),
-          },
-        ]}
-      />
-      {enabled.failure}
+    <RegistrationsSection
+      id="lms-lti11"
+      title={t('platform-admin.lti11-title')}
+      lead={t('platform-admin.lti11-lead')}
+      caption={t('platform-admin.consumers-caption')}
+      empty={t('platform-admin.consumers-empty')}
+      rows={consumers}
+      rowKey={(consumer) => consumer.consumerKey}
+      columns={[
+        { header: t('platform-admin.consumer-key'), cell: (consumer) => consumer.consumerKey, code: true },
+        { header: t('platform-admin.name'), cell: (consumer) => consumer.name },
+      ]}
+      stateNote={(consumer) =>
+        consumer.previousSecretUntil && (
+          <p className="lms-note">
+            {t('platform-admin.old-secret-until', { date: dateText(consumer.previousSecretUntil) })}
+          </p>
+        )
+      }
+      action={{
+        label: t('platform-admin.rotate-secret'),
+        onClick: (consumer) => {
+          grace.reset();
+          rotate.ask(consumer);
+        },
+      }}
+      enabled={{
+        change: LTI_ADMIN.setConsumerEnabled,
+        inputOf: (consumer, enabled) => ({ key: consumer.consumerKey, enabled }),
+        nameOf: (consumer) => consumer.consumerKey,
+        notice: (key, enabled) =>
+          t(enabled ? 'platform-admin.consumer-enabled' : 'platform-admin.consumer-disabled', { key }),
+        onNotice,
+      }}
+      disableTitle={(key) => t('platform-admin.disable-consumer-title', { key })}
+      disableText={t('platform-admin.disable-consumer-text')}
+    >
       <AddConsumerForm onAdded={setSecret} />
 
       <ConfirmDialog
@@ -120,13 +96,8 @@ export function ConsumersSection({
         />
       </ConfirmDialog>
 
-      {enabled.dialog(
-        (key) => t('platform-admin.disable-consumer-title', { key }),
-        t('platform-admin.disable-consumer-text'),
-      )}
-
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
-    </LmsSection>
+    </RegistrationsSection>
   );
 }
 
@@ -170,19 +141,10 @@ function AddConsumerForm({ onAdded }: { onAdded: (shown: { consumerKey: string; 
         error={errorText(errors.consumerKey, 255)}
         {...register('consumerKey')}
       />
-      <Field
-        label={t('platform-admin.name')}
-        autoComplete="off"
-        hint={t('platform-admin.name-hint')}
-        error={errorText(errors.name, 200)}
-        {...register('name')}
-      />
-      <TextAreaField
-        label={t('platform-admin.origins')}
+      <NameField error={errors.name} {...register('name')} />
+      <OriginsField
         rows={3}
-        spellCheck={false}
-        hint={t('platform-admin.origins-hint')}
-        error={errorText(errors.allowedOrigins, LTI_MAX_ORIGINS)}
+        error={errors.allowedOrigins}
         {...register('allowedOrigins', { setValueAs: linesOf })}
       />
     </AddForm>

@@ -1,29 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AddLtiPlatformSchema,
-  LTI_MAX_DEPLOYMENTS,
-  LTI_MAX_ORIGINS,
-  type LtiPlatformRegistration,
-} from '@kib/core';
+import { AddLtiPlatformSchema, LTI_MAX_DEPLOYMENTS, type LtiPlatformRegistration } from '@kib/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useT } from '../../i18n/language';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field, TextAreaField } from '../../ui/field';
 import { LTI_ADMIN, useRegistrationChange } from './lti-admin-data';
+import { NameField, OriginsField, RegistrationsSection } from './lms-registrations';
 import {
   AddForm,
   FailureAlert,
   linesOf,
-  LmsSection,
-  LmsTable,
-  RowButton,
   serverFieldError,
-  StateBadge,
   TextList,
   useAddSubmit,
   useConfirmedChange,
-  useEnabledSwitch,
   useFieldErrorText,
 } from './lms-ui';
 
@@ -46,61 +37,44 @@ export function PlatformsSection({
     onDone: (platform) =>
       onNotice(t('platform-admin.deployment-added', { deployment: deployment.trim(), name: platform.name })),
   });
-  const enabled = useEnabledSwitch({
-    change: LTI_ADMIN.setPlatformEnabled,
-    inputOf: (platform, enabled) => ({ id: platform.id, enabled }),
-    nameOf: (platform) => platform.name,
-    notice: (name, enabled) =>
-      t(enabled ? 'platform-admin.platform-enabled' : 'platform-admin.platform-disabled', { name }),
-    onNotice,
-  });
-
   return (
-    <LmsSection id="lms-lti13" title={t('platform-admin.lti13-title')} lead={t('platform-admin.lti13-lead')}>
-      <LmsTable
-        caption={t('platform-admin.platforms-caption')}
-        empty={t('platform-admin.platforms-empty')}
-        rows={platforms}
-        rowKey={(platform) => platform.id}
-        columns={[
-          { header: t('platform-admin.name'), cell: (platform) => platform.name },
-          { header: t('platform-admin.issuer'), cell: (platform) => platform.issuer, code: true },
-          { header: t('platform-admin.client-id'), cell: (platform) => platform.clientId, code: true },
-          {
-            header: t('platform-admin.deployments'),
-            cell: (platform) => (
-              <TextList items={platform.deployments} empty={t('platform-admin.deployments-none')} />
-            ),
-          },
-          {
-            header: t('platform-admin.origins'),
-            cell: (platform) => (
-              <TextList items={platform.allowedOrigins} empty={t('platform-admin.origins-none')} />
-            ),
-          },
-          {
-            header: t('platform-admin.state'),
-            cell: (platform) => <StateBadge disabledAt={platform.disabledAt} />,
-          },
-          {
-            header: t('platform-admin.actions'),
-            cell: (platform) => (
-              <div className="lms-row-actions">
-                <RowButton
-                  label={t('platform-admin.add-deployment')}
-                  row={platform.name}
-                  onClick={() => {
-                    setDeployment('');
-                    addDeployment.ask(platform);
-                  }}
-                />
-                {enabled.button(platform)}
-              </div>
-            ),
-          },
-        ]}
-      />
-      {enabled.failure}
+    <RegistrationsSection
+      id="lms-lti13"
+      title={t('platform-admin.lti13-title')}
+      lead={t('platform-admin.lti13-lead')}
+      caption={t('platform-admin.platforms-caption')}
+      empty={t('platform-admin.platforms-empty')}
+      rows={platforms}
+      rowKey={(platform) => platform.id}
+      columns={[
+        { header: t('platform-admin.name'), cell: (platform) => platform.name },
+        { header: t('platform-admin.issuer'), cell: (platform) => platform.issuer, code: true },
+        { header: t('platform-admin.client-id'), cell: (platform) => platform.clientId, code: true },
+        {
+          header: t('platform-admin.deployments'),
+          cell: (platform) => (
+            <TextList items={platform.deployments} empty={t('platform-admin.deployments-none')} />
+          ),
+        },
+      ]}
+      action={{
+        label: t('platform-admin.add-deployment'),
+        onClick: (platform) => {
+          setDeployment('');
+          addDeployment.ask(platform);
+        },
+      }}
+      enabled={{
+        change: LTI_ADMIN.setPlatformEnabled,
+        inputOf: (platform, enabled) => ({ id: platform.id, enabled }),
+        nameOf: (platform) => platform.name,
+        notice: (name, enabled) =>
+          t(enabled ? 'platform-admin.platform-enabled' : 'platform-admin.platform-disabled', { name }),
+        onNotice,
+      }}
+      disableTitle={(name) => t('platform-admin.disable-platform-title', { name })}
+      disableText={t('platform-admin.disable-platform-text')}
+    >
       <AddPlatformForm
         onAdded={(platform) => onNotice(t('platform-admin.platform-added', { name: platform.name }))}
       />
@@ -121,12 +95,7 @@ export function PlatformsSection({
         />
         <FailureAlert error={addDeployment.mutation.error} fields={['deployment_id']} />
       </ConfirmDialog>
-
-      {enabled.dialog(
-        (name) => t('platform-admin.disable-platform-title', { name }),
-        t('platform-admin.disable-platform-text'),
-      )}
-    </LmsSection>
+    </RegistrationsSection>
   );
 }
 
@@ -193,13 +162,7 @@ function AddPlatformForm({ onAdded }: { onAdded: (platform: LtiPlatformRegistrat
       pending={add.isPending}
     >
       <p className="lms-note">{t('platform-admin.add-platform-lead')}</p>
-      <Field
-        label={t('platform-admin.name')}
-        autoComplete="off"
-        hint={t('platform-admin.name-hint')}
-        error={errorText(errors.name, 200)}
-        {...register('name')}
-      />
+      <NameField error={errors.name} {...register('name')} />
       <Field
         label={t('platform-admin.issuer')}
         autoComplete="off"
@@ -219,12 +182,9 @@ function AddPlatformForm({ onAdded }: { onAdded: (platform: LtiPlatformRegistrat
       {url('authLoginUrl', t('platform-admin.login-url'), t('platform-admin.login-url-hint'))}
       {url('authTokenUrl', t('platform-admin.token-url'), t('platform-admin.token-url-hint'))}
       {url('jwksUrl', t('platform-admin.jwks-url'), t('platform-admin.jwks-url-hint'))}
-      <TextAreaField
-        label={t('platform-admin.origins')}
+      <OriginsField
         rows={2}
-        spellCheck={false}
-        hint={t('platform-admin.origins-hint')}
-        error={errorText(errors.allowedOrigins, LTI_MAX_ORIGINS)}
+        error={errors.allowedOrigins}
         {...register('allowedOrigins', { setValueAs: linesOf })}
       />
       <TextAreaField

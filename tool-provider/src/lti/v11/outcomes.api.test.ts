@@ -5,7 +5,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../../db/models';
 import { seedDevelopment } from '../../seed/dev-seed';
-import { peerVerifiesBody, postSignedLaunch, signLaunch } from '../../test/lti-peer';
+import { peerVerifiesBody, postSignedLaunch } from '../../test/lti-peer';
 import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../../test/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { LtiRepository } from '../shared/lti.repository';
@@ -90,19 +90,19 @@ afterAll(async () => {
   await moodle?.close();
 });
 
-/** Launches as a Moodle learner with outcome parameters and answers a client with the session. */
-async function learner(userId: string, sourcedid = SOURCEDID): Promise<TestClient> {
-  const res = await postSignedLaunch(
+/**
+ * Posts a launch of the module DEMO42 from resource link 1, signed for the development consumer at
+ * the test's clock; redirects are not followed.
+ */
+function launch(params: Record<string, string>): Promise<Response> {
+  return postSignedLaunch(
     `${server.url}/lti/1.1/launch`,
     {
       lti_message_type: 'basic-lti-launch-request',
       lti_version: 'LTI-1p0',
       resource_link_id: '1',
-      user_id: userId,
-      roles: 'Learner',
       custom_activity_code: 'DEMO42',
-      lis_outcome_service_url: `http://127.0.0.1:${moodle.port}/mod/lti/service.php?sesskey=a+b`,
-      lis_result_sourcedid: sourcedid,
+      ...params,
     },
     {
       consumerKey: DEV_LTI_CONSUMER.consumerKey,
@@ -110,6 +110,16 @@ async function learner(userId: string, sourcedid = SOURCEDID): Promise<TestClien
       timestamp: Math.floor(clock.getTime() / 1000),
     },
   );
+}
+
+/** Launches as a Moodle learner with outcome parameters and answers a client with the session. */
+async function learner(userId: string, sourcedid = SOURCEDID): Promise<TestClient> {
+  const res = await launch({
+    user_id: userId,
+    roles: 'Learner',
+    lis_outcome_service_url: `http://127.0.0.1:${moodle.port}/mod/lti/service.php?sesskey=a+b`,
+    lis_result_sourcedid: sourcedid,
+  });
   expect(res.status).toBe(303);
   return (await exchangeLaunchCode(server.url, res.headers.get('location')!)).client;
 }
@@ -220,30 +230,11 @@ describe('Basic Outcomes', () => {
 
   it('sends nothing for a student who came without outcome parameters, or for an instructor', async () => {
     const before = moodle.received.length;
-    const url = `${server.url}/lti/1.1/launch`;
-    const { body } = signLaunch(
-      url,
-      {
-        lti_message_type: 'basic-lti-launch-request',
-        lti_version: 'LTI-1p0',
-        resource_link_id: '1',
-        user_id: 'teacher-solving',
-        roles: 'Instructor',
-        custom_activity_code: 'DEMO42',
-        lis_outcome_service_url: `http://127.0.0.1:${moodle.port}/mod/lti/service.php`,
-        lis_result_sourcedid: 'teacher-sourcedid',
-      },
-      {
-        consumerKey: DEV_LTI_CONSUMER.consumerKey,
-        secret: DEV_LTI_CONSUMER.secret,
-        timestamp: Math.floor(clock.getTime() / 1000),
-      },
-    );
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      redirect: 'manual',
+    const res = await launch({
+      user_id: 'teacher-solving',
+      roles: 'Instructor',
+      lis_outcome_service_url: `http://127.0.0.1:${moodle.port}/mod/lti/service.php`,
+      lis_result_sourcedid: 'teacher-sourcedid',
     });
     const code = new URL(res.headers.get('location')!, 'http://x').searchParams.get('code');
     const c = new TestClient(server.url);
@@ -255,29 +246,10 @@ describe('Basic Outcomes', () => {
   });
 
   it('refuses an outcome service outside the consumer’s origins at launch', async () => {
-    const url = `${server.url}/lti/1.1/launch`;
-    const { body } = signLaunch(
-      url,
-      {
-        lti_message_type: 'basic-lti-launch-request',
-        lti_version: 'LTI-1p0',
-        resource_link_id: '1',
-        user_id: 'ssrf-student',
-        custom_activity_code: 'DEMO42',
-        lis_outcome_service_url: 'http://169.254.169.254/latest/meta-data',
-        lis_result_sourcedid: 'x',
-      },
-      {
-        consumerKey: DEV_LTI_CONSUMER.consumerKey,
-        secret: DEV_LTI_CONSUMER.secret,
-        timestamp: Math.floor(clock.getTime() / 1000),
-      },
-    );
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      redirect: 'manual',
+    const res = await launch({
+      user_id: 'ssrf-student',
+      lis_outcome_service_url: 'http://169.254.169.254/latest/meta-data',
+      lis_result_sourcedid: 'x',
     });
     expect(res.status).toBe(400);
   });
