@@ -41,6 +41,9 @@ import { PlatformOrigins, selfAndPlatforms } from './lti/shared/frame-ancestors'
 import { LtiRepository } from './lti/shared/lti.repository';
 import { mountLti11 } from './lti/v11/lti11.routes';
 import { registerLtiRoutes } from './lti/shared/lti.routes';
+import { TeacherRepository } from './teachers/teacher.repository';
+import { registerTeacherRoutes } from './teachers/teacher.routes';
+import { TeacherService } from './teachers/teacher.service';
 import { GradePassBack } from './lti/shared/grade-pass-back';
 import { LtiLaunches } from './lti/shared/launch';
 import { registerLtiAdminRoutes } from './lti/shared/lti-admin.routes';
@@ -240,6 +243,13 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
+  registerTeacherRoutes(
+    api,
+    new TeacherService({
+      repo: new TeacherRepository(sequelize),
+      codeLimiter: limiters.teacherCodePerAccount,
+    }),
+  );
   registerLtiRoutes(api, { launches, lti11: lti, lti13, links: ltiLinks });
   // A registration added, enabled or disabled here may frame Kib (or not) at once; one changed by
   // `npm run lti` is seen within the origins cache's minute.

@@ -142,6 +142,14 @@ export class TestClient {
   post<T = Record<string, unknown>>(p: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', p, body, headers);
   }
+
+  put<T = Record<string, unknown>>(p: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', p, body, headers);
+  }
+
+  delete<T = Record<string, unknown>>(p: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', p, undefined, headers);
+  }
 }
 
 /**

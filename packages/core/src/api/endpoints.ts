@@ -7,6 +7,7 @@ import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
 import { SOLVING_ENDPOINTS } from './solving.endpoints';
+import { TEACHER_ENDPOINTS } from './teacher.endpoints';
 
 /**
  * Every endpoint of the API below `/api`, by name: the one declaration the server serves, the
@@ -18,6 +19,7 @@ export const API = {
   ...CONTACT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...CLASSROOM_ENDPOINTS,
+  ...TEACHER_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...SOLVING_ENDPOINTS,
   ...LTI_ENDPOINTS,

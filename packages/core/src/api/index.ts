@@ -158,3 +158,18 @@ export {
   type LtiToolKey,
   type LtiToolUrls,
 } from './lti-admin.schemas';
+export {
+  CLASSROOM_CODE_LENGTH,
+  ClassroomInputSchema,
+  ClassroomLevelsSchema,
+  DEFAULT_CLASSROOM_LEVEL_ID,
+  RegisterTeacherToSchoolSchema,
+  TeacherClassroomSchema,
+  TeacherDataSchema,
+  TeacherSchoolSchema,
+  type ClassroomInput,
+  type ClassroomLevels,
+  type TeacherClassroom,
+  type TeacherData,
+  type TeacherSchool,
+} from './teacher.schemas';

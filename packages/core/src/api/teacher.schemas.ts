@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** A classroom's registration code has this many characters (spec 03 §9). */
+export const CLASSROOM_CODE_LENGTH = 6;
+/** The level a classroom gets unless the teacher picks another (spec 03 §9: "General"). */
+export const DEFAULT_CLASSROOM_LEVEL_ID = 4;
+
+const DateTimeSchema = z.iso.datetime();
+
+/** GET get-classroom-levels/: the levels a classroom may have, with their English and Spanish names. */
+export const ClassroomLevelsSchema = z.object({
+  levels: z.array(z.object({ id: z.number().int(), name: z.string(), nameSpanish: z.string() })),
+});
+/** What GET get-classroom-levels/ answers. */
+export type ClassroomLevels = z.infer<typeof ClassroomLevelsSchema>;
+
+/** A teacher's classroom as the dashboard lists it: its registration code and what it holds. */
+export const TeacherClassroomSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The registration code students join with. */
+  code: z.string(),
+  levelId: z.number().int(),
+  studentCount: z.number().int(),
+  moduleCount: z.number().int(),
+  createdAt: DateTimeSchema,
+});
+/** A classroom of the caller's. */
+export type TeacherClassroom = z.infer<typeof TeacherClassroomSchema>;
+
+/**
+ * GET get-teacher-data/: whether the teacher may use classes and modules (a school of theirs with a
+ * plan that has not ended), their school, and their classrooms, newest first.
+ */
+export const TeacherDataSchema = z.object({
+  validSubscription: z.boolean(),
+  institution: z
+    .object({ id: z.number().int(), name: z.string(), planValidUntil: DateTimeSchema.nullable() })
+    .nullable(),
+  classrooms: z.array(TeacherClassroomSchema),
+});
+/** What GET get-teacher-data/ answers. */
+export type TeacherData = z.infer<typeof TeacherDataSchema>;
+
+/**
+ * POST classrooms/ and PUT classrooms/{id}: a classroom's name (unique per teacher), description and
+ * level. The registration code is made by the server; a `code` sent by the client is ignored.
+ */
+export const ClassroomInputSchema = z.object({
+  name: z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.classroom-name-blank')
+    .max(150, 'validation.too-long'),
+  description: z.string().trim().max(2000, 'validation.too-long').default(''),
+  levelId: z
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .default(DEFAULT_CLASSROOM_LEVEL_ID),
+  code: z.unknown().optional(),
+  id: z.unknown().optional(),
+});
+/** What a teacher sends to create or change a classroom. */
+export type ClassroomInput = z.input<typeof ClassroomInputSchema>;
+
+/** POST registerTeacherToSchool/: the teacher code a school admin gave the teacher. */
+export const RegisterTeacherToSchoolSchema = z.object({
+  code: z
+    .string('validation.required')
+    .transform((code) => code.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().min(1, 'validation.required').max(20, 'validation.too-long')),
+});
+
+/** What POST registerTeacherToSchool/ answers: the school joined and whether its plan is valid now. */
+export const TeacherSchoolSchema = z.object({
+  institution: z.object({ id: z.number().int(), name: z.string() }),
+  validSubscription: z.boolean(),
+});
+/** The school a teacher joined. */
+export type TeacherSchool = z.infer<typeof TeacherSchoolSchema>;

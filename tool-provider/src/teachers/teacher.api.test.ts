@@ -1,0 +1,243 @@
+import { QueryTypes } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initModels } from '../db/models';
+import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
+import { insertUser } from '../test/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+
+let server: TestServer;
+
+async function loginAs(email: string, lang = 'es'): Promise<TestClient> {
+  const c = new TestClient(server.url, { 'accept-language': lang });
+  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
+  expect(res.status).toBe(200);
+  c.token = String(res.body.access);
+  return c;
+}
+
+async function query<T extends object>(
+  sql: string,
+  replacements: Record<string, unknown> = {},
+): Promise<T[]> {
+  return server.db.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+}
+
+/** A new teacher code of the demo school, valid for a day unless said. */
+async function teacherCode(code: string, validHours = 24): Promise<void> {
+  await server.db.sequelize.query(
+    `INSERT INTO teacher_codes (institution_id, code, code_expiration)
+     SELECT id, :code, now() + make_interval(hours => :validHours) FROM institutions WHERE name = :school`,
+    { replacements: { code, validHours, school: DEV_SEED.institutionName } },
+  );
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  for (const email of [
+    'newteacher@test.kib',
+    'otherteacher@test.kib',
+    'lateteacher@test.kib',
+    'guess@test.kib',
+  ])
+    await insertUser(server.db.sequelize, { email, groups: ['Teachers'] });
+});
+afterAll(() => server?.close());
+
+describe('GET get-teacher-data/', () => {
+  it("answers the demo teacher's school, a valid plan and the classroom with its counts", async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const res = await teacher.get('/api/get-teacher-data/');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      valid_subscription: true,
+      institution: { name: DEV_SEED.institutionName },
+      classrooms: [{ name: DEV_SEED.classroomName, code: DEV_SEED.classroomCode, student_count: 2 }],
+    });
+    const classroom = (res.body.classrooms as { module_count: number }[])[0]!;
+    expect(classroom.module_count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers a teacher without a school with no subscription and no classrooms', async () => {
+    const teacher = await loginAs('newteacher@test.kib');
+    const res = await teacher.get('/api/get-teacher-data/');
+    expect(res.body).toEqual({ valid_subscription: false, institution: null, classrooms: [] });
+  });
+
+  it('is for teachers only', async () => {
+    expect((await new TestClient(server.url).get('/api/get-teacher-data/')).status).toBe(401);
+    for (const email of ['student@demo.kib', 'creator@demo.kib', 'schooladmin@demo.kib'])
+      expect((await (await loginAs(email)).get('/api/get-teacher-data/')).status).toBe(403);
+  });
+});
+
+describe('GET get-classroom-levels/', () => {
+  it('lists the five levels with their Spanish names, General (4) among them', async () => {
+    const res = await (await loginAs(DEV_SEED.users.teacher.email)).get('/api/get-classroom-levels/');
+    expect(res.status).toBe(200);
+    const levels = res.body.levels as { id: number; name: string; name_spanish: string }[];
+    expect(levels).toHaveLength(5);
+    expect(levels).toContainEqual({ id: 4, name: 'General', name_spanish: 'General' });
+  });
+});
+
+describe('classrooms of a teacher', () => {
+  it('creates, lists, changes and deletes a classroom, with a new six-character code', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const created = await teacher.post('/api/classrooms/', {
+      name: '  Grado 11B ',
+      description: 'Jornada de la tarde',
+      level_id: 3,
+      code: 'AAAAAA',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Grado 11B',
+      description: 'Jornada de la tarde',
+      level_id: 3,
+      student_count: 0,
+      module_count: 0,
+    });
+    const code = String(created.body.code);
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    expect(code).not.toBe('AAAAAA');
+    const id = Number(created.body.id);
+
+    const list = await teacher.get('/api/get-teacher-data/');
+    expect((list.body.classrooms as { id: number }[])[0]!.id).toBe(id);
+
+    const changed = await teacher.put(`/api/classrooms/${id}`, { name: 'Grado 11C' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id, name: 'Grado 11C', description: '', level_id: 4, code });
+
+    // A student joins with the new code, then the classroom goes; the student's membership with it.
+    const student = await loginAs('student2@demo.kib');
+    expect((await student.post('/api/classrooms/add_student', { code })).status).toBe(200);
+    expect((await teacher.delete(`/api/classrooms/${id}`)).status).toBe(204);
+    expect(await query(`SELECT 1 FROM classrooms WHERE id = :id`, { id })).toHaveLength(0);
+    expect(await query(`SELECT 1 FROM classroom_students WHERE classroom_id = :id`, { id })).toHaveLength(0);
+    expect((await teacher.delete(`/api/classrooms/${id}`)).status).toBe(404);
+  });
+
+  it("refuses a blank name and a name the teacher already uses, with the spec's messages", async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email, 'en');
+    const blank = await teacher.post('/api/classrooms/', { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toEqual({ name: ['Classroom name cannot be blank'] });
+    const used = await teacher.post('/api/classrooms/', { name: DEV_SEED.classroomName });
+    expect(used.status).toBe(409);
+    expect(used.body).toMatchObject({
+      code: 'classroom-name-used',
+      fields: { name: ['You already have a classroom with this name'] },
+    });
+    const spanish = await (
+      await loginAs(DEV_SEED.users.teacher.email)
+    ).post('/api/classrooms/', { name: '' });
+    expect(spanish.body.fields).toEqual({ name: ['El nombre del salón no puede estar vacío'] });
+  });
+
+  it('refuses a level that does not exist', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const res = await teacher.post('/api/classrooms/', { name: 'Nivel raro', level_id: 99 });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields as object)).toEqual(['level_id']);
+    expect(await query(`SELECT 1 FROM classrooms WHERE name = 'Nivel raro'`)).toHaveLength(0);
+  });
+
+  it("answers 404 to another teacher on the demo teacher's classroom, and leaves it as it was", async () => {
+    const [demo] = await query<{ id: number }>(`SELECT id FROM classrooms WHERE code = :code`, {
+      code: DEV_SEED.classroomCode,
+    });
+    const other = await loginAs('otherteacher@test.kib');
+    await teacherCode('OTHERT01');
+    expect((await other.post('/api/registerTeacherToSchool/', { code: 'OTHERT01' })).status).toBe(200);
+    expect((await other.put(`/api/classrooms/${demo!.id}`, { name: 'Robado' })).status).toBe(404);
+    expect((await other.delete(`/api/classrooms/${demo!.id}`)).status).toBe(404);
+    expect((await other.get('/api/get-teacher-data/')).body.classrooms).toEqual([]);
+    const [still] = await query<{ name: string }>(`SELECT name FROM classrooms WHERE id = :id`, {
+      id: demo!.id,
+    });
+    expect(still!.name).toBe(DEV_SEED.classroomName);
+  });
+
+  it('refuses classrooms to a teacher without a school, and to one whose plan has ended', async () => {
+    const without = await loginAs('newteacher@test.kib', 'en');
+    const refused = await without.post('/api/classrooms/', { name: 'Sin colegio' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'subscription-required' });
+
+    const late = await loginAs('lateteacher@test.kib');
+    await teacherCode('LATE0001');
+    expect((await late.post('/api/registerTeacherToSchool/', { code: 'LATE0001' })).status).toBe(200);
+    expect((await late.post('/api/classrooms/', { name: 'A tiempo' })).status).toBe(201);
+    await server.db.sequelize.query(
+      `UPDATE subscriptions SET plan_valid_until = now() - interval '1 day'
+       WHERE institution_id = (SELECT id FROM institutions WHERE name = :school)`,
+      { replacements: { school: DEV_SEED.institutionName } },
+    );
+    try {
+      expect((await late.get('/api/get-teacher-data/')).body.valid_subscription).toBe(false);
+      expect((await late.post('/api/classrooms/', { name: 'Tarde' })).status).toBe(403);
+      const [mine] = await query<{ id: number }>(
+        `SELECT c.id FROM classrooms c JOIN users u ON u.id = c.author_id WHERE u.email = 'lateteacher@test.kib'`,
+      );
+      expect((await late.delete(`/api/classrooms/${mine!.id}`)).status).toBe(403);
+    } finally {
+      await server.db.sequelize.query(
+        `UPDATE subscriptions SET plan_valid_until = now() + interval '1 year'
+         WHERE institution_id = (SELECT id FROM institutions WHERE name = :school)`,
+        { replacements: { school: DEV_SEED.institutionName } },
+      );
+    }
+  });
+});
+
+describe('POST registerTeacherToSchool/', () => {
+  it('joins the school of the seeded teacher code, once, and the code is spent for anybody else', async () => {
+    const teacher = await loginAs('newteacher@test.kib');
+    const res = await teacher.post('/api/registerTeacherToSchool/', {
+      code: ` ${DEV_SEED.teacherCode.toLowerCase()} `,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      institution: { name: DEV_SEED.institutionName },
+      valid_subscription: true,
+    });
+    expect((await teacher.get('/api/get-teacher-data/')).body.valid_subscription).toBe(true);
+    // The same teacher may send it again; another teacher may not use it.
+    expect((await teacher.post('/api/registerTeacherToSchool/', { code: DEV_SEED.teacherCode })).status).toBe(
+      200,
+    );
+    const other = await loginAs('guess@test.kib', 'en');
+    const spent = await other.post('/api/registerTeacherToSchool/', { code: DEV_SEED.teacherCode });
+    expect(spent.status).toBe(404);
+    expect(spent.body).toMatchObject({ code: 'teacher-code-invalid' });
+  });
+
+  it('refuses an expired code, and slows down guessing', async () => {
+    await teacherCode('EXPIRED1', -1);
+    const teacher = await loginAs('guess@test.kib', 'en');
+    const expired = await teacher.post('/api/registerTeacherToSchool/', { code: 'EXPIRED1' });
+    expect(expired.status).toBe(410);
+    expect(expired.body).toMatchObject({
+      code: 'teacher-code-expired',
+      detail: 'That teacher code has expired. Ask your school administrator for a new one.',
+    });
+    for (let i = 0; i < 10; i++) await teacher.post('/api/registerTeacherToSchool/', { code: `NOPE${i}` });
+    await teacherCode('FRESH001');
+    expect((await teacher.post('/api/registerTeacherToSchool/', { code: 'FRESH001' })).status).toBe(429);
+    const [used] = await query<{ usedBy: number | null }>(
+      `SELECT used_by AS "usedBy" FROM teacher_codes WHERE code = 'FRESH001'`,
+    );
+    expect(used!.usedBy).toBeNull();
+  });
+
+  it('needs a code, and is for teachers only', async () => {
+    const teacher = await loginAs('guess@test.kib');
+    expect((await teacher.post('/api/registerTeacherToSchool/', { code: '  ' })).status).toBe(400);
+    const student = await loginAs('student@demo.kib');
+    expect((await student.post('/api/registerTeacherToSchool/', { code: DEV_SEED.teacherCode })).status).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { API, PathIdSchema } from '@kib/core';
+import type { ApiRouter } from '../http/api-router';
+import { AppError } from '../http/errors';
+import type { TeacherService } from './teacher.service';
+
+/** The id of a path, or 404 (an id that cannot exist names nothing of the caller's). */
+function pathId(raw: string): number {
+  const id = PathIdSchema.safeParse(raw);
+  if (!id.success) throw AppError.notFound();
+  return id.data;
+}
+
+/**
+ * The teacher's dashboard data, classroom levels, classrooms (create, change, delete: the caller's
+ * own only, with a valid school plan) and joining a school with a teacher code.
+ */
+export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService): void {
+  api.handle(API.teacherData, {
+    handle: async ({ principal }) => ({ body: await teachers.data(principal.userId) }),
+  });
+
+  api.handle(API.classroomLevels, {
+    handle: async () => ({ body: await teachers.levels() }),
+  });
+
+  api.handle(API.createClassroom, {
+    handle: async ({ principal, body: { name, description, levelId } }) => ({
+      body: await teachers.createClassroom(principal.userId, { name, description, levelId }),
+    }),
+  });
+
+  api.handle(API.updateClassroom, {
+    handle: async ({ principal, params, body: { name, description, levelId } }) => ({
+      body: await teachers.updateClassroom(principal.userId, pathId(params.id), {
+        name,
+        description,
+        levelId,
+      }),
+    }),
+  });
+
+  api.handle(API.deleteClassroom, {
+    handle: async ({ principal, params }) => {
+      await teachers.deleteClassroom(principal.userId, pathId(params.id));
+    },
+  });
+
+  api.handle(API.registerTeacherToSchool, {
+    handle: async ({ principal, body }) => ({
+      body: await teachers.registerToSchool(principal.userId, body.code),
+    }),
+  });
+}
