@@ -1,3 +1,4 @@
+import { API, type AnyEndpoint } from '@kib/core';
 import { createRequire } from 'node:module';
 import { parseLatex } from '@kib/checker';
 import { LANGUAGE_COOKIE, resolveLanguage } from '@kib/i18n';
@@ -44,6 +45,7 @@ import { registerLtiRoutes } from './lti/shared/lti.routes';
 import { TeacherRepository } from './teachers/teacher.repository';
 import { registerTeacherRoutes } from './teachers/teacher.routes';
 import { TeacherService } from './teachers/teacher.service';
+import { StudentRegistrationRepository } from './teachers/student-registration.repository';
 import { GradePassBack } from './lti/shared/grade-pass-back';
 import { LtiLaunches } from './lti/shared/launch';
 import { registerLtiAdminRoutes } from './lti/shared/lti-admin.routes';
@@ -247,6 +249,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     api,
     new TeacherService({
       repo: new TeacherRepository(sequelize),
+      registrations: new StudentRegistrationRepository(sequelize),
       codeLimiter: limiters.teacherCodePerAccount,
     }),
   );
@@ -332,6 +335,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     logger,
     limiters.ltiRegistrationPerAddress,
   );
+  // A bulk upload declares a larger body; the default parser below then leaves the parsed body alone.
+  for (const endpoint of Object.values(API) as AnyEndpoint[])
+    if (endpoint.maxBodyBytes && endpoint.body)
+      app.use(`/api${endpoint.path}`, express.json({ limit: endpoint.maxBodyBytes }));
   app.use('/api', express.json({ limit: JSON_LIMIT }), async (req, _res, next) => {
     req.principal = null;
     const header = req.get('authorization');

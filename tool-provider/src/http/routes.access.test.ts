@@ -34,6 +34,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'PUT /classrooms/:id': ['Teachers'],
   'DELETE /classrooms/:id': ['Teachers'],
   'POST /registerTeacherToSchool/': ['Teachers'],
+  'POST /createregisterstudents/': ['Teachers'],
   'GET /courses/:id/topics/': 'public',
   'GET /get-subtopics/': 'public',
   'GET /problems/topic/:id/': 'public',

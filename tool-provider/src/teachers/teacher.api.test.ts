@@ -7,9 +7,9 @@ import { startTestServer, TestClient, type TestServer } from '../test/test-serve
 
 let server: TestServer;
 
-async function loginAs(email: string, lang = 'es'): Promise<TestClient> {
+async function loginAs(email: string, lang = 'es', password = 'demo1234'): Promise<TestClient> {
   const c = new TestClient(server.url, { 'accept-language': lang });
-  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
+  const res = await c.post('/api/auth/jwt/create/', { email, password });
   expect(res.status).toBe(200);
   c.token = String(res.body.access);
   return c;
@@ -239,5 +239,110 @@ describe('POST registerTeacherToSchool/', () => {
     expect((await student.post('/api/registerTeacherToSchool/', { code: DEV_SEED.teacherCode })).status).toBe(
       403,
     );
+  });
+});
+
+describe('POST createregisterstudents/', () => {
+  async function demoClassroom(): Promise<number> {
+    const [row] = await query<{ id: number }>(`SELECT id FROM classrooms WHERE code = :code`, {
+      code: DEV_SEED.classroomCode,
+    });
+    return row!.id;
+  }
+
+  it('answers each row on its own: created with the rule password, existing, not active, errors', async () => {
+    await insertUser(server.db.sequelize, { email: 'sleepy@test.kib', groups: ['Students'], active: false });
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const classroom = await demoClassroom();
+    const res = await teacher.post('/api/createregisterstudents/', {
+      classroom,
+      new_students: [
+        { first_name: 'María José', last_name: 'Ríos', email: 'mjrios@test.kib' },
+        { first_name: 'Pedro', last_name: 'Paz', email: 'ppaz@test.kib', password: 'elegida99' },
+        { first_name: 'Ana', last_name: 'Gómez', email: 'STUDENT@demo.kib' },
+        { first_name: 'Sol', last_name: 'Dormida', email: 'sleepy@test.kib' },
+        { first_name: 'Laura', last_name: 'M', email: DEV_SEED.users.teacher.email },
+        { first_name: 'Sin', last_name: 'Correo', email: 'no-es-correo' },
+        { first_name: '', last_name: '', email: 'anon@test.kib' },
+        { first_name: 'Otra', last_name: 'Vez', email: 'MJRIOS@test.kib' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const rows = res.body.results as { action: string; password: string | null; error: string | null }[];
+    expect(rows.map((r) => r.action)).toEqual([
+      'Created',
+      'Created',
+      'AlreadyExisted',
+      'WasNotActive',
+      'Error',
+      'Error',
+      'Error',
+      'Error',
+    ]);
+    expect(rows[0]!.password).toBe('maríajosé.1234');
+    expect(rows[1]!.password).toBe('elegida99');
+    expect(rows.slice(4).map((r) => r.error)).toEqual([
+      'errors.bulk-not-a-student',
+      'validation.email-invalid',
+      'validation.student-name-required',
+      'validation.email-repeated',
+    ]);
+
+    // The new accounts are active students of the classroom and log in with the password shown.
+    const created = await loginAs('mjrios@test.kib', 'es', 'maríajosé.1234');
+    const mine = await created.get('/api/get_student_classrooms/');
+    expect((mine.body.classrooms as { name: string }[]).map((c) => c.name)).toEqual([DEV_SEED.classroomName]);
+    await loginAs('ppaz@test.kib', 'es', 'elegida99');
+    const members = await query<{ email: string }>(
+      `SELECT u.email FROM classroom_students cs JOIN users u ON u.id = cs.user_id
+       WHERE cs.classroom_id = :classroom AND u.email IN ('sleepy@test.kib', 'teacher@demo.kib')`,
+      { classroom },
+    );
+    expect(members.map((m) => m.email)).toEqual(['sleepy@test.kib']);
+    const [sleepy] = await query<{ active: boolean }>(
+      `SELECT is_active AS active FROM users WHERE email = 'sleepy@test.kib'`,
+    );
+    expect(sleepy!.active).toBe(true);
+  });
+
+  it('registers 5,000 rows in one request', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const created = await teacher.post('/api/classrooms/', { name: 'Colegio entero' });
+    const classroom = Number(created.body.id);
+    const names = ['Ana', 'Luis', 'Sara', 'Juan', 'Eva'];
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      first_name: names[i % names.length],
+      last_name: `Apellido ${i}`,
+      email: `bulk${i}@test.kib`,
+    }));
+    const res = await teacher.post('/api/createregisterstudents/', { classroom, new_students: rows });
+    expect(res.status).toBe(200);
+    const results = res.body.results as { action: string }[];
+    expect(results).toHaveLength(5000);
+    expect(results.every((r) => r.action === 'Created')).toBe(true);
+    const [count] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM classroom_students WHERE classroom_id = :classroom`,
+      { classroom },
+    );
+    expect(count!.n).toBe(5000);
+    const tooMany = await teacher.post('/api/createregisterstudents/', {
+      classroom,
+      new_students: [...rows, rows[0]],
+    });
+    expect(tooMany.status).toBe(400);
+  }, 120_000);
+
+  it("refuses another teacher's classroom and a teacher without a plan, writing nothing", async () => {
+    const classroom = await demoClassroom();
+    const other = await loginAs('otherteacher@test.kib');
+    const row = { first_name: 'Intrusa', last_name: 'X', email: 'intrusa@test.kib' };
+    expect(
+      (await other.post('/api/createregisterstudents/', { classroom, new_students: [row] })).status,
+    ).toBe(404);
+    const without = await loginAs('guess@test.kib');
+    expect(
+      (await without.post('/api/createregisterstudents/', { classroom, new_students: [row] })).status,
+    ).toBe(403);
+    expect(await query(`SELECT 1 FROM users WHERE email = 'intrusa@test.kib'`)).toHaveLength(0);
   });
 });

@@ -45,6 +45,12 @@ export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService):
     },
   });
 
+  api.handle(API.registerStudents, {
+    handle: async ({ principal, body, req }) => ({
+      body: await teachers.registerStudents(principal.userId, body.classroom, body.newStudents, req.language),
+    }),
+  });
+
   api.handle(API.registerTeacherToSchool, {
     handle: async ({ principal, body }) => ({
       body: await teachers.registerToSchool(principal.userId, body.code),

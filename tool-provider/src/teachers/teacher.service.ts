@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import {
   CLASSROOM_CODE_LENGTH,
   type ClassroomLevels,
+  type NewStudentRow,
+  type RegisterStudentsAnswer,
   type TeacherClassroom,
   type TeacherData,
   type TeacherSchool,
@@ -9,6 +11,8 @@ import {
 import { AppError } from '../http/errors';
 import type { Limiter } from '../http/rate-limit';
 import type { ClassroomFields, TeacherRepository } from './teacher.repository';
+import { registerStudents } from './student-registration';
+import type { StudentRegistrationRepository } from './student-registration.repository';
 
 /** Letters and digits of a registration code, without the ones read alike (0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -45,6 +49,7 @@ export class TeacherService {
   constructor(
     private readonly deps: {
       repo: TeacherRepository;
+      registrations: StudentRegistrationRepository;
       codeLimiter: Limiter;
       now?: () => Date;
     },
@@ -106,6 +111,21 @@ export class TeacherService {
   async deleteClassroom(teacherId: number, id: number): Promise<void> {
     await this.requireSubscription(teacherId);
     if (!(await this.deps.repo.deleteClassroom(teacherId, id))) throw AppError.notFound();
+  }
+
+  /**
+   * Registers students in one of the teacher's classrooms, row by row ({@link registerStudents}); new
+   * accounts speak the teacher's language until their owner changes it.
+   */
+  async registerStudents(
+    teacherId: number,
+    classroomId: number,
+    rows: NewStudentRow[],
+    language: 'es' | 'en',
+  ): Promise<RegisterStudentsAnswer> {
+    await this.requireSubscription(teacherId);
+    if (!(await this.deps.repo.classroom(teacherId, classroomId))) throw AppError.notFound();
+    return registerStudents(this.deps.registrations, classroomId, rows, language);
   }
 
   /**

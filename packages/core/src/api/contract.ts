@@ -72,6 +72,8 @@ export interface Endpoint<
   readonly status?: number;
   /** The answer is a document whose keys are data (an OpenAPI document): sent as it is, not snake_cased. */
   readonly verbatim?: boolean;
+  /** The largest JSON body accepted, in bytes, when more than the API's default (a bulk upload). */
+  readonly maxBodyBytes?: number;
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, access, schemas). */

@@ -159,6 +159,15 @@ export {
   type LtiToolUrls,
 } from './lti-admin.schemas';
 export {
+  BULK_REGISTRATION_MAX_ROWS,
+  NewStudentRowSchema,
+  RegisteredStudentSchema,
+  RegisterStudentsAnswerSchema,
+  RegisterStudentsSchema,
+  studentPassword,
+  type NewStudentRow,
+  type RegisteredStudent,
+  type RegisterStudentsAnswer,
   CLASSROOM_CODE_LENGTH,
   ClassroomInputSchema,
   ClassroomLevelsSchema,

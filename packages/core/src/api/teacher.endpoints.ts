@@ -2,6 +2,9 @@ import { endpoint, roles } from './contract';
 import {
   ClassroomInputSchema,
   ClassroomLevelsSchema,
+  BULK_REGISTRATION_MAX_ROWS,
+  RegisterStudentsAnswerSchema,
+  RegisterStudentsSchema,
   RegisterTeacherToSchoolSchema,
   TeacherClassroomSchema,
   TeacherDataSchema,
@@ -61,6 +64,16 @@ export const TEACHER_ENDPOINTS = {
     summary:
       "Deletes one of the caller's classrooms: its memberships and assignments go, the students' results stay",
     response: null,
+  }),
+  registerStudents: endpoint({
+    method: 'post',
+    path: '/createregisterstudents/',
+    access: TEACHERS,
+    tag: TAG,
+    summary: `Registers up to ${BULK_REGISTRATION_MAX_ROWS} students in one of the caller's classrooms, each row on its own`,
+    body: RegisterStudentsSchema,
+    response: RegisterStudentsAnswerSchema,
+    maxBodyBytes: 2 * 1024 * 1024,
   }),
   registerTeacherToSchool: endpoint({
     method: 'post',

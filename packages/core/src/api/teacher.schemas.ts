@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './auth.schemas';
 
 /** A classroom's registration code has this many characters (spec 03 §9). */
 export const CLASSROOM_CODE_LENGTH = 6;
@@ -80,3 +81,66 @@ export const TeacherSchoolSchema = z.object({
 });
 /** The school a teacher joined. */
 export type TeacherSchool = z.infer<typeof TeacherSchoolSchema>;
+
+/** The most students one bulk registration takes (spec 03 "Bulk registration"). */
+export const BULK_REGISTRATION_MAX_ROWS = 5000;
+
+/**
+ * One row of a bulk registration as the teacher typed or uploaded it: columns 0–2 are first name,
+ * last name and e-mail. Rows are checked one by one by the server, so a bad row is answered on its
+ * own line and never refuses the others.
+ */
+export const NewStudentRowSchema = z.object({
+  firstName: z.string().max(150, 'validation.too-long').default(''),
+  lastName: z.string().max(150, 'validation.too-long').default(''),
+  email: z.string().max(254, 'validation.too-long').default(''),
+  /** A password chosen by the teacher; without one, the spec's rule makes it ({@link studentPassword}). */
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, 'validation.password-too-short')
+    .max(256, 'validation.too-long')
+    .optional(),
+});
+/** A row of a bulk registration. */
+export type NewStudentRow = z.input<typeof NewStudentRowSchema>;
+
+/** POST createregisterstudents/: the classroom and its new students. */
+export const RegisterStudentsSchema = z.object({
+  classroom: z.number('validation.required').int('validation.invalid').positive('validation.invalid'),
+  newStudents: z
+    .array(NewStudentRowSchema)
+    .min(1, 'validation.required')
+    .max(BULK_REGISTRATION_MAX_ROWS, 'validation.too-many'),
+});
+
+/**
+ * What became of each row, in the order sent: `Created` (a new active student account, with the
+ * password to hand out), `AlreadyExisted` (an active account, now in the classroom), `WasNotActive`
+ * (an account not yet activated: activated and in the classroom, its password unchanged), or
+ * `Error` with the first problem's message key (i18n).
+ */
+export const RegisteredStudentSchema = z.object({
+  row: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  action: z.enum(['Created', 'AlreadyExisted', 'WasNotActive', 'Error']),
+  password: z.string().nullable(),
+  error: z.string().nullable(),
+});
+/** A row's outcome in a bulk registration. */
+export type RegisteredStudent = z.infer<typeof RegisteredStudentSchema>;
+
+/** What POST createregisterstudents/ answers. */
+export const RegisterStudentsAnswerSchema = z.object({ results: z.array(RegisteredStudentSchema) });
+/** The outcome of a bulk registration. */
+export type RegisterStudentsAnswer = z.infer<typeof RegisterStudentsAnswerSchema>;
+
+/**
+ * The password of a student a teacher registers without choosing one (spec 03 §3): the first name
+ * without spaces, lower-cased, then `.1234`; `student.1234` when the first name is empty.
+ */
+export function studentPassword(firstName: string): string {
+  const name = firstName.replace(/\s+/g, '').toLowerCase();
+  return `${name || 'student'}.1234`;
+}
