@@ -35,6 +35,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'DELETE /classrooms/:id': ['Teachers'],
   'POST /registerTeacherToSchool/': ['Teachers'],
   'POST /createregisterstudents/': ['Teachers'],
+  'POST /createregisterstudents/file/': ['Teachers'],
   'GET /courses/:id/topics/': 'public',
   'GET /get-subtopics/': 'public',
   'GET /problems/topic/:id/': 'public',

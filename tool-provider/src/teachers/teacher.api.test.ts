@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
@@ -344,5 +345,38 @@ describe('POST createregisterstudents/', () => {
       (await without.post('/api/createregisterstudents/', { classroom, new_students: [row] })).status,
     ).toBe(403);
     expect(await query(`SELECT 1 FROM users WHERE email = 'intrusa@test.kib'`)).toHaveLength(0);
+  });
+});
+
+describe('POST createregisterstudents/file/', () => {
+  it('registers the students of an uploaded .xlsx file, and refuses a file that is not a spreadsheet', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email, 'en');
+    const created = await teacher.post('/api/classrooms/', { name: 'Desde Excel' });
+    const classroom = Number(created.body.id);
+    const rows = [['Nombre', 'Apellido', 'Correo']];
+    for (let i = 0; i < 30; i++) rows.push([`Alumno${i}`, 'Excel', `excel${i}@test.kib`]);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Hoja1');
+    const content = Buffer.from(XLSX.write(wb, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer).toString(
+      'base64',
+    );
+    const res = await teacher.post('/api/createregisterstudents/file/', { classroom, content });
+    expect(res.status).toBe(200);
+    const results = res.body.results as { action: string; email: string; password: string }[];
+    expect(results).toHaveLength(30);
+    expect(results[0]).toMatchObject({
+      action: 'Created',
+      email: 'excel0@test.kib',
+      password: 'alumno0.1234',
+    });
+
+    const picture = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]).toString('base64');
+    const refused = await teacher.post('/api/createregisterstudents/file/', { classroom, content: picture });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      content: ['This file is not a spreadsheet: upload an .xlsx, .xls, .ods or .csv file.'],
+    });
+    const other = await loginAs('otherteacher@test.kib');
+    expect((await other.post('/api/createregisterstudents/file/', { classroom, content })).status).toBe(404);
   });
 });

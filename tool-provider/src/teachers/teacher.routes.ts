@@ -1,6 +1,7 @@
 import { API, PathIdSchema } from '@kib/core';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
+import { studentRows } from './student-spreadsheet';
 import type { TeacherService } from './teacher.service';
 
 /** The id of a path, or 404 (an id that cannot exist names nothing of the caller's). */
@@ -47,7 +48,23 @@ export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService):
 
   api.handle(API.registerStudents, {
     handle: async ({ principal, body, req }) => ({
-      body: await teachers.registerStudents(principal.userId, body.classroom, body.newStudents, req.language),
+      body: await teachers.registerStudents(
+        principal.userId,
+        body.classroom,
+        () => body.newStudents,
+        req.language,
+      ),
+    }),
+  });
+
+  api.handle(API.registerStudentsFile, {
+    handle: async ({ principal, body, req }) => ({
+      body: await teachers.registerStudents(
+        principal.userId,
+        body.classroom,
+        () => studentRows(Buffer.from(body.content, 'base64')),
+        req.language,
+      ),
     }),
   });
 

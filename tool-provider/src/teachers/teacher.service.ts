@@ -115,17 +115,18 @@ export class TeacherService {
 
   /**
    * Registers students in one of the teacher's classrooms, row by row ({@link registerStudents}); new
-   * accounts speak the teacher's language until their owner changes it.
+   * accounts speak the teacher's language until their owner changes it. The rows are read (a
+   * spreadsheet parsed) only once the teacher may register students there.
    */
   async registerStudents(
     teacherId: number,
     classroomId: number,
-    rows: NewStudentRow[],
+    rows: () => NewStudentRow[],
     language: 'es' | 'en',
   ): Promise<RegisterStudentsAnswer> {
     await this.requireSubscription(teacherId);
     if (!(await this.deps.repo.classroom(teacherId, classroomId))) throw AppError.notFound();
-    return registerStudents(this.deps.registrations, classroomId, rows, language);
+    return registerStudents(this.deps.registrations, classroomId, rows(), language);
   }
 
   /**

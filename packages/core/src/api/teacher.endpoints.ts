@@ -4,7 +4,9 @@ import {
   ClassroomLevelsSchema,
   BULK_REGISTRATION_MAX_ROWS,
   RegisterStudentsAnswerSchema,
+  RegisterStudentsFileSchema,
   RegisterStudentsSchema,
+  STUDENT_SPREADSHEET_MAX_BYTES,
   RegisterTeacherToSchoolSchema,
   TeacherClassroomSchema,
   TeacherDataSchema,
@@ -74,6 +76,17 @@ export const TEACHER_ENDPOINTS = {
     body: RegisterStudentsSchema,
     response: RegisterStudentsAnswerSchema,
     maxBodyBytes: 2 * 1024 * 1024,
+  }),
+  registerStudentsFile: endpoint({
+    method: 'post',
+    path: '/createregisterstudents/file/',
+    access: TEACHERS,
+    tag: TAG,
+    summary:
+      'Registers the students of a spreadsheet (.xlsx, .xls, .ods, .csv; first row skipped; first name, last name, e-mail) as createregisterstudents/ does',
+    body: RegisterStudentsFileSchema,
+    response: RegisterStudentsAnswerSchema,
+    maxBodyBytes: Math.ceil(STUDENT_SPREADSHEET_MAX_BYTES / 3) * 4 + 1024,
   }),
   registerTeacherToSchool: endpoint({
     method: 'post',

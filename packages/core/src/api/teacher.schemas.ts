@@ -113,6 +113,22 @@ export const RegisterStudentsSchema = z.object({
     .max(BULK_REGISTRATION_MAX_ROWS, 'validation.too-many'),
 });
 
+/** The largest spreadsheet a bulk registration takes, in bytes. */
+export const STUDENT_SPREADSHEET_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * POST createregisterstudents/file/: a spreadsheet of new students (.xlsx, .xls, .ods or .csv), its
+ * bytes in base64. The first sheet is read; its first row (the headings) is skipped; columns 0–2
+ * are first name, last name and e-mail.
+ */
+export const RegisterStudentsFileSchema = z.object({
+  classroom: z.number('validation.required').int('validation.invalid').positive('validation.invalid'),
+  content: z
+    .base64('validation.spreadsheet-invalid')
+    .min(1, 'validation.required')
+    .max(Math.ceil(STUDENT_SPREADSHEET_MAX_BYTES / 3) * 4, 'validation.spreadsheet-too-large'),
+});
+
 /**
  * What became of each row, in the order sent: `Created` (a new active student account, with the
  * password to hand out), `AlreadyExisted` (an active account, now in the classroom), `WasNotActive`
