@@ -48,6 +48,8 @@ import ltiSiteEs from '../locales/site/lti.es.json' with { type: 'json' };
 import ltiSiteEn from '../locales/site/lti.en.json' with { type: 'json' };
 import platformAdminSiteEs from '../locales/site/platform-admin.es.json' with { type: 'json' };
 import platformAdminSiteEn from '../locales/site/platform-admin.en.json' with { type: 'json' };
+import teacherSiteEs from '../locales/site/teacher.es.json' with { type: 'json' };
+import teacherSiteEn from '../locales/site/teacher.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -98,6 +100,7 @@ const siteEs = {
   code: codeSiteEs,
   lti: ltiSiteEs,
   'platform-admin': platformAdminSiteEs,
+  teacher: teacherSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -107,6 +110,7 @@ const siteEn = {
   code: codeSiteEn,
   lti: ltiSiteEn,
   'platform-admin': platformAdminSiteEn,
+  teacher: teacherSiteEn,
 };
 
 const esCatalog = {

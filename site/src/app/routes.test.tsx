@@ -44,7 +44,7 @@ describe('routes', () => {
   });
 
   it("answers the areas the site does not have yet with the spec's not-supported page", async () => {
-    const { screen } = await renderSite('/teacher', { user: { ...STUDENT, groups: ['Teachers'] } });
+    const { screen } = await renderSite('/creator', { user: { ...STUDENT, groups: ['Creators'] } });
     await expect
       .element(screen.getByRole('heading', { name: '¡Lo sentimos, esta operación aún no está disponible!' }))
       .toBeVisible();

@@ -258,9 +258,41 @@ const PAGES: RouteObject[] = [
       },
     ],
   ),
-  // The other areas (teacher, creator, school administrators) are private; their screens are not
-  // part of the standalone site yet, so they say so in the spec's words instead of failing.
-  ...['teacher', 'creator', 'schoolAdmin', 'schooladmin', 'teacherview'].map((area): RouteObject => ({
+  // The teacher's area: the classes page (its home) and the school page, the two entries of its
+  // menu. Anybody else logged in is told the area is not for them.
+  loggedInArea(
+    'teacher',
+    page(
+      () => import('../pages/teacher/teacher-layout'),
+      (m) => m.TeacherLayout,
+    ),
+    [
+      {
+        index: true,
+        lazy: page(
+          () => import('../pages/teacher/classes-page'),
+          (m) => m.ClassesPage,
+        ),
+      },
+      {
+        path: 'school',
+        lazy: page(
+          () => import('../pages/teacher/school-page'),
+          (m) => m.SchoolPage,
+        ),
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('../pages/errors/no-route-page'),
+          (m) => m.NoRoutePage,
+        ),
+      },
+    ],
+  ),
+  // The other areas (creator, school administrators) are private; their screens are not part of
+  // the standalone site yet, so they say so in the spec's words instead of failing.
+  ...['creator', 'schoolAdmin', 'schooladmin', 'teacherview'].map((area): RouteObject => ({
     path: `${area}/*`,
     element: (
       <RequireAuth>

@@ -11,6 +11,7 @@ const ICON_PATHS = {
   modules: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   practice: 'M4 20h16M6 16l8-8 3 3-8 8H6zM14 8l2-2 3 3-2 2',
   feedback: 'M4 4h16v12H9l-5 4z',
+  school: 'M3 21h18M5 21V10l7-5 7 5v11M10 21v-5h4v5M12 12v.01',
   lms: 'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1',
   menu: 'M3 6h18M3 12h18M3 18h18',
 } as const;
@@ -26,6 +27,8 @@ export interface AreaNavItem {
   label: string;
   /** Marked current only on this exact path (an area's home), not below it. */
   end?: boolean;
+  /** Shown but not usable (a page the reader may not open yet): not a link, announced as unavailable. */
+  disabled?: boolean;
 }
 
 /** Where an area remembers whether its sidebar is collapsed, on this device. */
@@ -144,17 +147,30 @@ export function AreaLayout({
         {hasMenu && (
           <nav id={sidebarId} className="area-sidebar" aria-label={navLabel}>
             <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className="area-nav-link">
+              {items.map((item) => {
+                const content = (
+                  <>
                     <AreaIcon name={item.icon} />
                     {/* Collapsed: the labels leave the screen but stay the links' accessible names. */}
                     <span className={collapsed ? 'area-nav-label visually-hidden' : 'area-nav-label'}>
                       {item.label}
                     </span>
-                  </NavLink>
-                </li>
-              ))}
+                  </>
+                );
+                return (
+                  <li key={item.to}>
+                    {item.disabled ? (
+                      <span role="link" aria-disabled="true" className="area-nav-link">
+                        {content}
+                      </span>
+                    ) : (
+                      <NavLink to={item.to} end={item.end} className="area-nav-link">
+                        {content}
+                      </NavLink>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           </nav>
         )}

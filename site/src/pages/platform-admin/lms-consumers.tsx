@@ -13,11 +13,10 @@ import {
   GraceHoursField,
   linesOf,
   SecretDialog,
-  useAddSubmit,
   useConfirmedChange,
-  useFieldErrorText,
   useGraceHours,
 } from './lms-ui';
+import { useAddSubmit, useFieldErrorText } from '../../ui/form-submit';
 
 /**
  * "Moodle and other LMSs over LTI 1.1": the consumers with their origins and state, each with Rotate

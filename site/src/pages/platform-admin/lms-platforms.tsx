@@ -7,16 +7,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field, TextAreaField } from '../../ui/field';
 import { LTI_ADMIN, useRegistrationChange } from './lti-admin-data';
 import { NameField, OriginsField, RegistrationsSection } from './lms-registrations';
-import {
-  AddForm,
-  FailureAlert,
-  linesOf,
-  serverFieldError,
-  TextList,
-  useAddSubmit,
-  useConfirmedChange,
-  useFieldErrorText,
-} from './lms-ui';
+import { AddForm, linesOf, serverFieldError, TextList, useConfirmedChange } from './lms-ui';
+import { FailureAlert, useAddSubmit, useFieldErrorText } from '../../ui/form-submit';
 
 /**
  * "LTI 1.3 platforms": the platforms with their issuer, client id, deployments, origins and state,

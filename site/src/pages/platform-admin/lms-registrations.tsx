@@ -10,9 +10,9 @@ import {
   StateBadge,
   TextList,
   useEnabledSwitch,
-  useFieldErrorText,
   type LmsColumn,
 } from './lms-ui';
+import { useFieldErrorText } from '../../ui/form-submit';
 
 /** What every registration (an LTI 1.1 consumer, an LTI 1.3 platform) has to show in its table. */
 interface Registration {

@@ -1,16 +1,14 @@
 import { ApiError, type ApiClient } from '@kib/api-client';
 import { formatDateTimeDmy, LTI_DEFAULT_GRACE_HOURS, LTI_MAX_GRACE_HOURS } from '@kib/core';
 import { useId, useState, type FormEventHandler, type ReactNode } from 'react';
-import type { FieldError, FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
-import { errorMessage } from '../../ui/error-message';
 import { Field } from '../../ui/field';
-import { applyServerFieldErrors } from '../../ui/form-errors';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import { FailureAlert } from '../../ui/form-submit';
 import { useRegistrationChange } from './lti-admin-data';
 
 /** A date of the admin API (ISO) as the site writes dates: DD-MM-YYYY HH:mm. */
@@ -158,15 +156,6 @@ export function RowButton({ label, row, onClick }: { label: string; row: string;
 /** The text of a field error the server sent for `field` (wire name), if any. */
 export function serverFieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError ? error.fields[field]?.join(' ') : undefined;
-}
-
-/** A failure that is not about a field: the server's explanation (translated), in an alert. */
-export function FailureAlert({ error, fields = [] }: { error: unknown; fields?: readonly string[] }) {
-  const t = useT();
-  if (!error) return null;
-  const onField = error instanceof ApiError && fields.some((f) => error.fields[f]);
-  if (onField) return null;
-  return <Alert tone="danger">{errorMessage(error, t)}</Alert>;
 }
 
 /** The grace period a rotation offers, as typed: `reset` offers the default again. */
@@ -367,42 +356,6 @@ export function SecretDialog({
 /** A textarea's lines (or spaces, or commas) as the list the API takes. */
 export const linesOf = (value: unknown) =>
   typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value;
-
-/**
- * The text of a form field's error: a schema's i18n key, or the server's translated text. A list
- * field (origins, deployments) shows its own error, else its first entry's.
- */
-export function useFieldErrorText() {
-  const t = useT();
-  return (found: unknown, max?: number) => {
-    const error = (
-      Array.isArray(found) ? found.find((entry) => (entry as FieldError | undefined)?.message) : found
-    ) as FieldError | undefined;
-    if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : t(error.message, { max });
-  };
-}
-
-/**
- * Submits a form its schema checked with `send`: the server's field errors land under the form's
- * `fields`, any other failure is `failure`, shown by {@link AddForm}.
- */
-export function useAddSubmit<V extends FieldValues, T>(
-  form: { handleSubmit: UseFormHandleSubmit<V, T>; setError: UseFormSetError<V> },
-  fields: readonly Path<V>[],
-  send: (values: T) => Promise<void>,
-) {
-  const [failure, setFailure] = useState<unknown>(null);
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await send(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, form.setError, fields)) setFailure(error);
-    }
-  });
-  return { failure, onSubmit };
-}
 
 /**
  * A form that adds a registration: its heading (which names it, `id`), its fields, a failure that
