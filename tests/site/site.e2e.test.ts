@@ -1,70 +1,46 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, launchChromium } from '../support/browser.ts';
+import {
+  launchChromium,
+  openPage,
+  overflows,
+  SCREENSHOTS,
+  shotAndAxe,
+  untranslated as untranslatedKeys,
+} from '../support/browser.ts';
 import { startKibServer, type KibServer } from '../support/kib-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let server: KibServer;
 let browser: Browser;
 const errors: string[] = [];
 
-/** A new browser context (its own cookies) with a page whose console errors are collected. */
-async function newPage(
-  viewport = { width: 1280, height: 900 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  const pageErrors = collectErrors(page);
-  page.on('close', () => errors.push(...pageErrors));
-  context.on('close', () => errors.push(...pageErrors));
-  return { context, page };
-}
+/** A new browser context (its own cookies) on Kib with a page whose console errors are collected. */
+const newPage = (viewport?: { width: number; height: number }) =>
+  openPage(browser, server.url, errors, viewport);
 
-/** Saves a full-page screenshot as a test artifact and answers axe's violations on the page. */
-async function shotAndAxe(page: Page, name: string): Promise<string[]> {
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
-  // Evaluated through the DevTools protocol: the site's CSP (rightly) refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            c: Document,
-            o: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-/** Texts that look like translation keys (`student.module-done`): a label someone forgot to translate. */
-function untranslated(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...document.body.innerText.matchAll(
-        /\b(?:site|landing|account|student|code|lti|solver|common|feedback|validation|errors|calculator)\.[a-z][a-z0-9-]+\b/g,
-      ),
-    ].map((m) => m[0]),
-  );
-}
-
-/** True when the page is wider than its viewport (something overflows sideways). */
-function overflows(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
+/** Translation keys left on the page: a label someone forgot to translate. */
+const untranslated = (page: Page) =>
+  untranslatedKeys(page, [
+    'site',
+    'landing',
+    'account',
+    'student',
+    'code',
+    'lti',
+    'solver',
+    'common',
+    'feedback',
+    'validation',
+    'errors',
+    'calculator',
+  ]);
 
 /** Clicks into a math field and waits until MathLive has the keyboard. */
 async function focusField(field: ReturnType<Page['locator']>) {
@@ -96,7 +72,7 @@ beforeAll(async () => {
   // `npm test` builds both first (pretest); a direct vitest run builds them here when missing.
   if (!existsSync(`${ROOT}site/dist/index.html`) || !existsSync(`${ROOT}widgets/dist/kib-widgets.js`))
     execSync('node scripts/ensure-built.mjs', { cwd: ROOT, stdio: 'ignore' });
-  await mkdir(SHOTS, { recursive: true });
+  await mkdir(SCREENSHOTS, { recursive: true });
   server = await startKibServer();
   browser = await launchChromium();
 }, 240_000);

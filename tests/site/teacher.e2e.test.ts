@@ -1,65 +1,35 @@
 import { execSync } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, launchChromium } from '../support/browser.ts';
+import {
+  launchChromium,
+  openPage,
+  overflows,
+  SCREENSHOTS,
+  shotAndAxe,
+  untranslated as untranslatedKeys,
+} from '../support/browser.ts';
 import { startKibServer, type KibServer } from '../support/kib-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PASSWORD = 'demo1234';
 
 let server: KibServer;
 let browser: Browser;
 const errors: string[] = [];
 
-/** A new browser context (its own cookies) with a page whose console errors are collected. */
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
-  const page = await context.newPage();
-  const pageErrors = collectErrors(page);
-  context.on('close', () => errors.push(...pageErrors));
-  return { context, page };
-}
+/** A new browser context (its own cookies) on Kib with a page whose console errors are collected. */
+const newPage = (viewport?: { width: number; height: number }) =>
+  openPage(browser, server.url, errors, viewport);
 
-/** Saves a full-page screenshot as a test artifact and answers axe's violations on the page. */
-async function shotAndAxe(page: Page, name: string): Promise<string[]> {
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
-  // Evaluated through the DevTools protocol: the site's CSP (rightly) refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readFile(AXE, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            c: Document,
-            o: object,
-          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-/** Texts that look like translation keys of the teacher's pages: a label someone forgot to translate. */
-function untranslated(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.body.innerText.matchAll(/\b(?:site|teacher|validation|errors)\.[a-z][a-z0-9-]+\b/g)].map(
-      (m) => m[0],
-    ),
-  );
-}
-
-/** True when the page is wider than its viewport (something overflows sideways). */
-function overflows(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
+/** Translation keys left on the page: a label someone forgot to translate. */
+const untranslated = (page: Page) => untranslatedKeys(page, ['site', 'teacher', 'validation', 'errors']);
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -71,7 +41,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 beforeAll(async () => {
   // Builds the site when its sources are newer than the build (a no-op otherwise).
   execSync('node scripts/ensure-built.mjs', { cwd: ROOT, stdio: 'ignore' });
-  await mkdir(SHOTS, { recursive: true });
+  await mkdir(SCREENSHOTS, { recursive: true });
   server = await startKibServer();
   browser = await launchChromium();
 }, 300_000);
@@ -156,6 +126,94 @@ describe("the seeded teacher's classes", () => {
     await page.reload();
     await page.getByRole('article', { name: 'Grado 10A' }).waitFor();
     expect(await page.getByRole('article', { name }).count()).toBe(0);
+  });
+});
+
+describe('the seeded teacher registers a spreadsheet of students in Grado 10A', () => {
+  const stamp = Date.now() % 1_000_000;
+  const students = Array.from({ length: 30 }, (_, i) => ({
+    firstName: `Alumno ${i + 1}`,
+    lastName: `Hoja ${stamp}`,
+    email: `hoja${stamp}.${i + 1}@example.com`,
+  }));
+  let context: BrowserContext;
+  let page: Page;
+  let folder = '';
+  let password = '';
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage());
+    folder = await mkdtemp(join(tmpdir(), 'kib-students-'));
+  });
+  afterAll(async () => {
+    await context?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('opens Register students from the card of Grado 10A', async () => {
+    await logIn(page, 'teacher@demo.kib', PASSWORD);
+    await page.waitForURL('**/teacher');
+    await page
+      .getByRole('article', { name: 'Grado 10A' })
+      .getByRole('link', { name: 'Registrar estudiantes Grado 10A' })
+      .click();
+    await page.waitForURL('**/teacher/classroom/*/createRegisterStudents');
+    await page.getByRole('heading', { level: 1, name: 'Registrar estudiantes en Grado 10A' }).waitFor();
+    expect(await shotAndAxe(page, 'teacher-register-students')).toEqual([]);
+    expect(await untranslated(page)).toEqual([]);
+  });
+
+  it('uploads an .xlsx of 30 students and sees each one created with its password', async () => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Nombre', 'Apellido', 'Correo'],
+      ...students.map((s) => [s.firstName, s.lastName, s.email]),
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Estudiantes');
+    const file = join(folder, 'estudiantes.xlsx');
+    await writeFile(file, XLSX.write(book, { bookType: 'xlsx', type: 'buffer' }) as Buffer);
+
+    const form = page.getByRole('form', { name: 'Subir una hoja de cálculo' });
+    await form.getByLabel('Archivo de estudiantes').setInputFiles(file);
+    await form.getByRole('button', { name: 'Subir y registrar' }).click();
+    const results = page.getByRole('region', { name: 'Resultados' });
+    await results.waitFor();
+    await page.getByText('Resultado: 30 creados, 0 ya existían, 0 con error.').waitFor();
+    const rows = results.locator('tbody tr');
+    expect(await rows.count()).toBe(30);
+    expect(await results.getByRole('cell', { name: 'Creado', exact: true }).count()).toBe(30);
+    const first = rows.first().getByRole('cell');
+    expect(await first.allTextContents()).toEqual([
+      '1',
+      'Alumno 1',
+      `Hoja ${stamp}`,
+      students[0]!.email,
+      'Creado',
+      'alumno1.1234',
+    ]);
+    password = (await rows.nth(6).locator('.teacher-password').textContent()) ?? '';
+    expect(password).toBe('alumno7.1234');
+    expect(await shotAndAxe(page, 'teacher-register-students-results')).toEqual([]);
+    expect(await untranslated(page)).toEqual([]);
+  });
+
+  it('fits a 360 px phone, the results table scrolling in its own box', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('region', { name: 'Resultados' }).waitFor();
+    expect(await overflows(page)).toBe(false);
+    expect(await shotAndAxe(page, 'teacher-register-students-phone')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('lets a new student log in with the shown password and find Grado 10A', async () => {
+    await context.clearCookies();
+    await logIn(page, students[6]!.email, password);
+    await page.waitForURL('**/student');
+    await page.getByText('Alumno 7').first().waitFor();
+    await page
+      .getByText(/Grado 10A/)
+      .first()
+      .waitFor();
   });
 });
 

@@ -259,7 +259,8 @@ const PAGES: RouteObject[] = [
     ],
   ),
   // The teacher's area: the classes page (its home) and the school page, the two entries of its
-  // menu. Anybody else logged in is told the area is not for them.
+  // menu, and a classroom's bulk registration, reached from its card. Anybody else logged in is
+  // told the area is not for them.
   loggedInArea(
     'teacher',
     page(
@@ -279,6 +280,13 @@ const PAGES: RouteObject[] = [
         lazy: page(
           () => import('../pages/teacher/school-page'),
           (m) => m.SchoolPage,
+        ),
+      },
+      {
+        path: 'classroom/:classroomId/createRegisterStudents',
+        lazy: page(
+          () => import('../pages/teacher/register-students-page'),
+          (m) => m.RegisterStudentsPage,
         ),
       },
       {

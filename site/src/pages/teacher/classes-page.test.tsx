@@ -129,8 +129,11 @@ describe('the classes page', () => {
     await expect.element(second.getByText('Media')).toBeVisible();
     await expect.element(second.getByText('1 estudiante', { exact: true })).toBeVisible();
     await expect.element(second.getByText('1 módulo', { exact: true })).toBeVisible();
-    // The cards are not links yet: a classroom has no page of its own.
-    expect(first.getByRole('link').elements()).toHaveLength(0);
+    // The card's only link is its bulk registration; the card itself is not a link.
+    await expect
+      .element(first.getByRole('link', { name: 'Registrar estudiantes Grado 10A' }))
+      .toHaveAttribute('href', '/teacher/classroom/11/createRegisterStudents');
+    expect(first.getByRole('link').elements()).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);
 
     await first.getByRole('button', { name: 'Copiar código Grado 10A' }).click();

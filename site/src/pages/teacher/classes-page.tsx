@@ -1,6 +1,6 @@
 import type { TeacherClassroom } from '@kib/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useLanguage, useT } from '../../i18n/language';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
@@ -10,6 +10,7 @@ import { ClassroomForm } from './classroom-form';
 import {
   isForbidden,
   levelName,
+  registerStudentsPath,
   TEACHER_CHANGES,
   TEACHER_SCHOOL,
   useClassroomLevels,
@@ -41,8 +42,8 @@ export interface JoinedSchoolState {
 /**
  * /teacher, the teacher's classes (spec 03 §2 "Teacher dashboard", §4, §5): the classrooms as cards
  * (name, description, registration code with a copy button, level, students and modules), a Create
- * classroom button that toggles to the form and back, and on each card Edit (the same form,
- * prefilled) and Delete (asked first). A new classroom's code is said at once. Without a valid
+ * classroom button that toggles to the form and back, and on each card Register students (the
+ * classroom's bulk registration), Edit (the same form, prefilled) and Delete (asked first). A new classroom's code is said at once. Without a valid
  * school plan the page sends the teacher to the school page.
  */
 export function ClassesPage() {
@@ -321,6 +322,10 @@ function ClassroomCard({
         <span>{t('teacher.module-count', { count: classroom.moduleCount })}</span>
       </p>
       <div className="teacher-card-actions">
+        <Link className="button button-primary" to={registerStudentsPath(classroom.id)}>
+          {t('teacher.register-link')}
+          <HiddenName name={classroom.name} />
+        </Link>
         <button ref={editRef} type="button" className="button button-secondary" onClick={onEdit}>
           {t('teacher.edit')}
           <HiddenName name={classroom.name} />

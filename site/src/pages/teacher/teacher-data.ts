@@ -1,5 +1,11 @@
 import { ApiError, type ApiClient } from '@kib/api-client';
-import type { ClassroomLevels, TeacherClassroom, TeacherData } from '@kib/core';
+import type {
+  ClassroomLevels,
+  NewStudentRow,
+  RegisterStudentsAnswer,
+  TeacherClassroom,
+  TeacherData,
+} from '@kib/core';
 import type { Language } from '@kib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/api';
@@ -9,6 +15,9 @@ import { useUser } from '../../auth/auth';
 export const TEACHER_HOME = '/teacher';
 /** The school page, always open to a teacher (spec 03 §2). */
 export const TEACHER_SCHOOL = '/teacher/school';
+/** The bulk registration page of one classroom (spec 03 §2 "/createRegisterStudents"). */
+export const registerStudentsPath = (classroomId: number) =>
+  `/teacher/classroom/${classroomId}/createRegisterStudents`;
 
 /** Is this user a teacher? (The server decides again on every call.) */
 export function isTeacher(user: { groups: readonly string[] } | null): boolean {
@@ -101,5 +110,32 @@ export function useTeacherChange<I, O>(
       if (error instanceof ApiError && error.code === 'subscription-required')
         void queryClient.invalidateQueries({ queryKey: key });
     },
+  });
+}
+
+/** What a bulk registration sends: rows the teacher typed, or a spreadsheet's bytes in base64. */
+export type StudentRegistration =
+  | { kind: 'rows'; classroom: number; newStudents: NewStudentRow[] }
+  | { kind: 'file'; classroom: number; content: string };
+
+/**
+ * Registers students in a classroom (POST createregisterstudents/ or createregisterstudents/file/),
+ * each row answered on its own. Once it succeeds the teacher's data is read again, so the classroom
+ * counts its new students. A refusal leaves the data alone: the page shows why.
+ */
+export function useRegisterStudents() {
+  const api = useApi();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StudentRegistration): Promise<RegisterStudentsAnswer> =>
+      input.kind === 'rows'
+        ? api.endpoints.registerStudents({
+            body: { classroom: input.classroom, newStudents: input.newStudents },
+          })
+        : api.endpoints.registerStudentsFile({
+            body: { classroom: input.classroom, content: input.content },
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teacherDataKey(user?.id ?? null) }),
   });
 }
