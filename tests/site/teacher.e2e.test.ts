@@ -193,6 +193,11 @@ describe('the seeded teacher registers a spreadsheet of students in Grado 10A', 
     ]);
     password = (await rows.nth(6).locator('.teacher-password').textContent()) ?? '';
     expect(password).toBe('alumno7.1234');
+    // The classroom's list reads its students again: the 30 new ones are in it.
+    const list = page.getByRole('table', { name: /^Estudiantes de / });
+    await expect
+      .poll(() => list.getByRole('cell', { name: students[0]!.email, exact: true }).count())
+      .toBe(1);
     expect(await shotAndAxe(page, 'teacher-register-students-results')).toEqual([]);
     expect(await untranslated(page)).toEqual([]);
   });

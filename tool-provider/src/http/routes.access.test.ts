@@ -36,6 +36,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'POST /registerTeacherToSchool/': ['Teachers'],
   'POST /createregisterstudents/': ['Teachers'],
   'POST /createregisterstudents/file/': ['Teachers'],
+  'GET /getregisterstudents/': ['Teachers'],
   'GET /courses/:id/topics/': 'public',
   'GET /get-subtopics/': 'public',
   'GET /problems/topic/:id/': 'public',

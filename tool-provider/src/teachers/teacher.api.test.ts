@@ -380,3 +380,32 @@ describe('POST createregisterstudents/file/', () => {
     expect((await other.post('/api/createregisterstudents/file/', { classroom, content })).status).toBe(404);
   });
 });
+
+describe('GET getregisterstudents/', () => {
+  it("lists a classroom's students by last name, for its teacher only", async () => {
+    const [demo] = await query<{ id: number }>(`SELECT id FROM classrooms WHERE code = :code`, {
+      code: DEV_SEED.classroomCode,
+    });
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const res = await teacher.get(`/api/getregisterstudents/?classroom=${demo!.id}`);
+    expect(res.status).toBe(200);
+    const students = res.body.students as {
+      email: string;
+      last_name: string;
+      is_active: boolean;
+      joined_at: string;
+    }[];
+    expect(students.map((s) => s.email)).toEqual(
+      expect.arrayContaining([DEV_SEED.users.student.email, DEV_SEED.users.student2.email]),
+    );
+    const lastNames = students.map((s) => s.last_name.toLowerCase());
+    expect(lastNames).toEqual([...lastNames].sort());
+    expect(students.every((s) => !Number.isNaN(Date.parse(s.joined_at)))).toBe(true);
+
+    const other = await loginAs('otherteacher@test.kib');
+    expect((await other.get(`/api/getregisterstudents/?classroom=${demo!.id}`)).status).toBe(404);
+    expect((await teacher.get('/api/getregisterstudents/?classroom=abc')).status).toBe(400);
+    const student = await loginAs('student@demo.kib');
+    expect((await student.get(`/api/getregisterstudents/?classroom=${demo!.id}`)).status).toBe(403);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ClassroomLevels, TeacherClassroom } from '@kib/core';
+import type { ClassroomLevels, ClassroomStudents, TeacherClassroom } from '@kib/core';
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 
 /** A classroom's fields a teacher sets. */
@@ -76,6 +76,21 @@ export class TeacherRepository {
       { replacements: { teacherId, id }, type: QueryTypes.SELECT, transaction },
     );
     return row ? toClassroom(row) : null;
+  }
+
+  /** The students of a classroom, by last name then first name. */
+  async students(classroomId: number): Promise<ClassroomStudents['students']> {
+    const rows = await this.sequelize.query<
+      Omit<ClassroomStudents['students'][number], 'joinedAt'> & { joinedAt: Date | string }
+    >(
+      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.is_active AS "isActive",
+              cs.joined_at AS "joinedAt"
+       FROM classroom_students cs JOIN users u ON u.id = cs.user_id
+       WHERE cs.classroom_id = :classroomId
+       ORDER BY lower(u.last_name), lower(u.first_name), u.id`,
+      { replacements: { classroomId }, type: QueryTypes.SELECT },
+    );
+    return rows.map((row) => ({ ...row, joinedAt: new Date(row.joinedAt).toISOString() }));
   }
 
   /** The classroom levels, by id. */

@@ -68,6 +68,12 @@ export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService):
     }),
   });
 
+  api.handle(API.classroomStudents, {
+    handle: async ({ principal, query }) => ({
+      body: await teachers.classroomStudents(principal.userId, query.classroom),
+    }),
+  });
+
   api.handle(API.registerTeacherToSchool, {
     handle: async ({ principal, body }) => ({
       body: await teachers.registerToSchool(principal.userId, body.code),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   CLASSROOM_CODE_LENGTH,
   type ClassroomLevels,
+  type ClassroomStudents,
   type NewStudentRow,
   type RegisterStudentsAnswer,
   type TeacherClassroom,
@@ -111,6 +112,13 @@ export class TeacherService {
   async deleteClassroom(teacherId: number, id: number): Promise<void> {
     await this.requireSubscription(teacherId);
     if (!(await this.deps.repo.deleteClassroom(teacherId, id))) throw AppError.notFound();
+  }
+
+  /** The students of one of the teacher's classrooms; 404 for a classroom that is not theirs. */
+  async classroomStudents(teacherId: number, classroomId: number): Promise<ClassroomStudents> {
+    await this.requireSubscription(teacherId);
+    if (!(await this.deps.repo.classroom(teacherId, classroomId))) throw AppError.notFound();
+    return { students: await this.deps.repo.students(classroomId) };
   }
 
   /**

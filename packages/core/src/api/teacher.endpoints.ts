@@ -2,6 +2,8 @@ import { endpoint, roles } from './contract';
 import {
   ClassroomInputSchema,
   ClassroomLevelsSchema,
+  ClassroomStudentsQuerySchema,
+  ClassroomStudentsSchema,
   BULK_REGISTRATION_MAX_ROWS,
   RegisterStudentsAnswerSchema,
   RegisterStudentsFileSchema,
@@ -87,6 +89,15 @@ export const TEACHER_ENDPOINTS = {
     body: RegisterStudentsFileSchema,
     response: RegisterStudentsAnswerSchema,
     maxBodyBytes: Math.ceil(STUDENT_SPREADSHEET_MAX_BYTES / 3) * 4 + 1024,
+  }),
+  classroomStudents: endpoint({
+    method: 'get',
+    path: '/getregisterstudents/',
+    access: TEACHERS,
+    tag: TAG,
+    summary: "The students of one of the caller's classrooms, with when they joined",
+    query: ClassroomStudentsQuerySchema,
+    response: ClassroomStudentsSchema,
   }),
   registerTeacherToSchool: endpoint({
     method: 'post',

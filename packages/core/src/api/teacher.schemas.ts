@@ -160,3 +160,27 @@ export function studentPassword(firstName: string): string {
   const name = firstName.replace(/\s+/g, '').toLowerCase();
   return `${name || 'student'}.1234`;
 }
+
+/** GET getregisterstudents/: the classroom whose students are listed. */
+export const ClassroomStudentsQuerySchema = z.object({
+  classroom: z.coerce.number('validation.required').int('validation.invalid').positive('validation.invalid'),
+});
+
+/**
+ * What GET getregisterstudents/ answers: the students of one of the caller's classrooms, by last
+ * name then first name, with when they joined and whether their account is active.
+ */
+export const ClassroomStudentsSchema = z.object({
+  students: z.array(
+    z.object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      isActive: z.boolean(),
+      joinedAt: DateTimeSchema,
+    }),
+  ),
+});
+/** The students of a classroom, as its teacher sees them. */
+export type ClassroomStudents = z.infer<typeof ClassroomStudentsSchema>;

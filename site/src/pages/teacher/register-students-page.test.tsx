@@ -365,3 +365,27 @@ describe('the registration page', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe("the classroom's students", () => {
+  it('lists them by last name with the day they joined and their account, and reads them again after a registration', async () => {
+    const { calls } = await open();
+    const table = page.getByRole('table', { name: `Estudiantes de ${GRADO_10A.name}` });
+    await expect.element(table).toBeVisible();
+    await expect.element(page.getByRole('heading', { name: 'Estudiantes del salón (2)' })).toBeVisible();
+    await expect
+      .element(table.getByRole('row').nth(1))
+      .toHaveTextContent(/Gómez\s*Ana\s*student@demo.kib\s*02-02-2030\s*Activa/);
+    await expect.element(table.getByRole('row').nth(2)).toHaveTextContent(/Sin activar/);
+    const reads = () => calls.filter((c) => c.path === 'getregisterstudents/').length;
+    expect(calls.find((c) => c.path === 'getregisterstudents/')!.query.get('classroom')).toBe(
+      String(GRADO_10A.id),
+    );
+    const before = reads();
+    const form = page.getByRole('form', { name: 'Escribir los estudiantes' });
+    await form.getByLabelText('Nombre, fila 1').fill('Sara');
+    await form.getByLabelText('Correo electrónico, fila 1').fill('sara@test.kib');
+    await form.getByRole('button', { name: 'Registrar estos estudiantes' }).click();
+    await expect.poll(reads).toBeGreaterThan(before);
+    expect(await axeViolations()).toEqual([]);
+  });
+});

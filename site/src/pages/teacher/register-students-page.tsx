@@ -19,6 +19,7 @@ import {
   useTeacherData,
   type StudentRegistration,
 } from './teacher-data';
+import { ClassroomStudents } from './classroom-students';
 import { TeacherNoAccess } from './teacher-layout';
 import { TeacherLoadFailed, TeacherLoading } from './teacher-ui';
 
@@ -160,6 +161,7 @@ function Registration({ classroom }: { classroom: TeacherClassroom }) {
       {outcome && (
         <Results ref={resultsHeading} classroom={classroom} outcome={outcome} typed={outcome.rows !== null} />
       )}
+      <ClassroomStudents classroom={classroom} />
     </div>
   );
 }

@@ -49,6 +49,19 @@ export function useTeacherData(options: { enabled?: boolean } = {}) {
   });
 }
 
+/** The query key of a classroom's students. */
+export const classroomStudentsKey = (classroomId: number) => ['classroom-students', classroomId] as const;
+
+/** The students of one of the teacher's classrooms (GET getregisterstudents/). */
+export function useClassroomStudents(classroomId: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: classroomStudentsKey(classroomId),
+    queryFn: () => api.endpoints.classroomStudents({ query: { classroom: classroomId } }),
+    retry: retryUnlessRefused,
+  });
+}
+
 /** The levels a classroom may have (GET get-classroom-levels/); they do not change during a visit. */
 export function useClassroomLevels() {
   const api = useApi();
@@ -120,8 +133,8 @@ export type StudentRegistration =
 
 /**
  * Registers students in a classroom (POST createregisterstudents/ or createregisterstudents/file/),
- * each row answered on its own. Once it succeeds the teacher's data is read again, so the classroom
- * counts its new students. A refusal leaves the data alone: the page shows why.
+ * each row answered on its own. Once it succeeds the teacher's data and the classroom's students are
+ * read again, so the classroom counts and lists its new students. A refusal leaves the data alone: the page shows why.
  */
 export function useRegisterStudents() {
   const api = useApi();
@@ -136,6 +149,10 @@ export function useRegisterStudents() {
         : api.endpoints.registerStudentsFile({
             body: { classroom: input.classroom, content: input.content },
           }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teacherDataKey(user?.id ?? null) }),
+    onSuccess: (_answer, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teacherDataKey(user?.id ?? null) }),
+        queryClient.invalidateQueries({ queryKey: classroomStudentsKey(input.classroom) }),
+      ]),
   });
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@kib/api-client';
-import type { ClassroomLevels, TeacherClassroom, TeacherData } from '@kib/core';
+import type { ClassroomLevels, ClassroomStudents, TeacherClassroom, TeacherData } from '@kib/core';
 import { STUDENT, type StubAnswer, type StubCall, type StubHandler } from '../../test/render-site';
 
 /** The seeded teacher, as auth/users/me/ answers. */
@@ -52,6 +52,26 @@ export const TEACHER_DATA: TeacherData = {
   classrooms: [GRADO_10A, GRADO_9B],
 };
 
+/** The students of Grado 10A, as getregisterstudents/ lists them. */
+export const STUDENTS_10A: ClassroomStudents['students'] = [
+  {
+    id: 7,
+    firstName: 'Ana',
+    lastName: 'Gómez',
+    email: 'student@demo.kib',
+    isActive: true,
+    joinedAt: '2030-02-02T12:00:00.000Z',
+  },
+  {
+    id: 8,
+    firstName: 'Carlos',
+    lastName: 'Pérez',
+    email: 'student2@demo.kib',
+    isActive: false,
+    joinedAt: '2030-02-03T12:00:00.000Z',
+  },
+];
+
 /** A teacher who has not joined any school yet. */
 export const NO_SCHOOL: TeacherData = { validSubscription: false, institution: null, classrooms: [] };
 
@@ -73,6 +93,9 @@ export function teacherServer(initial: TeacherData = TEACHER_DATA, extra: Record
   const routes: Record<string, StubHandler> = {
     'GET get-teacher-data/': () => ({ body: data }),
     'GET get-classroom-levels/': { body: { levels: LEVELS } },
+    'GET getregisterstudents/': ({ query }: StubCall) => ({
+      body: { students: query.get('classroom') === String(GRADO_10A.id) ? STUDENTS_10A : [] },
+    }),
     'POST classrooms/': ({ body }: StubCall) => {
       const input = body as { name: string; description: string; levelId: number };
       if (data.classrooms.some((classroom) => classroom.name === input.name))
