@@ -57,6 +57,9 @@ export function MathLine(props: MathLineProps) {
   const latest = useRef(props);
   const settingValue = useRef(false);
   const reported = useRef('');
+  // What the field reported and the console has not given back yet as `latex`, oldest first. A
+  // `latex` among them is the console catching up with edits the field already holds, never news.
+  const unechoed = useRef<string[]>([]);
   const flushRef = useRef<() => void>(() => undefined);
   useLayoutEffect(() => {
     latest.current = props;
@@ -96,6 +99,7 @@ export function MathLine(props: MathLineProps) {
     const flush = () => {
       if (settingValue.current || mf.value === reported.current) return;
       reported.current = mf.value;
+      unechoed.current.push(mf.value);
       latest.current.onEdit(mf.value);
     };
     flushRef.current = flush;
@@ -146,9 +150,20 @@ export function MathLine(props: MathLineProps) {
 
   const { latex, label, readOnly, shortcuts, keyboardPolicy } = props;
   useEffect(() => {
-    if (!field || field.value === latex) return;
+    if (!field) return;
+    // The console caught up with an edit of the field: drop it and what came before it. Keys typed
+    // before the console re-rendered are in the field already; writing this older `latex` back
+    // would lose them.
+    const echo = unechoed.current.indexOf(latex);
+    if (echo >= 0) {
+      unechoed.current.splice(0, echo + 1);
+      if (field.value !== latex) flushRef.current();
+      return;
+    }
+    if (field.value === latex) return;
     // Edits the console has not heard of yet win over an older `latex`: report them instead.
     if (field.value !== reported.current) return flushRef.current();
+    unechoed.current = [];
     settingValue.current = true;
     field.value = latex;
     reported.current = field.value;
