@@ -1,21 +1,8 @@
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  openPage,
-  overflows,
-  SCREENSHOTS,
-  shotAndAxe,
-  untranslated as untranslatedKeys,
-} from '../support/browser.ts';
-import { startKibServer, type KibServer } from '../support/kib-server.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
+import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
 let server: KibServer;
 let browser: Browser;
@@ -69,13 +56,8 @@ async function typeAnswer(page: Page, latex: string, expected: string) {
 }
 
 beforeAll(async () => {
-  // `npm test` builds both first (pretest); a direct vitest run builds them here when missing.
-  if (!existsSync(`${ROOT}site/dist/index.html`) || !existsSync(`${ROOT}widgets/dist/kib-widgets.js`))
-    execSync('node scripts/ensure-built.mjs', { cwd: ROOT, stdio: 'ignore' });
-  await mkdir(SCREENSHOTS, { recursive: true });
-  server = await startKibServer();
-  browser = await launchChromium();
-}, 240_000);
+  ({ server, browser } = await startSiteSuite());
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -1,23 +1,13 @@
-import { execSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
 import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchChromium,
-  openPage,
-  overflows,
-  SCREENSHOTS,
-  shotAndAxe,
-  untranslated as untranslatedKeys,
-} from '../support/browser.ts';
-import { startKibServer, type KibServer } from '../support/kib-server.ts';
+import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
+import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PASSWORD = 'demo1234';
 
 let server: KibServer;
@@ -39,11 +29,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 }
 
 beforeAll(async () => {
-  // Builds the site when its sources are newer than the build (a no-op otherwise).
-  execSync('node scripts/ensure-built.mjs', { cwd: ROOT, stdio: 'ignore' });
-  await mkdir(SCREENSHOTS, { recursive: true });
-  server = await startKibServer();
-  browser = await launchChromium();
+  ({ server, browser } = await startSiteSuite());
 }, 300_000);
 
 afterAll(async () => {

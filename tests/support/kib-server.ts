@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright';
+import { launchChromium, SCREENSHOTS } from './browser.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -80,4 +82,18 @@ export async function startKibServer(): Promise<KibServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What a browser test of the site needs: the built site (ensure-built is a no-op when the build is
+ * newer than its sources), a screenshots folder, a running Kib and Debian's Chromium.
+ */
+export async function startSiteSuite(): Promise<{ server: KibServer; browser: Browser }> {
+  execSync('node scripts/ensure-built.mjs', {
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    stdio: 'ignore',
+  });
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const server = await startKibServer();
+  return { server, browser: await launchChromium() };
 }
