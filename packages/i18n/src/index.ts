@@ -50,6 +50,14 @@ import platformAdminSiteEs from '../locales/site/platform-admin.es.json' with { 
 import platformAdminSiteEn from '../locales/site/platform-admin.en.json' with { type: 'json' };
 import teacherSiteEs from '../locales/site/teacher.es.json' with { type: 'json' };
 import teacherSiteEn from '../locales/site/teacher.en.json' with { type: 'json' };
+import classroomOverviewWidgetEs from '../locales/widgets/classroom-overview.es.json' with { type: 'json' };
+import classroomOverviewWidgetEn from '../locales/widgets/classroom-overview.en.json' with { type: 'json' };
+import studentDetailWidgetEs from '../locales/widgets/student-detail.es.json' with { type: 'json' };
+import studentDetailWidgetEn from '../locales/widgets/student-detail.en.json' with { type: 'json' };
+import teacherModulesSiteEs from '../locales/site/teacher-modules.es.json' with { type: 'json' };
+import teacherModulesSiteEn from '../locales/site/teacher-modules.en.json' with { type: 'json' };
+import teacherClassroomSiteEs from '../locales/site/teacher-classroom.es.json' with { type: 'json' };
+import teacherClassroomSiteEn from '../locales/site/teacher-classroom.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -72,6 +80,8 @@ const widgetsEs = {
   calculator: calculatorWidgetEs,
   handwriting: handwritingWidgetEs,
   'activity-results': activityResultsWidgetEs,
+  'classroom-overview': classroomOverviewWidgetEs,
+  'student-detail': studentDetailWidgetEs,
 };
 const widgetsEn = {
   common: commonWidgetEn,
@@ -86,6 +96,8 @@ const widgetsEn = {
   calculator: calculatorWidgetEn,
   handwriting: handwritingWidgetEn,
   'activity-results': activityResultsWidgetEn,
+  'classroom-overview': classroomOverviewWidgetEn,
+  'student-detail': studentDetailWidgetEn,
 };
 
 /**
@@ -101,6 +113,8 @@ const siteEs = {
   lti: ltiSiteEs,
   'platform-admin': platformAdminSiteEs,
   teacher: teacherSiteEs,
+  'teacher-modules': teacherModulesSiteEs,
+  'teacher-classroom': teacherClassroomSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -111,6 +125,8 @@ const siteEn = {
   lti: ltiSiteEn,
   'platform-admin': platformAdminSiteEn,
   teacher: teacherSiteEn,
+  'teacher-modules': teacherModulesSiteEn,
+  'teacher-classroom': teacherClassroomSiteEn,
 };
 
 const esCatalog = {

@@ -187,3 +187,5 @@ export {
   type TeacherData,
   type TeacherSchool,
 } from './teacher.schemas';
+export * from './teacher-modules.schemas';
+export * from './teacher-results.schemas';
