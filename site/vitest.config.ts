@@ -16,6 +16,10 @@ export default defineProject({
       '@zxcvbn-ts/core',
       '@zxcvbn-ts/language-common',
       'axe-core',
+      'zustand',
+      '@dnd-kit/core',
+      '@dnd-kit/sortable',
+      '@dnd-kit/utilities',
     ],
   },
   test: {

@@ -7,7 +7,7 @@ import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../tests/support/chromium
 export default defineProject({
   plugins: [react()],
   // Pre-bundled up front: discovering them mid-run reloads the page and fails the tests running then.
-  optimizeDeps: { include: [...BROWSER_DEPENDENCIES] },
+  optimizeDeps: { include: [...BROWSER_DEPENDENCIES, 'axe-core'] },
   test: {
     // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
     sequence: { groupOrder: 1 },

@@ -20,6 +20,8 @@ const TAGS = [
   'kib-prime-console',
   'kib-solver',
   'kib-activity-results',
+  'kib-classroom-overview',
+  'kib-student-detail',
 ];
 
 interface KibEvent {
@@ -88,7 +90,7 @@ afterAll(async () => {
 });
 
 describe('examples/embed.html', () => {
-  it('defines all eleven custom elements, each rendering into its own shadow root', async () => {
+  it('defines all thirteen custom elements, each rendering into its own shadow root', async () => {
     const defined = await page.evaluate((tags) => tags.filter((t) => customElements.get(t)), TAGS);
     expect(defined).toEqual(TAGS);
     const shadowed = await page.evaluate(
@@ -323,6 +325,22 @@ describe('examples/embed.html', () => {
     const removed = await events('kib-remove-student');
     expect(removed).toHaveLength(1);
     expect(typeof removed[0]!.detail).toBe('number');
+  });
+
+  it('classroom overview: a student and an assignment send kib-select-student and kib-select-assignment', async () => {
+    const classroom = page.locator('#classroom');
+    await classroom.getByRole('button', { name: 'Rodríguez, Santiago' }).click();
+    await classroom.getByRole('button', { name: 'Refuerzo de ecuaciones' }).click();
+    expect((await events('kib-select-student')).map((e) => e.detail)).toEqual([22]);
+    expect((await events('kib-select-assignment')).map((e) => e.detail)).toEqual([32]);
+  });
+
+  it('student detail: the Assignments tab opens an assignment on its problems and numerals', async () => {
+    const student = page.locator('#student');
+    await student.getByRole('tab', { name: 'Resumen' }).click();
+    await page.keyboard.press('ArrowRight');
+    await student.getByRole('button', { name: 'Detalle por problema: Taller de álgebra' }).click();
+    await student.getByRole('table', { name: 'Taller de álgebra: detalle por problema y numeral' }).waitFor();
   });
 
   it('switches every element to English', async () => {

@@ -35,4 +35,5 @@ export const BROWSER_DEPENDENCIES = [
   'i18next',
   '@r2wc/react-to-web-component',
   '@cortex-js/compute-engine',
+  'recharts',
 ] as const;

@@ -1,8 +1,9 @@
-import { API, type AnyEndpoint } from '@kib/core';
+import { API, EMBED_TOKEN_PREFIX, type AnyEndpoint } from '@kib/core';
 import { createRequire } from 'node:module';
 import { parseLatex } from '@kib/checker';
 import { LANGUAGE_COOKIE, resolveLanguage } from '@kib/i18n';
 import compression from 'compression';
+import cors from 'cors';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -43,10 +44,19 @@ import { LtiRepository } from './lti/shared/lti.repository';
 import { mountLti11 } from './lti/v11/lti11.routes';
 import { registerLtiRoutes } from './lti/shared/lti.routes';
 import { TeacherRepository } from './teachers/teacher.repository';
+import { EmbedTokens } from './teachers/embed/embed-tokens';
+import { registerEmbedRoutes } from './teachers/embed/embed.routes';
 import { registerTeacherRoutes } from './teachers/teacher.routes';
 import { TeacherService } from './teachers/teacher.service';
 import { StudentRegistrationRepository } from './teachers/student-registration.repository';
+import { ResultsRepository } from './teachers/results/results.repository';
+import { registerResultsRoutes } from './teachers/results/results.routes';
+import { ResultsService } from './teachers/results/results.service';
+import { ModuleRepository } from './teachers/modules/module.repository';
+import { registerModuleRoutes } from './teachers/modules/module.routes';
+import { ModuleService } from './teachers/modules/module.service';
 import { GradePassBack } from './lti/shared/grade-pass-back';
+import { LtiAccountLinks } from './lti/shared/account-links';
 import { LtiLaunches } from './lti/shared/launch';
 import { registerLtiAdminRoutes } from './lti/shared/lti-admin.routes';
 import { ConsumerRegistry, PlatformRegistry } from './lti/shared/lti-registrations.service';
@@ -245,15 +255,39 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
-  registerTeacherRoutes(
+  const teachers = new TeacherService({
+    repo: new TeacherRepository(sequelize),
+    registrations: new StudentRegistrationRepository(sequelize),
+    codeLimiter: limiters.teacherCodePerAccount,
+  });
+  registerTeacherRoutes(api, teachers);
+  const embedTokens = new EmbedTokens({ sequelize, guard: teachers });
+  registerEmbedRoutes(api, embedTokens);
+  const modules = new ModuleService({
+    repo: new ModuleRepository(sequelize),
+    subscriptions: teachers,
+    activities: activityRepository,
+    codeLimiter: limiters.moduleCodePerAddress,
+  });
+  registerModuleRoutes(api, modules);
+  registerResultsRoutes(
     api,
-    new TeacherService({
-      repo: new TeacherRepository(sequelize),
-      registrations: new StudentRegistrationRepository(sequelize),
-      codeLimiter: limiters.teacherCodePerAccount,
+    new ResultsService({
+      results: new ResultsRepository(sequelize),
+      activities: activityRepository,
+      teachers,
     }),
   );
-  registerLtiRoutes(api, { launches, lti11: lti, lti13, links: ltiLinks });
+  const accountLinks = new LtiAccountLinks({
+    sequelize,
+    verifyCredentials: (input, origin) => auth.verifyCredentials(input, origin),
+    teachers: {
+      hasValidSubscription: (teacherId) => teachers.hasValidSubscription(teacherId),
+      modules: async (teacherId) => (await modules.list(teacherId, {})).modules,
+      ensureCodes: (teacherId, moduleId) => modules.createCodes(teacherId, moduleId),
+    },
+  });
+  registerLtiRoutes(api, { launches, lti11: lti, lti13, links: ltiLinks, accountLinks });
   // A registration added, enabled or disabled here may frame Kib (or not) at once; one changed by
   // `npm run lti` is seen within the origins cache's minute.
   const registrationChanged = () => platformOrigins.invalidate();
@@ -335,6 +369,19 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     logger,
     limiters.ltiRegistrationPerAddress,
   );
+  // The classroom dashboards a page outside Kib reads with an embed token answer any origin: the
+  // token is the only credential (no cookies), so the answer is shared with whoever holds it.
+  const embedCors = cors({
+    origin: '*',
+    methods: ['GET'],
+    allowedHeaders: ['authorization', 'accept', 'accept-language'],
+    maxAge: 600,
+  });
+  for (const endpoint of Object.values(API) as AnyEndpoint[])
+    if (endpoint.embed) {
+      app.options(`/api${endpoint.path}`, embedCors);
+      app.get(`/api${endpoint.path}`, embedCors);
+    }
   // A bulk upload declares a larger body; the default parser below then leaves the parsed body alone.
   for (const endpoint of Object.values(API) as AnyEndpoint[])
     if (endpoint.maxBodyBytes && endpoint.body)
@@ -346,7 +393,11 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     if (header && !match)
       req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
     if (match?.[1]) {
-      req.principal = await accessTokens.verify(match[1]).catch(() => null);
+      const token = match[1];
+      req.principal = await (token.startsWith(EMBED_TOKEN_PREFIX)
+        ? embedTokens.verify(token)
+        : accessTokens.verify(token)
+      ).catch(() => null);
       if (!req.principal)
         req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
     }

@@ -27,6 +27,14 @@ export {
 } from './solver/solver.backend';
 /** The teacher's activity results dashboard. */
 export { ActivityResults } from './activity-results/index';
+/** A classroom's dashboard: progress, weekly activity, assignments and students. */
+export { ClassroomOverview } from './classroom-overview/index';
+/** Props and data of ClassroomOverview. */
+export type { ClassroomOverviewData, ClassroomOverviewProps } from './classroom-overview/index';
+/** One student of a classroom: overview and assignments in detail. */
+export { StudentDetail } from './student-detail/index';
+/** Props and data of StudentDetail. */
+export type { StudentDetailData, StudentDetailProps } from './student-detail/index';
 /** Every widget with its custom element (tag, props, events). */
 export { WIDGETS } from './registry';
 /** Problem text with its $…$ math rendered. */

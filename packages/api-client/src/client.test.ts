@@ -116,6 +116,21 @@ describe('ApiClient', () => {
     expect(onTokenChange).toHaveBeenCalledWith('NEW');
   });
 
+  it('sends no cookies and never refreshes when told to omit credentials (a page on another origin)', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(200, { tokens: [] }),
+      () => json(401, { detail: 'expired', code: 'session-expired' }),
+    ]);
+    const api = new ApiClient({ baseUrl: 'https://kib.test/api/', token: 'kibe_x', fetch: impl, credentials: 'omit' });
+    await api.endpoints.embedTokens({ params: { id: '3' } });
+    expect(calls[0]!.init.credentials).toBe('omit');
+    await expect(api.endpoints.classroomOverview({ params: { id: '3' } })).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/api/classrooms/3/embed-tokens/',
+      '/api/classrooms/3/overview/',
+    ]);
+  });
+
   it('turns an error answer into an ApiError with its translated detail and fields', async () => {
     const { impl } = fakeFetch([
       () =>

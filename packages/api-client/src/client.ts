@@ -45,6 +45,12 @@ export interface ApiClientOptions {
   onTokenChange?: (token: string | null) => void;
   /** Longest time a request may take, in ms (default 20 s). */
   timeoutMs?: number;
+  /**
+   * Whether requests carry Kib's cookies: `include` (the default) for Kib's own pages, whose session
+   * is refreshed through the httpOnly cookie; `omit` for a page on another origin that holds its
+   * own token (a classroom embed token), which is then never refreshed.
+   */
+  credentials?: 'include' | 'omit';
 }
 
 /** The arguments of a call: none when the endpoint takes no input, else its parameters, body and query. */
@@ -149,13 +155,14 @@ export class ApiClient {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(toSnakeCase(body)),
-        credentials: 'include',
+        credentials: this.options.credentials ?? 'include',
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
       });
     } catch (cause) {
       throw new NetworkError(cause);
     }
-    if (response.status === 401 && retry && this.accessToken && !path.startsWith('auth/jwt/')) {
+    const refreshable = (this.options.credentials ?? 'include') === 'include';
+    if (response.status === 401 && retry && refreshable && this.accessToken && !path.startsWith('auth/jwt/')) {
       if (await this.refresh()) return this.request<T>(method, path, body, false);
     }
     const text = await response.text();

@@ -58,6 +58,8 @@ import teacherModulesSiteEs from '../locales/site/teacher-modules.es.json' with 
 import teacherModulesSiteEn from '../locales/site/teacher-modules.en.json' with { type: 'json' };
 import teacherClassroomSiteEs from '../locales/site/teacher-classroom.es.json' with { type: 'json' };
 import teacherClassroomSiteEn from '../locales/site/teacher-classroom.en.json' with { type: 'json' };
+import teacherEmbedSiteEs from '../locales/site/teacher-embed.es.json' with { type: 'json' };
+import teacherEmbedSiteEn from '../locales/site/teacher-embed.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -115,6 +117,7 @@ const siteEs = {
   teacher: teacherSiteEs,
   'teacher-modules': teacherModulesSiteEs,
   'teacher-classroom': teacherClassroomSiteEs,
+  'teacher-embed': teacherEmbedSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -127,6 +130,7 @@ const siteEn = {
   teacher: teacherSiteEn,
   'teacher-modules': teacherModulesSiteEn,
   'teacher-classroom': teacherClassroomSiteEn,
+  'teacher-embed': teacherEmbedSiteEn,
 };
 
 const esCatalog = {

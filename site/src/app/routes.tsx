@@ -275,6 +275,21 @@ const PAGES: RouteObject[] = [
           (m) => m.ClassesPage,
         ),
       },
+      // The teacher's modules and the module builder (`modules/new` makes a new module).
+      {
+        path: 'modules',
+        lazy: page(
+          () => import('../pages/teacher/modules/modules-page'),
+          (m) => m.ModulesPage,
+        ),
+      },
+      {
+        path: 'modules/:moduleId',
+        lazy: page(
+          () => import('../pages/teacher/modules/module-builder-page'),
+          (m) => m.ModuleBuilderPage,
+        ),
+      },
       {
         path: 'school',
         lazy: page(
@@ -289,6 +304,52 @@ const PAGES: RouteObject[] = [
           (m) => m.RegisterStudentsPage,
         ),
       },
+      // A classroom's landing: its tabs Overview, Assignments and Students, and below them an
+      // assignment's results and a student's record.
+      {
+        path: 'classroom/:classroomId',
+        lazy: page(
+          () => import('../pages/teacher/classroom/classroom-landing'),
+          (m) => m.ClassroomLanding,
+        ),
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('../pages/teacher/classroom/overview-page'),
+              (m) => m.OverviewPage,
+            ),
+          },
+          {
+            path: 'assignments',
+            lazy: page(
+              () => import('../pages/teacher/classroom/assignments-page'),
+              (m) => m.AssignmentsPage,
+            ),
+          },
+          {
+            path: 'assignments/:moduleId',
+            lazy: page(
+              () => import('../pages/teacher/classroom/assignment-page'),
+              (m) => m.AssignmentPage,
+            ),
+          },
+          {
+            path: 'students',
+            lazy: page(
+              () => import('../pages/teacher/classroom/students-page'),
+              (m) => m.StudentsPage,
+            ),
+          },
+          {
+            path: 'students/:studentId',
+            lazy: page(
+              () => import('../pages/teacher/classroom/student-page'),
+              (m) => m.StudentPage,
+            ),
+          },
+        ],
+      },
       {
         path: '*',
         lazy: page(
@@ -298,9 +359,12 @@ const PAGES: RouteObject[] = [
       },
     ],
   ),
+  // The old teacher-view paths of the Teachers' menu lead to the module builder and the module list.
+  { path: 'teacherview/creationTool', element: <Navigate to="/teacher/modules/new" replace /> },
+  { path: 'teacherview/*', element: <Navigate to="/teacher/modules" replace /> },
   // The other areas (creator, school administrators) are private; their screens are not part of
   // the standalone site yet, so they say so in the spec's words instead of failing.
-  ...['creator', 'schoolAdmin', 'schooladmin', 'teacherview'].map((area): RouteObject => ({
+  ...['creator', 'schoolAdmin', 'schooladmin'].map((area): RouteObject => ({
     path: `${area}/*`,
     element: (
       <RequireAuth>

@@ -39,39 +39,39 @@ describe('public navigation', () => {
     await expect.element(nav.getByRole('button', { name: 'Menú de profesor' })).not.toBeInTheDocument();
   });
 
-  it('gives Teachers a menu with new problem, problem list and logout that opens and closes by keyboard', async () => {
+  it('gives Teachers a menu with new module, module list and logout that opens and closes by keyboard', async () => {
     const { screen, router } = await renderSite('/', { user: TEACHER });
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
     await expect.element(nav.getByRole('link', { name: 'Mi espacio' })).toHaveAttribute('href', '/teacher');
     const button = nav.getByRole('button', { name: 'Menú de profesor' });
     await expect.element(button).toHaveAttribute('aria-expanded', 'false');
-    await expect.element(nav.getByRole('link', { name: 'Nuevo problema' })).not.toBeInTheDocument();
+    await expect.element(nav.getByRole('link', { name: 'Nuevo módulo' })).not.toBeInTheDocument();
 
     (button.element() as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     await expect.element(button).toHaveAttribute('aria-expanded', 'true');
     await expect
-      .element(nav.getByRole('link', { name: 'Nuevo problema' }))
-      .toHaveAttribute('href', '/teacherview/creationTool');
+      .element(nav.getByRole('link', { name: 'Nuevo módulo' }))
+      .toHaveAttribute('href', '/teacher/modules/new');
     await expect
-      .element(nav.getByRole('link', { name: 'Lista de problemas' }))
-      .toHaveAttribute('href', '/teacherview');
+      .element(nav.getByRole('link', { name: 'Mis módulos' }))
+      .toHaveAttribute('href', '/teacher/modules');
     await expect.element(nav.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/logout');
     expect(await axeViolations()).toEqual([]);
 
     await userEvent.tab();
-    await expect.element(nav.getByRole('link', { name: 'Nuevo problema' })).toHaveFocus();
+    await expect.element(nav.getByRole('link', { name: 'Nuevo módulo' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await expect.element(button).toHaveAttribute('aria-expanded', 'false');
     await expect.element(button).toHaveFocus();
-    await expect.element(nav.getByRole('link', { name: 'Nuevo problema' })).not.toBeInTheDocument();
+    await expect.element(nav.getByRole('link', { name: 'Nuevo módulo' })).not.toBeInTheDocument();
 
     await userEvent.keyboard(' ');
     await expect.element(button).toHaveAttribute('aria-expanded', 'true');
     await userEvent.tab();
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    await expect.poll(() => router.state.location.pathname).toBe('/teacherview');
+    await expect.poll(() => router.state.location.pathname).toBe('/teacher/modules');
     await expect.element(button).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -91,7 +91,7 @@ describe('public navigation', () => {
     await menu.click();
     const teacher = screen.getByRole('button', { name: 'Menú de profesor' });
     await teacher.click();
-    await expect.element(screen.getByRole('link', { name: 'Lista de problemas' })).toBeVisible();
+    await expect.element(screen.getByRole('link', { name: 'Mis módulos' })).toBeVisible();
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
 
     // Escape closes the inner menu first, then the navigation around it.

@@ -51,7 +51,10 @@ function useDisclosure(): {
   };
 }
 
-/** Teachers' menu (spec 01 §2): new problem, problem list and logout. */
+/**
+ * Teachers' menu (spec 01 §2): a new module (the builder, where problems are picked, previewed and
+ * tried), the module list and logout.
+ */
 function TeacherMenu() {
   const t = useT();
   const id = useId();
@@ -71,10 +74,10 @@ function TeacherMenu() {
       </button>
       <ul id={id} className="site-teacher-menu-list" hidden={!menu.open}>
         <li>
-          <Link to="/teacherview/creationTool">{t('landing.nav-new-problem')}</Link>
+          <Link to="/teacher/modules/new">{t('landing.nav-new-module')}</Link>
         </li>
         <li>
-          <Link to="/teacherview">{t('landing.nav-problem-list')}</Link>
+          <Link to="/teacher/modules">{t('landing.nav-modules')}</Link>
         </li>
         <li>
           <Link to="/logout">{t('site.logout')}</Link>

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native `<dialog>`: focus moves into it and back, Escape closes it, the page
- * behind is inert. Its buttons are one close button (`closeLabel`), or `actions` instead.
+ * behind is inert. Its buttons are one close button (`closeLabel`), or `actions` instead. `className`
+ * adds to its class (a wider dialog); `describeBody={false}` leaves a long or interactive body (a
+ * problem to solve) out of the dialog's description, so it is not read out whole on opening.
  */
 export function Modal({
   open,
@@ -11,11 +13,15 @@ export function Modal({
   children,
   closeLabel,
   actions,
+  className,
+  describeBody = true,
 }: {
   open: boolean;
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  className?: string;
+  describeBody?: boolean;
 } & ({ closeLabel: string; actions?: undefined } | { actions: ReactNode; closeLabel?: undefined })) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -27,7 +33,13 @@ export function Modal({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} aria-describedby={bodyId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={titleId}
+      aria-describedby={describeBody ? bodyId : undefined}
+      onClose={onClose}
+    >
       <h2 id={titleId} className="modal-title">
         {title}
       </h2>

@@ -3,7 +3,8 @@ import { translate } from '@kib/i18n';
 import type { CookieOptions, Request, Response } from 'express';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
-import type { AuthService, Origin, Session } from './auth.service';
+import { requestOrigin } from '../http/origin';
+import type { AuthService, Session } from './auth.service';
 
 /** The refresh-token cookie: httpOnly, scoped to the token endpoints. */
 export const REFRESH_COOKIE = 'kib_refresh';
@@ -20,10 +21,6 @@ export const SESSION_HINT_COOKIE = 'kib_session';
 export interface RefreshCookieSettings {
   secure: boolean;
   sameSite: 'lax' | 'strict' | 'none';
-}
-
-function origin(req: Request): Origin {
-  return { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') ?? undefined };
 }
 
 /** The djoser-compatible account endpoints of spec 01 §7. */
@@ -50,13 +47,13 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
   };
 
   api.handle(API.login, {
-    handle: async ({ body, req, res }) => setSession(res, await auth.login(body, origin(req))),
+    handle: async ({ body, req, res }) => setSession(res, await auth.login(body, requestOrigin(req))),
   });
 
   api.handle(API.refreshSession, {
     handle: async ({ req, res }) => {
       try {
-        return setSession(res, await auth.refresh(cookieToken(req), origin(req)));
+        return setSession(res, await auth.refresh(cookieToken(req), requestOrigin(req)));
       } catch (err) {
         if (err instanceof AppError && err.status === 401) clearSession(res);
         throw err;
@@ -73,31 +70,31 @@ export function registerAuthRoutes(api: ApiRouter, auth: AuthService, cookie: Re
   });
 
   api.handle(API.register, {
-    handle: async ({ body, req }) => ({ body: await auth.register(body, origin(req), req.language) }),
+    handle: async ({ body, req }) => ({ body: await auth.register(body, requestOrigin(req), req.language) }),
   });
 
   api.handle(API.activate, {
     handle: async ({ body, req }) => {
-      await auth.activate(body, origin(req));
+      await auth.activate(body, requestOrigin(req));
       return { body: { success: true, detail: translate(req.language, 'auth.activation-done') } };
     },
   });
 
   api.handle(API.resendActivation, {
     handle: async ({ body, req }) => {
-      await auth.resendActivation(body.email, origin(req));
+      await auth.resendActivation(body.email, requestOrigin(req));
     },
   });
 
   api.handle(API.resetPassword, {
     handle: async ({ body, req }) => {
-      await auth.requestPasswordReset(body.email, origin(req));
+      await auth.requestPasswordReset(body.email, requestOrigin(req));
     },
   });
 
   api.handle(API.confirmPasswordReset, {
     handle: async ({ body, req }) => {
-      await auth.confirmPasswordReset(body, origin(req));
+      await auth.confirmPasswordReset(body, requestOrigin(req));
     },
   });
 

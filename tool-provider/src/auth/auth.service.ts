@@ -2,6 +2,7 @@ import type { Activation, CurrentUser, Login, Registration, ResetPasswordConfirm
 import { translate, type Language } from '@kib/i18n';
 import type { Sequelize } from 'sequelize';
 import { AppError } from '../http/errors';
+import type { Origin } from '../http/origin';
 import type { Limiters } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -25,12 +26,6 @@ const GROUP_BY_USER_TYPE: Record<UserType, string> = {
 export interface Session {
   access: string;
   refresh: { token: string; expiresAt: Date };
-}
-
-/** Where a request comes from, for rate limits and the session list. */
-export interface Origin {
-  ip: string;
-  userAgent?: string;
 }
 
 /** The `uid` of e-mailed links: the user id, base64url-encoded (as djoser does). */
@@ -62,11 +57,22 @@ export class AuthService {
   ) {}
 
   /**
-   * Checks e-mail and password. Failures count against the account and the address; a wrong password
-   * and an unknown e-mail look the same and take the same time. A right password on an account that
-   * was never activated says so.
+   * Checks e-mail and password and starts a session. Failures count against the account and the
+   * address; a wrong password and an unknown e-mail look the same and take the same time. A right
+   * password on an account that was never activated says so.
    */
   async login(input: Login, origin: Origin): Promise<Session> {
+    const user = await this.verifyCredentials(input, origin);
+    await this.deps.users.touchLastLogin(user.id);
+    return this.startSession(user, origin);
+  }
+
+  /**
+   * The active account of an e-mail and password, checked as a log-in is (limits, equal time for
+   * unknown e-mails, a rehash when the stored hash is weaker than today's), without a session: an
+   * LMS instructor linking their Kib account proves it this way.
+   */
+  async verifyCredentials(input: Login, origin: Origin): Promise<UserRecord> {
     const { users, limiters } = this.deps;
     const accountKey = input.email.toLowerCase();
     await limiters.loginPerAccount.check(accountKey);
@@ -83,8 +89,7 @@ export class AuthService {
     await limiters.loginPerAccount.reset(accountKey);
     if (needsRehash(user.passwordHash!))
       await users.setPasswordHash(user.id, await hashPassword(input.password));
-    await users.touchLastLogin(user.id);
-    return this.startSession(user, origin);
+    return user;
   }
 
   /** Rotates a refresh token into a new session; a reused token ends its whole family. */

@@ -16,6 +16,12 @@ export interface TempStudentClaim {
   moduleId: number;
 }
 
+/** A classroom embed token's reach: one classroom's dashboards, read only. */
+export interface EmbedClaim {
+  classroomId: number;
+  tokenId: number;
+}
+
 /** The caller of a request, once its access token is verified. */
 export interface Principal {
   /** The caller's account; 0 for a temporary (code) student, who has none. */
@@ -23,13 +29,22 @@ export interface Principal {
   groups: string[];
   /** Present only for a temporary (code) student (no account), who may solve one module. */
   tempStudent?: TempStudentClaim;
+  /**
+   * Present only for a classroom embed token: the caller is then the classroom's teacher, but only
+   * on the endpoints declared `embed` and only for that classroom.
+   */
+  embed?: EmbedClaim;
 }
 
 /** The outcome of an access check, before any input is read. */
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
 
-/** Decides whether `principal` (null when anonymous) may call a route with `access`. */
-export function decide(access: Access, principal: Principal | null): AccessDecision {
+/**
+ * Decides whether `principal` (null when anonymous) may call a route with `access`. An embed token
+ * is refused everywhere but on `embeddable` routes.
+ */
+export function decide(access: Access, principal: Principal | null, embeddable = false): AccessDecision {
+  if (principal?.embed && !embeddable) return 'forbidden';
   switch (access.kind) {
     case 'public':
       return 'allow';

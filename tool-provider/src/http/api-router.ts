@@ -46,6 +46,8 @@ export interface RouteDefinition<B = unknown, Q = unknown> {
    * nothing about rows that are not theirs.
    */
   owns?: (ctx: RouteContext<B, Q>) => Promise<boolean>;
+  /** Also answers a classroom embed token, for the classroom of the path's `:id` only. */
+  embed?: boolean;
   handle: (ctx: RouteContext<B, Q>) => Promise<Reply> | Reply;
 }
 
@@ -130,6 +132,7 @@ export class ApiRouter {
       body: endpoint.body as ZodType<BodyOf<E>> | undefined,
       query: endpoint.query as ZodType<QueryOf<E>> | undefined,
       owns: handler.owns as RouteDefinition<BodyOf<E>, QueryOf<E>>['owns'],
+      embed: endpoint.embed,
       handle: async (ctx) => {
         const answer = (await handler.handle(ctx as unknown as EndpointContext<E>)) as
           { status?: number; body: unknown } | undefined;
@@ -157,9 +160,11 @@ export class ApiRouter {
     this.router[def.method](def.path, async (req, res, next) => {
       try {
         const principal = req.principal;
-        const decision = decide(def.access, principal);
+        const decision = decide(def.access, principal, def.embed);
         if (decision === 'unauthenticated') throw req.authError ?? AppError.unauthenticated();
         if (decision === 'forbidden') throw AppError.forbidden();
+        if (principal?.embed && req.params.id !== String(principal.embed.classroomId))
+          throw AppError.notFound();
         const body = def.body ? parse(def.body, toCamelCase(req.body ?? {})) : (undefined as B);
         const query = def.query ? parse(def.query, toCamelCase({ ...req.query })) : (undefined as Q);
         const ctx: RouteContext<B, Q> = {

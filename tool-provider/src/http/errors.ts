@@ -45,7 +45,8 @@ export type ErrorCode =
   | 'lti-storage-unconfirmed'
   | 'lti-consumer-exists'
   | 'lti-platform-exists'
-  | 'lti-deployment-exists';
+  | 'lti-deployment-exists'
+  | 'lti-link-not-teacher';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {

@@ -81,11 +81,20 @@ export class TeacherService {
     return this.deps.repo.levels().then((levels) => ({ levels }));
   }
 
+  /** Whether the teacher has a school whose plan is valid now. */
+  async hasValidSubscription(teacherId: number): Promise<boolean> {
+    const institution = await this.deps.repo.institution(teacherId);
+    return this.planValid(institution?.planValidUntil ?? null);
+  }
+
   /** Refuses (403 `subscription-required`) a teacher whose school has no plan valid now, or who has no school. */
   async requireSubscription(teacherId: number): Promise<void> {
-    const institution = await this.deps.repo.institution(teacherId);
-    if (!this.planValid(institution?.planValidUntil ?? null))
-      throw new AppError(403, 'subscription-required');
+    if (!(await this.hasValidSubscription(teacherId))) throw new AppError(403, 'subscription-required');
+  }
+
+  /** Whether the classroom is the teacher's. */
+  async ownsClassroom(teacherId: number, classroomId: number): Promise<boolean> {
+    return (await this.deps.repo.classroom(teacherId, classroomId)) !== null;
   }
 
   async createClassroom(teacherId: number, fields: ClassroomFields): Promise<TeacherClassroom> {

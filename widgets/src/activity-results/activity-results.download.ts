@@ -15,12 +15,24 @@ export function loadXlsx(): Promise<XlsxModule> {
 }
 
 /**
- * Writes `rows` as an .xlsx file and hands it to the browser through a temporary `<a download>`
- * appended to `host` (inside the widget, so it also works in a shadow root).
+ * Writes `rows` as an .xlsx file, in one sheet named `sheetName` (default 'Assignment Results'),
+ * and hands it to the browser with {@link saveBlob}.
  */
-export async function downloadWorkbook(host: HTMLElement, rows: readonly SheetRow[], fileName: string) {
+export async function downloadWorkbook(
+  host: HTMLElement,
+  rows: readonly SheetRow[],
+  fileName: string,
+  sheetName?: string,
+) {
   const xlsx = await loadXlsx();
-  const blob = new Blob([workbookBytes(xlsx, rows)], { type: XLSX_MIME });
+  saveBlob(host, new Blob([workbookBytes(xlsx, rows, sheetName)], { type: XLSX_MIME }), fileName);
+}
+
+/**
+ * Hands a file to the browser through a temporary `<a download>` appended to `host` (inside the
+ * widget, so it also works in a shadow root).
+ */
+export function saveBlob(host: HTMLElement, blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

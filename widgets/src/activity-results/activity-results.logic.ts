@@ -409,11 +409,15 @@ export function excelFileName(assignmentName: string, fallback: string): string 
 /** The SheetJS module (`@e965/xlsx`), passed in so that it stays a lazy chunk. */
 export type XlsxModule = typeof Xlsx;
 
-/** An .xlsx file of `rows` in one sheet named {@link RESULTS_SHEET_NAME}, with sized columns. */
-export function workbookBytes(xlsx: XlsxModule, rows: readonly SheetRow[]): ArrayBuffer {
+/** An .xlsx file of `rows` in one sheet (named {@link RESULTS_SHEET_NAME} by default), with sized columns. */
+export function workbookBytes(
+  xlsx: XlsxModule,
+  rows: readonly SheetRow[],
+  sheetName: string = RESULTS_SHEET_NAME,
+): ArrayBuffer {
   const sheet = xlsx.utils.aoa_to_sheet(rows as SheetRow[]);
   sheet['!cols'] = columnWidths(rows).map((wch) => ({ wch }));
   const book = xlsx.utils.book_new();
-  xlsx.utils.book_append_sheet(book, sheet, RESULTS_SHEET_NAME);
+  xlsx.utils.book_append_sheet(book, sheet, sheetName);
   return xlsx.write(book, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
 }

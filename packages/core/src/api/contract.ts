@@ -74,6 +74,12 @@ export interface Endpoint<
   readonly verbatim?: boolean;
   /** The largest JSON body accepted, in bytes, when more than the API's default (a bulk upload). */
   readonly maxBodyBytes?: number;
+  /**
+   * A classroom dashboard a page outside Kib may read: besides its access rule, it answers a
+   * classroom embed token (`kibe_…`) for the classroom of its `:id`, to any origin (CORS, no
+   * cookies). Every other endpoint refuses embed tokens.
+   */
+  readonly embed?: boolean;
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, access, schemas). */

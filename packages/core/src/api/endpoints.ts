@@ -7,6 +7,7 @@ import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
 import { SOLVING_ENDPOINTS } from './solving.endpoints';
+import { TEACHER_EMBED_ENDPOINTS } from './teacher-embed.endpoints';
 import { TEACHER_MODULE_ENDPOINTS } from './teacher-modules.endpoints';
 import { TEACHER_RESULT_ENDPOINTS } from './teacher-results.endpoints';
 import { TEACHER_ENDPOINTS } from './teacher.endpoints';
@@ -24,6 +25,7 @@ export const API = {
   ...TEACHER_ENDPOINTS,
   ...TEACHER_MODULE_ENDPOINTS,
   ...TEACHER_RESULT_ENDPOINTS,
+  ...TEACHER_EMBED_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...SOLVING_ENDPOINTS,
   ...LTI_ENDPOINTS,

@@ -121,6 +121,10 @@ export {
   LtiRosterSourceSchema,
   LtiSessionRequestSchema,
   LtiSessionSchema,
+  LtiAccountLinkSchema,
+  LtiTeacherModulesSchema,
+  LtiModuleCodeSchema,
+  type LtiTeacherModules,
   ModuleByMoodleCodeAnswerSchema,
   ModuleByMoodleCodeSchema,
   type ContentItemAnswer,
@@ -189,3 +193,4 @@ export {
 } from './teacher.schemas';
 export * from './teacher-modules.schemas';
 export * from './teacher-results.schemas';
+export * from './teacher-embed.schemas';

@@ -115,3 +115,34 @@ export type LtiRecentActivity = z.infer<typeof LtiRecentActivitySchema>;
 
 /** What lti/recent-activities/ answers: the instructor's activities, newest first. */
 export const LtiRecentActivitiesSchema = z.object({ activities: z.array(LtiRecentActivitySchema) });
+
+/**
+ * POST lti/kib-account/: an LMS instructor links their LMS account to their Kib teacher account by
+ * logging in once with its e-mail and password, so the activity picker offers their own modules.
+ */
+export const LtiAccountLinkSchema = z.object({
+  email: z.string().trim().min(1, 'validation.required').max(254, 'validation.too-long'),
+  password: z.string().min(1, 'validation.required').max(256, 'validation.too-long'),
+});
+
+/**
+ * What lti/kib-account/ answers: the Kib teacher account the LMS account is linked to (null when it
+ * is not), whether that teacher's school plan is valid, and their modules, newest first.
+ */
+export const LtiTeacherModulesSchema = z.object({
+  account: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  validSubscription: z.boolean(),
+  modules: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      numProblems: z.number().int(),
+      creationDate: z.iso.datetime(),
+    }),
+  ),
+});
+/** The linked Kib teacher account and its modules. */
+export type LtiTeacherModules = z.infer<typeof LtiTeacherModulesSchema>;
+
+/** What lti/kib-account/modules/{id}/code/ answers: the student activity code the picker sends. */
+export const LtiModuleCodeSchema = z.object({ activityCode: z.string() });

@@ -12,6 +12,7 @@ import { errorMessage } from '../../ui/error-message';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { KibAccountModules } from './kib-account-modules';
 import { idParam, LtiGate, LtiMain } from './lti-session';
 import { MoodleResults } from './moodle-results';
 
@@ -23,8 +24,11 @@ function fieldError(message: string | undefined, t: ReturnType<typeof useT>): st
   return message.startsWith('validation.') ? t(message) : message;
 }
 
-/** Where the 'Nuevo ejercicio' button leads: the creation tool. */
-const CREATION_TOOL = '/teacherview/creationTool';
+/**
+ * Where the 'Nuevo ejercicio' button leads: the teacher area's module builder, in a new tab; a module
+ * saved there shows under "Your Kib modules" once the instructor's account is linked.
+ */
+const CREATION_TOOL = '/teacher/modules/new';
 
 /**
  * /moodleteacher?selection={id} (spec 03 "Moodle teacher"): a teacher adding Kib to a Moodle course
@@ -129,7 +133,10 @@ function ActivityPicker() {
         </form>
       )}
       {!send.isSuccess && (
-        <RecentActivities disabled={send.isPending} onChoose={(code) => send.mutate(code)} />
+        <>
+          <KibAccountModules disabled={send.isPending} onChoose={(code) => send.mutate(code)} />
+          <RecentActivities disabled={send.isPending} onChoose={(code) => send.mutate(code)} />
+        </>
       )}
     </LtiMain>
   );

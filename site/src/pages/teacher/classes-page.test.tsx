@@ -12,6 +12,7 @@ import {
   teacherServer,
 } from './teacher-fixture';
 import { TEACHER_SIDEBAR_KEY } from './teacher-layout';
+import { classroomServer } from './classroom/classroom-fixture';
 
 /** The classes page as the seeded teacher opens it, against a small teacher server. */
 function open(
@@ -35,7 +36,7 @@ afterEach(async () => {
 });
 
 describe('the teacher area', () => {
-  it('greets the teacher and has a menu of Classes and School only', async () => {
+  it('greets the teacher and has a menu of Classes, Modules and School', async () => {
     const { screen } = await open();
     await expect.element(screen.getByText('Hola, Laura')).toBeVisible();
     await expect.element(screen.getByText('Panel del profesor')).toBeVisible();
@@ -45,7 +46,10 @@ describe('the teacher area', () => {
     await expect
       .element(nav.getByRole('link', { name: 'Colegio' }))
       .toHaveAttribute('href', '/teacher/school');
-    expect(nav.getByRole('link').elements()).toHaveLength(2);
+    await expect
+      .element(nav.getByRole('link', { name: 'Módulos' }))
+      .toHaveAttribute('href', '/teacher/modules');
+    expect(nav.getByRole('link').elements()).toHaveLength(3);
     await expect
       .element(screen.getByRole('link', { name: 'Cerrar sesión' }))
       .toHaveAttribute('href', '/logout');
@@ -101,7 +105,7 @@ describe('the teacher area', () => {
   });
 
   it('says "No route" for a teacher page that does not exist', async () => {
-    const { screen } = await renderSite('/teacher/modules', {
+    const { screen } = await renderSite('/teacher/nothing-here', {
       user: TEACHER,
       routes: teacherServer().routes,
     });
@@ -129,16 +133,37 @@ describe('the classes page', () => {
     await expect.element(second.getByText('Media')).toBeVisible();
     await expect.element(second.getByText('1 estudiante', { exact: true })).toBeVisible();
     await expect.element(second.getByText('1 módulo', { exact: true })).toBeVisible();
-    // The card's only link is its bulk registration; the card itself is not a link.
+    // The card's links: its name (the classroom's page) and its bulk registration; the card is not a link.
+    await expect
+      .element(first.getByRole('link', { name: 'Grado 10A', exact: true }))
+      .toHaveAttribute('href', '/teacher/classroom/11');
     await expect
       .element(first.getByRole('link', { name: 'Registrar estudiantes Grado 10A' }))
       .toHaveAttribute('href', '/teacher/classroom/11/createRegisterStudents');
-    expect(first.getByRole('link').elements()).toHaveLength(1);
+    expect(first.getByRole('link').elements()).toHaveLength(2);
     expect(await axeViolations()).toEqual([]);
 
     await first.getByRole('button', { name: 'Copiar código Grado 10A' }).click();
     expect(copied).toEqual(['KIBCLS']);
     await expect.element(first.getByText('Copiado')).toBeVisible();
+  });
+
+  it("opens a classroom's page from the name on its card", async () => {
+    const { screen, router } = await renderSite('/teacher', {
+      user: TEACHER,
+      routes: classroomServer().routes,
+    });
+    const card = screen.getByRole('article', { name: 'Grado 10A' });
+    await card.getByRole('heading', { level: 2 }).getByRole('link', { name: 'Grado 10A' }).click();
+    await expect.poll(() => router.state.location.pathname).toBe('/teacher/classroom/11');
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Grado 10A' })).toHaveFocus();
+    await expect
+      .element(
+        screen
+          .getByRole('navigation', { name: 'Secciones de Grado 10A' })
+          .getByRole('link', { name: 'Resumen' }),
+      )
+      .toHaveAttribute('aria-current', 'page');
   });
 
   it('speaks English, with the level names in English', async () => {

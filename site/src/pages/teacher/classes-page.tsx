@@ -7,6 +7,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { FailureAlert } from '../../ui/form-submit';
 import { ClassroomForm } from './classroom-form';
+import { classroomPath } from './classroom/classroom-data';
 import {
   isForbidden,
   levelName,
@@ -41,7 +42,7 @@ export interface JoinedSchoolState {
 
 /**
  * /teacher, the teacher's classes (spec 03 §2 "Teacher dashboard", §4, §5): the classrooms as cards
- * (name, description, registration code with a copy button, level, students and modules), a Create
+ * (name, a link to the classroom's page, description, registration code with a copy button, level, students and modules), a Create
  * classroom button that toggles to the form and back, and on each card Register students (the
  * classroom's bulk registration), Edit (the same form, prefilled) and Delete (asked first). A new classroom's code is said at once. Without a valid
  * school plan the page sends the teacher to the school page.
@@ -297,7 +298,9 @@ function ClassroomCard({
   const headingId = `classroom-${classroom.id}`;
   return (
     <article className="card teacher-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{classroom.name}</h2>
+      <h2 id={headingId}>
+        <Link to={classroomPath(classroom.id)}>{classroom.name}</Link>
+      </h2>
       {classroom.description && <p className="teacher-card-description">{classroom.description}</p>}
       <dl className="teacher-facts">
         <div>

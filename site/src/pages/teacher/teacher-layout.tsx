@@ -3,6 +3,7 @@ import { useT } from '../../i18n/language';
 import { AreaLayout, sidebarStorageKey, type AreaNavItem } from '../../layout/area-layout';
 import { MessagePage } from '../../ui/message-page';
 import { isTeacher, TEACHER_HOME, TEACHER_SCHOOL, useTeacherData } from './teacher-data';
+import { MODULES_PATH } from './modules/module-data';
 import './teacher.css';
 
 /** Where the sidebar choice is remembered between visits. */
@@ -10,8 +11,9 @@ export const TEACHER_SIDEBAR_KEY = sidebarStorageKey('teacher');
 
 /**
  * The teacher's area (/teacher/*, spec 03 §2 "Teacher dashboard"): the area's header, a greeting by
- * first name, and a menu of the classes page and the school page. Classes are disabled while the
- * teacher's school has no valid plan (spec 03 §4); the school page always opens. The header's home
+ * first name, and a menu of the classes page, the modules page and the school page. Classes and
+ * modules are disabled while the teacher's school has no valid plan (spec 03 §4); the school page
+ * always opens. The header's home
  * is /teacher, or /student for a reader whose first group is Students. Anybody who is not a teacher
  * is told the area is not for them, with a way to their own area.
  */
@@ -30,6 +32,12 @@ export function TeacherLayout() {
           icon: 'classes',
           label: t('teacher.nav-classes'),
           end: true,
+          disabled: !subscribed,
+        },
+        {
+          to: MODULES_PATH,
+          icon: 'modules',
+          label: t('teacher-modules.nav-modules'),
           disabled: !subscribed,
         },
         { to: TEACHER_SCHOOL, icon: 'school', label: t('teacher.nav-school') },

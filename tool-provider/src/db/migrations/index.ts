@@ -12,6 +12,9 @@ import * as tempStudentActivity from './0010-temp-student-activity';
 import * as ltiRegistrationAdmin from './0011-lti-registration-admin';
 import * as lti13IssuerKeys from './0012-lti13-issuer-keys';
 import * as mathTypeDataJsonb from './0013-math-type-data-jsonb';
+import * as teacherResultsIndexes from './0014-teacher-results-indexes';
+import * as ltiAccountLinks from './0015-lti-account-links';
+import * as classroomEmbedTokens from './0016-classroom-embed-tokens';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -31,4 +34,7 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0011-lti-registration-admin', ...ltiRegistrationAdmin },
   { name: '0012-lti13-issuer-keys', ...lti13IssuerKeys },
   { name: '0013-math-type-data-jsonb', ...mathTypeDataJsonb },
+  { name: '0014-teacher-results-indexes', ...teacherResultsIndexes },
+  { name: '0015-lti-account-links', ...ltiAccountLinks },
+  { name: '0016-classroom-embed-tokens', ...classroomEmbedTokens },
 ];

@@ -6,6 +6,8 @@ import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Lti11Service } from '../v11/lti11.service';
 import type { Lti13Service } from '../v13/lti13.service';
+import { requestOrigin } from '../../http/origin';
+import type { LtiAccountLinks } from './account-links';
 import type { LtiLaunches } from './launch';
 import type { LtiLinks } from './lti-links.service';
 
@@ -22,7 +24,8 @@ export function noStore(res: Response): void {
 /**
  * The JSON routes of LTI under /api: the code exchange, the activity picker's answer (an LTI 1.1
  * Content-Item form or, for an LTI 1.3 deep-linking selection, the signed JWT), the module view,
- * and a resource link's results for its instructors.
+ * a resource link's results for its instructors, and the instructor's link to their Kib teacher
+ * account with that teacher's modules.
  */
 export function registerLtiRoutes(
   api: ApiRouter,
@@ -31,7 +34,14 @@ export function registerLtiRoutes(
     lti11,
     lti13,
     links,
-  }: { launches: LtiLaunches; lti11: Lti11Service; lti13: Lti13Service; links: LtiLinks },
+    accountLinks,
+  }: {
+    launches: LtiLaunches;
+    lti11: Lti11Service;
+    lti13: Lti13Service;
+    links: LtiLinks;
+    accountLinks: LtiAccountLinks;
+  },
 ): void {
   api.handle(API.ltiSession, {
     handle: async ({ body, res }) => {
@@ -73,6 +83,35 @@ export function registerLtiRoutes(
     handle: async ({ principal, res }) => {
       noStore(res);
       return { body: await links.recentActivities(principal) };
+    },
+  });
+
+  api.handle(API.ltiKibAccount, {
+    handle: async ({ principal, res }) => {
+      noStore(res);
+      return { body: await accountLinks.view(principal.userId) };
+    },
+  });
+
+  api.handle(API.linkKibAccount, {
+    handle: async ({ principal, body, req, res }) => {
+      noStore(res);
+      return { body: await accountLinks.link(principal.userId, body, requestOrigin(req)) };
+    },
+  });
+
+  api.handle(API.unlinkKibAccount, {
+    handle: async ({ principal }) => {
+      await accountLinks.unlink(principal.userId);
+    },
+  });
+
+  api.handle(API.ltiKibModuleCode, {
+    handle: async ({ principal, params, res }) => {
+      noStore(res);
+      const id = PathIdSchema.safeParse(params.id);
+      if (!id.success) throw AppError.notFound();
+      return { body: await accountLinks.moduleCode(principal.userId, id.data) };
     },
   });
 

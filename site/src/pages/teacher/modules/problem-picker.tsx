@@ -1,0 +1,248 @@
+import type { NamedContent } from '@kib/core';
+import { MathText } from '@kib/widgets';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useLanguage, useT } from '../../../i18n/language';
+import { Alert } from '../../../ui/alert';
+import { errorMessage } from '../../../ui/error-message';
+import { Spinner } from '../../../ui/spinner';
+import { contentName, useCourses, useCourseTopics, useSubtopicProblems, useSubtopics } from './module-data';
+import { useModuleDraft, useModuleDraftStore, type DraftProblem } from './module-draft.store';
+import type { ShownProblem } from './problem-dialogs';
+import { HiddenName } from './modules-ui';
+
+/** What the builder's parts do with a problem besides adding it: preview it, try it, say what happened. */
+export interface ProblemActions {
+  onPreview: (problem: ShownProblem) => void;
+  onTry: (problem: ShownProblem) => void;
+  announce: (message: string) => void;
+}
+
+/** A list that could not be loaded: why, and a retry. */
+function LoadFailed({ query, message }: { query: UseQueryResult<unknown>; message: string }) {
+  const t = useT();
+  return (
+    <Alert tone="danger">
+      <p className="teacher-alert-text">
+        {message} {errorMessage(query.error, t)}
+      </p>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void query.refetch()}
+        disabled={query.isFetching}
+      >
+        {t('teacher.retry')}
+      </button>
+    </Alert>
+  );
+}
+
+/** A labelled select of courses, topics or subtopics, named in the reader's language. */
+function ContentSelect({
+  label,
+  placeholder,
+  items,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  items: readonly NamedContent[];
+  value: number | null;
+  disabled: boolean;
+  onChange: (id: number | null) => void;
+}) {
+  const { language } = useLanguage();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value === null ? '' : String(value)}
+        disabled={disabled}
+        onChange={(e) => onChange(Number(e.target.value) || null)}
+      >
+        <option value="">{placeholder}</option>
+        {items.map((item) => (
+          <option key={item.id} value={item.id}>
+            {contentName(item, language)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The problem picker of the module builder (spec 02 "Module builder"): a course, one of its topics and
+ * one of that topic's subtopics (names in Spanish when the reader reads Spanish, the spec's 'Please
+ * select…' messages until each is chosen), then the subtopic's published problems, each with Add
+ * (once: a problem already in the module is not added twice), Preview and Try.
+ */
+export function ProblemPicker({ onPreview, onTry, announce }: ProblemActions) {
+  const t = useT();
+  const { language } = useLanguage();
+  const headingId = useId();
+  const [courseId, setCourseId] = useState<number | null>(null);
+  const [topicId, setTopicId] = useState<number | null>(null);
+  const [subtopicId, setSubtopicId] = useState<number | null>(null);
+  const courses = useCourses(language);
+  const topics = useCourseTopics(courseId, language);
+  const subtopics = useSubtopics(topicId, language);
+  const problems = useSubtopicProblems(subtopicId, language);
+
+  const failed = courses.isError
+    ? { query: courses, message: t('teacher-modules.courses-failed') }
+    : topics.isError
+      ? { query: topics, message: t('teacher-modules.topics-failed') }
+      : subtopics.isError
+        ? { query: subtopics, message: t('teacher-modules.subtopics-failed') }
+        : null;
+
+  return (
+    <section className="card modules-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('teacher-modules.picker-title')}</h2>
+      {courses.isPending ? (
+        <Spinner label={t('teacher-modules.courses-loading')} />
+      ) : (
+        <div className="modules-picker-selects">
+          <ContentSelect
+            label={t('teacher-modules.course')}
+            placeholder={t('teacher-modules.course-placeholder')}
+            items={courses.data?.courses ?? []}
+            value={courseId}
+            disabled={!courses.data}
+            onChange={(id) => {
+              setCourseId(id);
+              setTopicId(null);
+              setSubtopicId(null);
+            }}
+          />
+          <ContentSelect
+            label={t('teacher-modules.topic')}
+            placeholder={t('teacher-modules.topic-placeholder')}
+            items={(courseId !== null && topics.data) || []}
+            value={topicId}
+            disabled={courseId === null || !topics.data}
+            onChange={(id) => {
+              setTopicId(id);
+              setSubtopicId(null);
+            }}
+          />
+          <ContentSelect
+            label={t('teacher-modules.subtopic')}
+            placeholder={t('teacher-modules.subtopic-placeholder')}
+            items={(topicId !== null && subtopics.data) || []}
+            value={subtopicId}
+            disabled={topicId === null || !subtopics.data}
+            onChange={setSubtopicId}
+          />
+        </div>
+      )}
+      {failed ? (
+        <LoadFailed query={failed.query} message={failed.message} />
+      ) : courses.isPending ? null : courseId === null ? (
+        <p className="modules-hint">{t('teacher-modules.select-course')}</p>
+      ) : topicId === null ? (
+        topics.isPending ? (
+          <Spinner label={t('teacher-modules.topics-loading')} />
+        ) : (
+          <p className="modules-hint">{t('teacher-modules.select-topic')}</p>
+        )
+      ) : subtopicId === null ? (
+        subtopics.isPending ? (
+          <Spinner label={t('teacher-modules.subtopics-loading')} />
+        ) : (
+          <p className="modules-hint">{t('teacher-modules.select-subtopic')}</p>
+        )
+      ) : problems.isError ? (
+        <LoadFailed query={problems} message={t('teacher-modules.problems-failed')} />
+      ) : !problems.data ? (
+        <Spinner label={t('teacher-modules.problems-loading')} />
+      ) : (
+        <PickerProblems
+          problems={problems.data.problems.map((p) => ({
+            id: p.id,
+            title: p.title,
+            numeralCount: problems.data.numerals.filter((n) => n.problemId === p.id).length,
+          }))}
+          onPreview={onPreview}
+          onTry={onTry}
+          announce={announce}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The subtopic's problems, each with Add, Preview and Try. */
+function PickerProblems({
+  problems,
+  onPreview,
+  onTry,
+  announce,
+}: ProblemActions & { problems: DraftProblem[] }) {
+  const t = useT();
+  const store = useModuleDraftStore();
+  const chosen = useModuleDraft((state) => state.problems);
+  const inModule = useMemo(() => new Set(chosen.map((p) => p.id)), [chosen]);
+  if (problems.length === 0) return <p className="modules-hint">{t('teacher-modules.no-problems')}</p>;
+  return (
+    <>
+      <p className="modules-hint">{t('teacher-modules.problem-count', { count: problems.length })}</p>
+      <ul className="modules-problem-list" aria-label={t('teacher-modules.picker-list')}>
+        {problems.map((problem) => (
+          <li key={problem.id} className="modules-problem">
+            <div className="modules-problem-text">
+              <span className="modules-problem-title">
+                <MathText text={problem.title} />
+              </span>
+              <span className="modules-problem-meta">
+                {t('teacher-modules.question-count', { count: problem.numeralCount })}
+                {inModule.has(problem.id) && (
+                  <span className="modules-in-module"> · {t('teacher-modules.in-module')}</span>
+                )}
+              </span>
+            </div>
+            <div className="modules-problem-actions">
+              <button
+                type="button"
+                className="button button-primary modules-small"
+                onClick={() => {
+                  const added = store.getState().addProblem(problem);
+                  announce(
+                    t(added ? 'teacher-modules.added' : 'teacher-modules.already-added', {
+                      title: problem.title,
+                    }),
+                  );
+                }}
+              >
+                {t('teacher-modules.add')}
+                <HiddenName name={problem.title} />
+              </button>
+              <button
+                type="button"
+                className="button button-secondary modules-small"
+                onClick={() => onPreview(problem)}
+              >
+                {t('teacher-modules.preview')}
+                <HiddenName name={problem.title} />
+              </button>
+              <button
+                type="button"
+                className="button button-secondary modules-small"
+                onClick={() => onTry(problem)}
+              >
+                {t('teacher-modules.try')}
+                <HiddenName name={problem.title} />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
