@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
@@ -19,7 +19,20 @@ const newPage = (viewport?: { width: number; height: number }) =>
   openPage(browser, server.url, errors, viewport);
 
 /** Translation keys left on the page: a label someone forgot to translate. */
-const untranslated = (page: Page) => untranslatedKeys(page, ['site', 'teacher', 'validation', 'errors']);
+const untranslated = (page: Page) =>
+  untranslatedKeys(page, [
+    'site',
+    'teacher',
+    'teacher-modules',
+    'teacher-classroom',
+    'teacher-embed',
+    'activity-results',
+    'classroom-overview',
+    'student-detail',
+    'common',
+    'validation',
+    'errors',
+  ]);
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -208,7 +221,7 @@ describe('the seeded teacher registers a spreadsheet of students in Grado 10A', 
   });
 });
 
-describe('a new teacher joins the school with a teacher code', () => {
+describe('a new teacher joins the school, builds a classroom and a module, and follows a student', () => {
   const email = `profe.${Date.now()}@example.com`;
   const password = 'Geometria-2026';
   let context: BrowserContext;
@@ -292,6 +305,158 @@ describe('a new teacher joins the school with a teacher code', () => {
     const school = page.getByRole('region', { name: 'Tu colegio' });
     await school.getByText('Colegio Kib de Medellín').waitFor();
     await school.getByText(/\d{2}-\d{2}-\d{4}/).waitFor();
+  });
+
+  const stamp = Date.now() % 1_000_000;
+  const classroom = `Grado 9C ${stamp}`;
+  const moduleName = `Ecuaciones ${stamp}`;
+  const students = Array.from({ length: 30 }, (_, n) => ({
+    firstName: `Estudiante ${n + 1}`,
+    lastName: `Nuevo ${stamp}`,
+    email: `nuevo${stamp}.${n + 1}@example.com`,
+  }));
+  const problems = [
+    ['Ecuaciones lineales', 'Ecuación lineal'],
+    ['Ecuaciones cuadráticas', 'Ecuación cuadrática por factorización'],
+    ['Despeje de variables', 'Despeje de variables'],
+  ] as const;
+  let studentPassword = '';
+  let folder = '';
+
+  it('creates a classroom and uploads a spreadsheet of 30 students to it', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'kib-journey-'));
+    await page.getByRole('button', { name: 'Crear salón' }).click();
+    const form = page.getByRole('form', { name: 'Nuevo salón' });
+    await form.getByLabel('Nombre del salón').fill(classroom);
+    await form.getByRole('button', { name: 'Crear salón' }).click();
+    await page.getByRole('article', { name: classroom }).waitFor();
+    await page
+      .getByRole('article', { name: classroom })
+      .getByRole('link', { name: `Registrar estudiantes ${classroom}` })
+      .click();
+    await page.waitForURL('**/createRegisterStudents');
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Nombre', 'Apellido', 'Correo'],
+      ...students.map((s) => [s.firstName, s.lastName, s.email]),
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Estudiantes');
+    const file = join(folder, 'salon.xlsx');
+    await writeFile(file, XLSX.write(book, { bookType: 'xlsx', type: 'buffer' }) as Buffer);
+    const upload = page.getByRole('form', { name: 'Subir una hoja de cálculo' });
+    await upload.getByLabel('Archivo de estudiantes').setInputFiles(file);
+    await upload.getByRole('button', { name: 'Subir y registrar' }).click();
+    await page.getByText('Resultado: 30 creados, 0 ya existían, 0 con error.').waitFor();
+    const results = page.getByRole('region', { name: 'Resultados' });
+    studentPassword =
+      (await results.locator('tbody tr').first().locator('.teacher-password').textContent()) ?? '';
+    expect(studentPassword).toBe('estudiante1.1234');
+  });
+
+  it('builds a module of three problems, assigns it to the classroom with a deadline and saves it', async () => {
+    const nav = page.getByRole('navigation', { name: 'Menú del profesor' });
+    await nav.getByRole('link', { name: 'Módulos' }).click();
+    await page.waitForURL(/\/teacher\/modules$/);
+    await page.getByRole('link', { name: 'Crear módulo' }).click();
+    await page.waitForURL('**/teacher/modules/new');
+    await page.getByRole('heading', { level: 1, name: 'Nuevo módulo' }).waitFor();
+    await page.getByLabel('Nombre del módulo').fill(moduleName);
+    await page.getByLabel('Curso').selectOption({ label: 'Álgebra' });
+    await page.getByLabel('Tema', { exact: true }).selectOption({ label: 'Ecuaciones' });
+    for (const [subtopic, title] of problems) {
+      await page.getByLabel('Subtema').selectOption({ label: subtopic });
+      await page.getByRole('button', { name: `Agregar ${title}` }).click();
+    }
+    await page.getByRole('heading', { name: 'Problemas del módulo (3)' }).waitFor();
+    const group = page.getByRole('group', { name: classroom });
+    await group.getByLabel(`Asignar a ${classroom}`).check();
+    const deadline = new Date(Date.now() + 14 * 86_400_000);
+    const day = `${deadline.getFullYear()}-${String(deadline.getMonth() + 1).padStart(2, '0')}-${String(deadline.getDate()).padStart(2, '0')}`;
+    await group.getByLabel('Fecha límite', { exact: true }).fill(day);
+    await group.getByLabel('Hora límite', { exact: true }).fill('18:00');
+    await page.getByLabel('Crear los códigos de actividad al guardar').check();
+    expect(await shotAndAxe(page, 'teacher-module-builder')).toEqual([]);
+    expect(await untranslated(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Guardar módulo' }).click();
+    const dialog = page.getByRole('dialog', { name: '¡Genial!' });
+    await dialog.getByText(/Código de inscripción: [A-Z0-9]{4,16}/).waitFor();
+    expect(await shotAndAxe(page, 'teacher-module-saved')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await nav.getByRole('link', { name: 'Módulos' }).click();
+    await page.getByText(moduleName).first().waitFor();
+    expect(await shotAndAxe(page, 'teacher-modules')).toEqual([]);
+  });
+
+  it('lets one of the new students log in and solve a question of the module', async () => {
+    const student = await newPage();
+    try {
+      await logIn(student.page, students[0]!.email, studentPassword);
+      await student.page.waitForURL('**/student');
+      await student.page
+        .getByRole('link', { name: new RegExp(classroom) })
+        .first()
+        .click();
+      await student.page.getByRole('link', { name: new RegExp(moduleName) }).click();
+      await student.page.getByRole('heading', { name: new RegExp(moduleName) }).waitFor();
+      await student.page.getByRole('link', { name: /Ecuación lineal/ }).click();
+      await student.page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+      const field = student.page.locator('math-field').last();
+      await field.click();
+      await field.evaluate(
+        (f) =>
+          new Promise<void>((resolve) => {
+            const check = () =>
+              f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20);
+            check();
+          }),
+      );
+      await student.page.keyboard.type('x=2', { delay: 30 });
+      await student.page.getByRole('button', { name: 'Comprobar respuesta' }).click();
+      await student.page.getByRole('dialog').waitFor({ timeout: 30_000 });
+    } finally {
+      await student.context.close();
+    }
+  });
+
+  it("sees that student's progress in the classroom and downloads the module's results as Excel", async () => {
+    await page.goto('/teacher');
+    await page.getByRole('article', { name: classroom }).getByRole('link', { name: classroom }).click();
+    await page.getByRole('heading', { level: 1, name: classroom }).waitFor();
+    expect(await shotAndAxe(page, 'teacher-classroom-overview')).toEqual([]);
+    expect(await untranslated(page)).toEqual([]);
+
+    const sections = page.getByRole('navigation', { name: `Secciones de ${classroom}` });
+    await sections.getByRole('link', { name: 'Estudiantes' }).click();
+    await page.waitForURL('**/students');
+    await page
+      .getByRole('link', { name: new RegExp(`${students[0]!.firstName}`) })
+      .first()
+      .click();
+    await page.waitForURL(/\/students\/\d+$/);
+    // One question of the module's five is completed: 20 %.
+    await page
+      .getByText(/^20\s?%$/)
+      .first()
+      .waitFor();
+    expect(await shotAndAxe(page, 'teacher-student-detail')).toEqual([]);
+
+    await sections.getByRole('link', { name: 'Asignaciones' }).click();
+    await page.getByRole('link', { name: moduleName }).first().click();
+    await page.waitForURL(/\/assignments\/\d+$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar Excel' }).click();
+    const file = await download;
+    const saved = join(folder, file.suggestedFilename());
+    await file.saveAs(saved);
+    const book = XLSX.read(await readFile(saved));
+    expect(book.SheetNames).toEqual(['Assignment Results']);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Assignment Results']!, { header: 1 });
+    expect(rows).toHaveLength(31);
+    const row = rows.find((r) => r[0] === students[0]!.firstName)!;
+    expect(row.slice(0, 2)).toEqual([students[0]!.firstName, students[0]!.lastName]);
+    expect(row.at(-1)).toBe(20);
+    expect(await shotAndAxe(page, 'teacher-assignment-results')).toEqual([]);
+    await rm(folder, { recursive: true, force: true });
   });
 });
 

@@ -29,8 +29,12 @@ export {
 export { ActivityResults } from './activity-results/index';
 /** A classroom's dashboard: progress, weekly activity, assignments and students. */
 export { ClassroomOverview } from './classroom-overview/index';
-/** Props and data of ClassroomOverview. */
-export type { ClassroomOverviewData, ClassroomOverviewProps } from './classroom-overview/index';
+/** Props and data of ClassroomOverview, and the names of its sections. */
+export type {
+  ClassroomOverviewData,
+  ClassroomOverviewProps,
+  ClassroomOverviewSection,
+} from './classroom-overview/index';
 /** One student of a classroom: overview and assignments in detail. */
 export { StudentDetail } from './student-detail/index';
 /** Props and data of StudentDetail. */

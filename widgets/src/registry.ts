@@ -71,7 +71,16 @@ export const WIDGETS: readonly ElementDescriptor[] = [
   {
     tag: 'kib-classroom-overview',
     component: ClassroomOverview,
-    props: { data: 'json', lang: 'string', apiBase: 'string', token: 'string', classroomId: 'number' },
+    props: {
+      data: 'json',
+      lang: 'string',
+      apiBase: 'string',
+      token: 'string',
+      classroomId: 'number',
+      sections: 'string',
+      header: 'boolean',
+      headingLevel: 'number',
+    },
     events: {
       onSelectAssignment: 'kib-select-assignment',
       onSelectStudent: 'kib-select-student',

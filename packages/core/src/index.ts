@@ -358,6 +358,7 @@ export type { DateFormatOptions } from './rules';
 export { formatDateDmy } from './rules';
 /** `DD-MM-YYYY HH:mm`. */
 export { formatDateTimeDmy } from './rules';
+export { csvCell, csvText, type CsvRow } from './csv';
 /** `DD/MM/YYYY`. */
 export { formatDateSlash } from './rules';
 /** `DD/MM/YY`. */

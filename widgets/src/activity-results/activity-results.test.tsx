@@ -220,6 +220,35 @@ describe('ActivityResults', () => {
     await expect.element(screen.getByRole('status').last()).toHaveTextContent('Se descargó el archivo');
   });
 
+  it('downloads the same columns as a CSV for LMS gradebooks, formulas neutralised', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:kib-csv';
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const risky = {
+      ...data,
+      students: data.students.map((s, i) => (i === 0 ? { ...s, firstName: '=HYPERLINK("x")' } : s)),
+    };
+    const onDownload = vi.fn();
+    const screen = await render(<ActivityResults data={risky} onDownload={onDownload} />);
+    const button = screen.getByRole('button', { name: 'Descargar CSV' });
+    await expect.element(button).toHaveAccessibleDescription(/libro de calificaciones/);
+    await button.click();
+    await expect.poll(() => onDownload.mock.calls.length).toBe(1);
+    expect(names).toEqual(['Taller 3 — Álgebra y aritmética.csv']);
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Nombre,Apellido,Código,Progreso (%)');
+    expect(lines).toHaveLength(13);
+    expect(lines.some((line) => line.startsWith(`"'=HYPERLINK(""x"")"`))).toBe(true);
+    expect(lines).toContain(`Mariana,López Castaño,,${summary.students[2]!.progress}`);
+  });
+
   it('works inside a shadow root, where the link is appended', async () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:kib-shadow');
     const clicked: Node[] = [];

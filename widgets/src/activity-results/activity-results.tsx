@@ -4,6 +4,7 @@ import { useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { WidgetStyles } from '../shared/styles';
 import { useAnnouncer } from '../shared/use-announcer';
 import css from './activity-results.css?inline';
+import { downloadCsv } from '../dashboard/dashboard.download';
 import { downloadWorkbook } from './activity-results.download';
 import {
   excelFileName,
@@ -213,23 +214,26 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
     dialogRef.current?.close();
   };
 
-  // Excel download
-  const [downloading, setDownloading] = useState(false);
+  // Excel and CSV downloads (the CSV for LMS gradebooks: the same columns, as plain text)
+  const [downloading, setDownloading] = useState<'xlsx' | 'csv' | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const download = async () => {
+  const download = async (kind: 'xlsx' | 'csv') => {
     const host = hostRef.current;
     if (downloading || !host) return;
-    const fileName = excelFileName(data.assignment.name, t('activity-results.file-fallback'));
-    setDownloading(true);
+    const excelName = excelFileName(data.assignment.name, t('activity-results.file-fallback'));
+    const fileName = kind === 'xlsx' ? excelName : excelName.replace(/\.xlsx$/, '.csv');
+    setDownloading(kind);
     setDownloadFailed(false);
     try {
-      await downloadWorkbook(host, resultRows(visibleData, t), fileName);
+      const rows = resultRows(visibleData, t);
+      if (kind === 'xlsx') await downloadWorkbook(host, rows, fileName);
+      else downloadCsv(host, rows, fileName);
       onDownload?.(fileName);
       announce(t('activity-results.downloaded', { file: fileName }));
     } catch {
       setDownloadFailed(true);
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -254,15 +258,30 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
             {data.assignment.name}
           </h2>
         </div>
-        <button
-          type="button"
-          className="kib-button kib-button--primary kib-ar-download"
-          aria-disabled={downloading || undefined}
-          onClick={() => void download()}
-        >
-          <span aria-hidden="true">⤓</span>{' '}
-          {downloading ? t('activity-results.downloading') : t('activity-results.download')}
-        </button>
+        <div className="kib-ar-downloads">
+          <button
+            type="button"
+            className="kib-button kib-button--primary kib-ar-download"
+            aria-disabled={downloading !== null || undefined}
+            onClick={() => void download('xlsx')}
+          >
+            <span aria-hidden="true">⤓</span>{' '}
+            {downloading === 'xlsx' ? t('activity-results.downloading') : t('activity-results.download')}
+          </button>
+          <button
+            type="button"
+            className="kib-button kib-ar-download"
+            aria-disabled={downloading !== null || undefined}
+            aria-describedby={`${ids}-csv-hint`}
+            onClick={() => void download('csv')}
+          >
+            <span aria-hidden="true">⤓</span>{' '}
+            {downloading === 'csv' ? t('activity-results.downloading') : t('activity-results.download-csv')}
+          </button>
+          <span id={`${ids}-csv-hint`} className="kib-visually-hidden">
+            {t('activity-results.csv-hint')}
+          </span>
+        </div>
       </header>
       {downloadFailed && (
         <p role="alert" className="kib-ar-error">

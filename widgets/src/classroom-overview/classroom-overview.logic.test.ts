@@ -11,12 +11,14 @@ import { workbookBytes } from '../activity-results/activity-results.logic';
 import type { Translate } from '../shared/i18n';
 import { classroomOverviewEmptyFixture, classroomOverviewFixture } from './classroom-overview.fixtures';
 import {
+  CLASSROOM_OVERVIEW_SECTIONS,
   CLASSROOM_SHEET_NAME,
   DEFAULT_STUDENT_SORT,
   classroomFileName,
   classroomSheetRows,
   gradebookRows,
   sortClassroomStudents,
+  visibleSections,
   type ClassroomStudentSortKey,
 } from './classroom-overview.logic';
 
@@ -155,5 +157,22 @@ describe('classroomFileName', () => {
     expect(classroomFileName('Matemáticas 7A', 'salon', 'xlsx')).toBe('Matemáticas 7A.xlsx');
     expect(classroomFileName('7A / 7B: "tarde"', 'salon', 'csv')).toBe('7A 7B tarde.csv');
     expect(classroomFileName('  ', 'salon', 'csv')).toBe('salon.csv');
+  });
+});
+
+describe('visibleSections', () => {
+  it.each([
+    ['nothing given', undefined, CLASSROOM_OVERVIEW_SECTIONS],
+    ['an empty list', [], CLASSROOM_OVERVIEW_SECTIONS],
+    ['one section', ['students'], ['students']],
+    ['a list out of order, repeated', ['students', 'progress', 'students'], ['progress', 'students']],
+    ['names separated by spaces', 'weekly  assignments', ['weekly', 'assignments']],
+    ['names separated by commas', 'students,progress', ['progress', 'students']],
+    ['names in capitals', 'Assignments', ['assignments']],
+    ['unknown names beside known ones', 'grades weekly', ['weekly']],
+    ['only unknown names', 'grades', CLASSROOM_OVERVIEW_SECTIONS],
+    ['an empty attribute', '', CLASSROOM_OVERVIEW_SECTIONS],
+  ] as const)('shows %s in the fixed order', (_, sections, expected) => {
+    expect(visibleSections(sections)).toEqual(expected);
   });
 });

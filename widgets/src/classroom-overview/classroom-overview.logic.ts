@@ -2,9 +2,31 @@ import { formatDuration, type ClassroomOverview, type ClassroomStudentProgress }
 import { excelFileName, type SheetRow, type SortState } from '../activity-results/activity-results.logic';
 import { dateTimeText } from '../dashboard/dashboard.logic';
 import type { Translate } from '../shared/i18n';
+import type { ClassroomOverviewSection } from './classroom-overview.types';
 
 /** The sheet name of the classroom's Excel export, the same in every language. */
 export const CLASSROOM_SHEET_NAME = 'Classroom Results';
+
+/** Every section of the overview, in the order they are shown. */
+export const CLASSROOM_OVERVIEW_SECTIONS: readonly ClassroomOverviewSection[] = [
+  'progress',
+  'weekly',
+  'assignments',
+  'students',
+];
+
+/**
+ * The sections to show, in their fixed order, from a list or from an attribute's names separated by
+ * spaces or commas. Unknown names are ignored; when none is known (or none is given) all are shown.
+ */
+export function visibleSections(
+  sections: readonly string[] | string | null | undefined,
+): readonly ClassroomOverviewSection[] {
+  const names = typeof sections === 'string' ? sections.split(/[\s,]+/) : (sections ?? []);
+  const wanted = new Set(names.map((name) => String(name).trim().toLowerCase()));
+  const shown = CLASSROOM_OVERVIEW_SECTIONS.filter((section) => wanted.has(section));
+  return shown.length > 0 ? shown : CLASSROOM_OVERVIEW_SECTIONS;
+}
 
 /** The sortable columns of the students table. */
 export type ClassroomStudentSortKey = 'lastName' | 'firstName' | 'progress' | 'totalTime' | 'lastAttempt';

@@ -84,6 +84,36 @@ export const ReadOnly: Story = {
   },
 };
 
+/**
+ * One tab of a page that shows the classroom's name itself: only the assignments and the students,
+ * headed at level 2, their names real links (a plain click calls back; Ctrl or the middle button
+ * would open the address in a new tab).
+ */
+export const SectionsWithLinks: Story = {
+  args: {
+    sections: ['assignments', 'students'],
+    header: false,
+    headingLevel: 2,
+    assignmentHref: (moduleId) => `#/assignments/${moduleId}`,
+    studentHref: (studentId) => `#/students/${studentId}`,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText('Código de inscripción', { exact: false })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: 'Progreso del salón' })).toBeNull();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Módulos asignados (6)' })).toBeVisible();
+    const assignment = canvas.getByRole('link', { name: 'Taller 4 — Plano cartesiano' });
+    await expect(assignment).toHaveAttribute('href', '#/assignments/4105');
+    await userEvent.click(assignment);
+    await expect(args.onSelectAssignment).toHaveBeenCalledWith(4105);
+    const student = classroomOverviewFixture.students[0]!;
+    const link = canvas.getByRole('link', { name: `${student.lastName}, ${student.firstName}` });
+    await expect(link).toHaveAttribute('href', `#/students/${student.id}`);
+    await userEvent.click(link);
+    await expect(args.onSelectStudent).toHaveBeenCalledWith(student.id);
+  },
+};
+
 /** A new classroom: nobody has joined and nothing is assigned. */
 export const Empty: Story = {
   args: { data: classroomOverviewEmptyFixture },

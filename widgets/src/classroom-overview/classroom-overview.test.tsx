@@ -44,6 +44,35 @@ function stubApi(...answers: ({ status: number; body?: unknown } | 'offline')[])
   return calls;
 }
 
+/** The levels and names of the headings inside `root`, in document order. */
+function headings(root: ParentNode): string[] {
+  return Array.from(
+    root.querySelectorAll('h1, h2, h3, h4, h5, h6'),
+    (h) => `${h.tagName.toLowerCase()} ${(h.textContent ?? '').trim()}`,
+  );
+}
+
+/**
+ * Records every click that reaches the document on a link: its address and whether the widget
+ * already took it over (`preventDefault`); then keeps the test page where it is.
+ */
+function watchLinkClicks() {
+  const clicks: { href: string | null; taken: boolean }[] = [];
+  const listener = (event: MouseEvent) => {
+    const link = (event.composedPath()[0] as Element).closest?.('a');
+    if (!link) return;
+    clicks.push({ href: link.getAttribute('href'), taken: event.defaultPrevented });
+    event.preventDefault();
+  };
+  document.addEventListener('click', listener);
+  return { clicks, stop: () => document.removeEventListener('click', listener) };
+}
+
+/** A click on `target` with a modifier key held, as the browser would send it. */
+function clickWith(target: Element, keys: MouseEventInit) {
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...keys }));
+}
+
 /** The overview as the API sends it: snake_case keys. */
 function snake(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snake);
@@ -359,6 +388,123 @@ describe('ClassroomOverview', () => {
       .toBeVisible();
   });
 
+  it('shows only the sections asked for, always in the same order', async () => {
+    const one = await render(<ClassroomOverview data={data} sections={['assignments']} />);
+    await expect.element(one.getByRole('table', { name: 'Módulos asignados al salón' })).toBeVisible();
+    expect(one.getByRole('table', { name: 'Estudiantes del salón' }).query()).toBeNull();
+    expect(one.getByRole('region', { name: 'Progreso del salón' }).query()).toBeNull();
+    expect(one.getByRole('region', { name: 'Actividad semanal' }).query()).toBeNull();
+    // The classroom's heading and the downloads stay.
+    await expect.element(one.getByRole('heading', { level: 2 })).toHaveTextContent('Matemáticas 7A');
+    await expect.element(one.getByRole('button', { name: 'Descargar CSV' })).toBeVisible();
+    await one.unmount();
+
+    const two = await render(<ClassroomOverview data={data} sections={['students', 'weekly']} />);
+    await expect.element(two.getByRole('table', { name: 'Estudiantes del salón' })).toBeVisible();
+    expect(headings(two.container)).toEqual([
+      'h2 Matemáticas 7A',
+      'h3 Actividad semanal',
+      `h3 Estudiantes (${data.students.length})`,
+    ]);
+    expect(two.getByRole('region', { name: 'Progreso del salón' }).query()).toBeNull();
+    expect(two.getByRole('table', { name: 'Módulos asignados al salón' }).query()).toBeNull();
+  });
+
+  it('heads the sections one level below the classroom, or in its place without the header', async () => {
+    const sections = [
+      'Progreso del salón',
+      'Actividad semanal',
+      `Módulos asignados (${data.assignments.length})`,
+      `Estudiantes (${data.students.length})`,
+    ];
+    const full = await render(<ClassroomOverview data={data} />);
+    expect(headings(full.container)).toEqual(['h2 Matemáticas 7A', ...sections.map((h) => `h3 ${h}`)]);
+    await full.unmount();
+
+    const bare = await render(<ClassroomOverview data={data} header={false} />);
+    await expect.element(bare.getByRole('heading', { level: 2, name: 'Progreso del salón' })).toBeVisible();
+    expect(headings(bare.container)).toEqual(sections.map((h) => `h2 ${h}`));
+    expect(bare.getByText('Código de inscripción').query()).toBeNull();
+    expect(bare.getByText('K7A2Q9').query()).toBeNull();
+    await expect.element(bare.getByRole('button', { name: 'Descargar Excel' })).toBeVisible();
+    await bare.unmount();
+
+    const deeper = await render(<ClassroomOverview data={data} header={false} headingLevel={4} />);
+    expect(headings(deeper.container)).toEqual(sections.map((h) => `h4 ${h}`));
+    await deeper.unmount();
+
+    const top = await render(<ClassroomOverview data={data} headingLevel={2} sections={['progress']} />);
+    expect(headings(top.container)).toEqual(['h1 Matemáticas 7A', 'h2 Progreso del salón']);
+  });
+
+  it('makes the names real links with assignmentHref and studentHref, a plain click calling back', async () => {
+    const onSelectStudent = vi.fn();
+    const onSelectAssignment = vi.fn();
+    const screen = await render(
+      <ClassroomOverview
+        data={data}
+        header={false}
+        sections={['assignments', 'students']}
+        assignmentHref={(id) => `/modules/${id}`}
+        studentHref={(id) => `/students/${id}`}
+        onSelectStudent={onSelectStudent}
+        onSelectAssignment={onSelectAssignment}
+      />,
+    );
+    const students = screen.getByRole('table', { name: 'Estudiantes del salón' });
+    const assignments = screen.getByRole('table', { name: 'Módulos asignados al salón' });
+    expect(screen.container.querySelectorAll('tbody button')).toHaveLength(0);
+    expect(
+      assignments
+        .getByRole('link')
+        .elements()
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(data.assignments.map((a) => `/modules/${a.moduleId}`));
+    expect(students.getByRole('link').elements()).toHaveLength(data.students.length);
+    const valentina = data.students.find((s) => s.firstName === 'Valentina')!;
+    const link = students.getByRole('link', { name: `${valentina.lastName}, ${valentina.firstName}` });
+    await expect.element(link).toHaveAttribute('href', `/students/${valentina.id}`);
+
+    const watch = watchLinkClicks();
+    try {
+      await link.click();
+      expect(onSelectStudent).toHaveBeenCalledExactlyOnceWith(valentina.id);
+      await assignments.getByRole('link', { name: 'Refuerzo — Ecuaciones' }).click();
+      expect(onSelectAssignment).toHaveBeenCalledExactlyOnceWith(4104);
+      // Ctrl, ⌘ and Shift are left to the browser (a new tab or window): no callback.
+      clickWith(link.element(), { ctrlKey: true });
+      clickWith(link.element(), { metaKey: true });
+      clickWith(link.element(), { shiftKey: true });
+      expect(watch.clicks).toEqual([
+        { href: `/students/${valentina.id}`, taken: true },
+        { href: '/modules/4104', taken: true },
+        { href: `/students/${valentina.id}`, taken: false },
+        { href: `/students/${valentina.id}`, taken: false },
+        { href: `/students/${valentina.id}`, taken: false },
+      ]);
+      expect(onSelectStudent).toHaveBeenCalledTimes(1);
+    } finally {
+      watch.stop();
+    }
+    expect(await axeViolations(screen.container)).toEqual([]);
+  });
+
+  it('leaves a link to the browser when there is no callback', async () => {
+    const screen = await render(
+      <ClassroomOverview data={data} sections={['students']} studentHref={(id) => `#student-${id}`} />,
+    );
+    const first = sortClassroomStudents(data.students, DEFAULT_STUDENT_SORT, 'es')[0]!;
+    const link = screen.getByRole('link', { name: `${first.lastName}, ${first.firstName}` });
+    await expect.element(link).toHaveAttribute('href', `#student-${first.id}`);
+    const watch = watchLinkClicks();
+    try {
+      await link.click();
+      expect(watch.clicks).toEqual([{ href: `#student-${first.id}`, taken: false }]);
+    } finally {
+      watch.stop();
+    }
+  });
+
   it('passes axe, with the data table open', async () => {
     const screen = await render(
       <ClassroomOverview data={data} onSelectStudent={() => {}} onSelectAssignment={() => {}} />,
@@ -406,6 +552,27 @@ describe('<kib-classroom-overview>', () => {
       { type: 'kib-select-assignment', detail: data.assignments[0]!.moduleId },
       { type: 'kib-select-student', detail: firstStudent.id },
     ]);
+    element.remove();
+  });
+
+  it('takes sections, header and heading-level as attributes', async () => {
+    const descriptor = WIDGETS.find((widget) => widget.tag === 'kib-classroom-overview')!;
+    const tag = 'kib-classroom-overview-sections-test';
+    customElements.define(tag, toCustomElement({ ...descriptor, tag }));
+    const element = document.createElement(tag) as HTMLElement & { data: unknown; sections: unknown };
+    element.setAttribute('sections', 'students, weekly');
+    element.setAttribute('header', 'false');
+    element.setAttribute('heading-level', '3');
+    document.body.append(element);
+    element.data = data;
+    const shadow = element.shadowRoot!;
+    await expect
+      .poll(() => headings(shadow))
+      .toEqual(['h3 Actividad semanal', `h3 Estudiantes (${data.students.length})`]);
+    expect(shadow.querySelector('.kib-co-code')).toBeNull();
+    // Set as a property, a list works too.
+    element.sections = ['assignments'];
+    await expect.poll(() => headings(shadow)).toEqual([`h3 Módulos asignados (${data.assignments.length})`]);
     element.remove();
   });
 });

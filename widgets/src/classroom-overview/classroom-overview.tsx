@@ -9,12 +9,14 @@ import { downloadWorkbook } from '../activity-results/activity-results.download'
 import { toggleSort, type SortState } from '../activity-results/activity-results.logic';
 import { useDashboardData, type DashboardSource } from '../dashboard/dashboard-data';
 import { downloadCsv } from '../dashboard/dashboard.download';
-import { scheduled } from '../dashboard/dashboard.logic';
+import { headingLevel as levelOf, scheduled, type HeadingLevel } from '../dashboard/dashboard.logic';
 import {
   DateTime,
   Deadline,
+  Heading,
   LoadStatus,
   PercentMeter,
+  RowLink,
   ScrollTable,
   SortHeader,
 } from '../dashboard/dashboard-parts';
@@ -32,6 +34,7 @@ import {
   classroomSheetRows,
   gradebookRows,
   sortClassroomStudents,
+  visibleSections,
   type ClassroomStudentSortKey,
 } from './classroom-overview.logic';
 import type { ClassroomOverviewData, ClassroomOverviewProps } from './classroom-overview.types';
@@ -49,8 +52,10 @@ const STUDENT_COLUMN_LABELS: Record<ClassroomStudentSortKey, string> = {
  * progress (completed / attempted / not attempted and the average time per student), the weekly
  * activity of the last eight weeks, the assignments with their dates and progress, and a sortable
  * table of the students; an Excel export and a gradebook CSV. It shows `data`, or loads
- * `GET classrooms/{classroomId}/overview/` from `apiBase` with `token`. Assignments and students
- * become links when `onSelectAssignment` / `onSelectStudent` are given, for the host to navigate.
+ * `GET classrooms/{classroomId}/overview/` from `apiBase` with `token`. `sections` and `header`
+ * pick what it shows, for a page that splits the classroom into tabs. Assignments and students are
+ * real links with `assignmentHref` / `studentHref`, and buttons with only `onSelectAssignment` /
+ * `onSelectStudent`, for the host to navigate.
  */
 export function ClassroomOverview({
   data,
@@ -58,8 +63,13 @@ export function ClassroomOverview({
   apiBase,
   token,
   classroomId,
+  sections,
+  header = true,
+  headingLevel,
   onSelectAssignment,
   onSelectStudent,
+  assignmentHref,
+  studentHref,
   onDownload,
 }: ClassroomOverviewProps) {
   const t = useT(lang);
@@ -91,8 +101,13 @@ export function ClassroomOverview({
           data={state.data}
           t={t}
           language={language}
+          sections={sections}
+          header={header !== false}
+          headingLevel={headingLevel}
           onSelectAssignment={onSelectAssignment}
           onSelectStudent={onSelectStudent}
+          assignmentHref={assignmentHref}
+          studentHref={studentHref}
           onDownload={onDownload}
         />
       ) : (
@@ -111,19 +126,31 @@ export function ClassroomOverview({
 
 interface OverviewViewProps extends Pick<
   ClassroomOverviewProps,
-  'onSelectAssignment' | 'onSelectStudent' | 'onDownload'
+  | 'sections'
+  | 'headingLevel'
+  | 'onSelectAssignment'
+  | 'onSelectStudent'
+  | 'assignmentHref'
+  | 'studentHref'
+  | 'onDownload'
 > {
   data: ClassroomOverviewData;
   t: Translate;
   language: string;
+  header: boolean;
 }
 
 function OverviewView({
   data,
   t,
   language,
+  sections,
+  header,
+  headingLevel,
   onSelectAssignment,
   onSelectStudent,
+  assignmentHref,
+  studentHref,
   onDownload,
 }: OverviewViewProps) {
   const ids = useId();
@@ -172,22 +199,28 @@ function OverviewView({
   const assignmentsId = `${ids}-assignments`;
   const studentsId = `${ids}-students`;
   const { classroom } = data;
+  const shown = visibleSections(sections);
+  // The sections sit one level below the title; without it they take its place in the outline.
+  const level = levelOf(headingLevel, header ? 3 : 2, header ? 2 : 1);
+  const titleLevel = (level - 1) as HeadingLevel;
 
   return (
-    <section className="kib-db" aria-labelledby={titleId} ref={hostRef}>
+    <section className="kib-db" aria-labelledby={header ? titleId : undefined} ref={hostRef}>
       <header className="kib-db-header">
-        <div className="kib-db-heading">
-          <p className="kib-db-eyebrow">{t('classroom-overview.label')}</p>
-          <h2 id={titleId} className="kib-db-title">
-            {classroom.name}
-          </h2>
-          {classroom.description.trim() && (
-            <p className="kib-db-muted kib-co-description">{classroom.description}</p>
-          )}
-          <p className="kib-co-code">
-            {t('classroom-overview.code')}: <strong className="kib-co-code-value">{classroom.code}</strong>
-          </p>
-        </div>
+        {header && (
+          <div className="kib-db-heading">
+            <p className="kib-db-eyebrow">{t('classroom-overview.label')}</p>
+            <Heading level={titleLevel} id={titleId} className="kib-db-title">
+              {classroom.name}
+            </Heading>
+            {classroom.description.trim() && (
+              <p className="kib-db-muted kib-co-description">{classroom.description}</p>
+            )}
+            <p className="kib-co-code">
+              {t('classroom-overview.code')}: <strong className="kib-co-code-value">{classroom.code}</strong>
+            </p>
+          </div>
+        )}
         <div
           className="kib-toolbar kib-co-downloads"
           role="group"
@@ -224,39 +257,61 @@ function OverviewView({
         </p>
       )}
 
-      <div className="kib-db-columns">
-        <ProgressSummary
-          t={t}
-          progress={data.progress}
-          title={t('classroom-overview.progress-title')}
-          timeLabel={t('classroom-overview.average-time')}
-          time={data.progress.averageTime}
-          note={t('classroom-overview.progress-note')}
-        />
-        <WeeklyChart t={t} weeks={data.weekly} />
-      </div>
+      {(shown.includes('progress') || shown.includes('weekly')) && (
+        <div className="kib-db-columns">
+          {shown.includes('progress') && (
+            <ProgressSummary
+              t={t}
+              progress={data.progress}
+              title={t('classroom-overview.progress-title')}
+              timeLabel={t('classroom-overview.average-time')}
+              time={data.progress.averageTime}
+              note={t('classroom-overview.progress-note')}
+              headingLevel={level}
+            />
+          )}
+          {shown.includes('weekly') && <WeeklyChart t={t} weeks={data.weekly} headingLevel={level} />}
+        </div>
+      )}
 
-      <section className="kib-db-section" aria-labelledby={assignmentsId}>
-        <h3 id={assignmentsId} className="kib-db-subheading">
-          {t('classroom-overview.assignments-title', { count: data.assignments.length })}
-        </h3>
-        {data.assignments.length === 0 ? (
-          <p className="kib-db-empty">{t('classroom-overview.assignments-empty')}</p>
-        ) : (
-          <AssignmentsTable t={t} rows={data.assignments} now={now} onSelect={onSelectAssignment} />
-        )}
-      </section>
+      {shown.includes('assignments') && (
+        <section className="kib-db-section" aria-labelledby={assignmentsId}>
+          <Heading level={level} id={assignmentsId} className="kib-db-subheading">
+            {t('classroom-overview.assignments-title', { count: data.assignments.length })}
+          </Heading>
+          {data.assignments.length === 0 ? (
+            <p className="kib-db-empty">{t('classroom-overview.assignments-empty')}</p>
+          ) : (
+            <AssignmentsTable
+              t={t}
+              rows={data.assignments}
+              now={now}
+              onSelect={onSelectAssignment}
+              href={assignmentHref}
+            />
+          )}
+        </section>
+      )}
 
-      <section className="kib-db-section" aria-labelledby={studentsId}>
-        <h3 id={studentsId} className="kib-db-subheading">
-          {t('classroom-overview.students-title', { count: data.students.length })}
-        </h3>
-        {students.length === 0 ? (
-          <p className="kib-db-empty">{t('classroom-overview.students-empty')}</p>
-        ) : (
-          <StudentsTable t={t} rows={students} sort={sort} onSort={onSort} onSelect={onSelectStudent} />
-        )}
-      </section>
+      {shown.includes('students') && (
+        <section className="kib-db-section" aria-labelledby={studentsId}>
+          <Heading level={level} id={studentsId} className="kib-db-subheading">
+            {t('classroom-overview.students-title', { count: data.students.length })}
+          </Heading>
+          {students.length === 0 ? (
+            <p className="kib-db-empty">{t('classroom-overview.students-empty')}</p>
+          ) : (
+            <StudentsTable
+              t={t}
+              rows={students}
+              sort={sort}
+              onSort={onSort}
+              onSelect={onSelectStudent}
+              href={studentHref}
+            />
+          )}
+        </section>
+      )}
       {region}
     </section>
   );
@@ -267,11 +322,13 @@ function AssignmentsTable({
   rows,
   now,
   onSelect,
+  href,
 }: {
   t: Translate;
   rows: readonly ClassroomAssignment[];
   now: Date;
   onSelect?: (moduleId: number) => void;
+  href?: (moduleId: number) => string;
 }) {
   return (
     <ScrollTable caption={t('classroom-overview.assignments-table')}>
@@ -293,13 +350,9 @@ function AssignmentsTable({
           <tr key={row.moduleId}>
             <th scope="row" className="kib-db-name">
               <span className="kib-co-assignment">
-                {onSelect ? (
-                  <button type="button" className="kib-db-link" onClick={() => onSelect(row.moduleId)}>
-                    {row.name}
-                  </button>
-                ) : (
-                  <span>{row.name}</span>
-                )}
+                <RowLink href={href?.(row.moduleId)} onSelect={onSelect && (() => onSelect(row.moduleId))}>
+                  {row.name}
+                </RowLink>
                 {row.individualStudents && (
                   <span className="kib-db-tag kib-db-tag--individual">
                     {t('classroom-overview.individual')}
@@ -336,12 +389,14 @@ function StudentsTable({
   sort,
   onSort,
   onSelect,
+  href,
 }: {
   t: Translate;
   rows: readonly ClassroomStudentProgress[];
   sort: SortState<ClassroomStudentSortKey>;
   onSort: (key: ClassroomStudentSortKey) => void;
   onSelect?: (studentId: number) => void;
+  href?: (studentId: number) => string;
 }) {
   const header = (key: ClassroomStudentSortKey, numeric = false) => (
     <SortHeader
@@ -369,18 +424,13 @@ function StudentsTable({
           return (
             <tr key={row.id}>
               <th scope="row" className="kib-db-name">
-                {onSelect ? (
-                  <button
-                    type="button"
-                    className="kib-db-link"
-                    aria-label={row.firstName.trim() ? `${lastName}, ${row.firstName.trim()}` : undefined}
-                    onClick={() => onSelect(row.id)}
-                  >
-                    {lastName}
-                  </button>
-                ) : (
-                  lastName
-                )}
+                <RowLink
+                  href={href?.(row.id)}
+                  onSelect={onSelect && (() => onSelect(row.id))}
+                  label={row.firstName.trim() ? `${lastName}, ${row.firstName.trim()}` : undefined}
+                >
+                  {lastName}
+                </RowLink>
               </th>
               <td className="kib-db-name">{row.firstName}</td>
               <td className="kib-db-num">

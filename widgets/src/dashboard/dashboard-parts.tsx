@@ -1,8 +1,15 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { SortState } from '../activity-results/activity-results.logic';
 import type { Translate } from '../shared/i18n';
 import type { DashboardState } from './dashboard-data';
-import { clampPercent, dateTimeText, deadlinePassed, type ProgressStatus } from './dashboard.logic';
+import {
+  clampPercent,
+  dateTimeText,
+  deadlinePassed,
+  isPlainClick,
+  type HeadingLevel,
+  type ProgressStatus,
+} from './dashboard.logic';
 
 /** The mark of each status, beside its word (never colour alone). */
 export const STATUS_ICON: Record<ProgressStatus, string> = {
@@ -71,6 +78,65 @@ export function ScrollTable({
       </table>
     </div>
   );
+}
+
+/** A heading of the given level (`h1`–`h6`), for widgets whose place in the page's outline varies. */
+export function Heading({
+  level,
+  id,
+  className,
+  children,
+}: {
+  level: HeadingLevel;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Tag = `h${level}` as const;
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  );
+}
+
+/** Props of {@link RowLink}. */
+export interface RowLinkProps {
+  /** The address of the row's page; with it the name is a real link. */
+  href?: string;
+  /** Opens the row's page in the host (a plain click on the link, or the button). */
+  onSelect?: () => void;
+  /** The accessible name, when it should say more than the visible text. */
+  label?: string;
+  children: ReactNode;
+}
+
+/**
+ * The name of a row that opens its own page. With `href` it is a link: a plain click calls
+ * `onSelect` (when given) instead of loading the address, so a host's router navigates, while
+ * Ctrl/⌘/Shift/middle clicks still open a new tab or window. With `onSelect` alone it is a button;
+ * with neither it is text.
+ */
+export function RowLink({ href, onSelect, label, children }: RowLinkProps) {
+  if (href !== undefined) {
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (!onSelect || !isPlainClick(event)) return;
+      event.preventDefault();
+      onSelect();
+    };
+    return (
+      <a className="kib-db-link" href={href} aria-label={label} onClick={onClick}>
+        {children}
+      </a>
+    );
+  }
+  if (onSelect)
+    return (
+      <button type="button" className="kib-db-link" aria-label={label} onClick={onSelect}>
+        {children}
+      </button>
+    );
+  return <>{children}</>;
 }
 
 /** Props of {@link SortHeader}. */

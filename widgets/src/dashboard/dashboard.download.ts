@@ -1,24 +1,9 @@
+import { csvText } from '@kib/core';
 import { saveBlob } from '../activity-results/activity-results.download';
 import type { SheetRow } from '../activity-results/activity-results.logic';
 
 /** The MIME type of the CSV export. */
 export const CSV_MIME = 'text/csv;charset=utf-8';
-
-/**
- * One CSV cell: a text that a spreadsheet would read as a formula (it starts with `=`, `+`, `-`,
- * `@`, a tab or a carriage return) gets a leading apostrophe; a cell with a quote, comma, semicolon
- * or line break is quoted, its quotes doubled. Numbers are written as they are.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Rows as CSV text: comma-separated, CRLF line ends, a BOM so spreadsheets read accents right. */
-export function csvText(rows: readonly SheetRow[]): string {
-  return `\uFEFF${rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
 
 /** Writes `rows` as a CSV file and hands it to the browser from inside `host` (see `saveBlob`). */
 export function downloadCsv(host: HTMLElement, rows: readonly SheetRow[], fileName: string): void {

@@ -7,6 +7,8 @@ import {
   dateText,
   dateTimeText,
   deadlinePassed,
+  headingLevel,
+  isPlainClick,
   latestDate,
   progressParts,
   scheduled,
@@ -189,5 +191,47 @@ describe('dates', () => {
       latestDate([null, '2026-01-02T00:00:00Z', '2026-03-01T00:00:00Z', undefined, '2025-12-31T00:00:00Z']),
     ).toBe('2026-03-01T00:00:00Z');
     expect(latestDate([null, undefined])).toBeNull();
+  });
+});
+
+describe('heading levels', () => {
+  it.each([
+    [2, 3, 1, 2],
+    [2.4, 3, 1, 2],
+    [0, 3, 1, 1],
+    [9, 3, 1, 6],
+    [1, 3, 2, 2],
+    [undefined, 3, 1, 3],
+    ['4', 2, 1, 2],
+    [Number.NaN, 2, 1, 2],
+  ] as const)('takes %s (fallback %i, at least %i) as h%i', (level, fallback, min, expected) => {
+    expect(headingLevel(level, fallback, min)).toBe(expected);
+  });
+});
+
+describe('plain clicks', () => {
+  const click = {
+    button: 0,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    defaultPrevented: false,
+  };
+
+  it('follows a link in place on a main-button click without modifier keys', () => {
+    expect(isPlainClick(click)).toBe(true);
+  });
+
+  it.each([
+    ['the middle button', { button: 1 }],
+    ['the right button', { button: 2 }],
+    ['Ctrl', { ctrlKey: true }],
+    ['⌘', { metaKey: true }],
+    ['Shift', { shiftKey: true }],
+    ['Alt', { altKey: true }],
+    ['a click already handled', { defaultPrevented: true }],
+  ])('leaves %s to the browser', (_, change) => {
+    expect(isPlainClick({ ...click, ...change })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { formatDuration, type Progress } from '@kib/core';
 import { useId, type ReactNode } from 'react';
 import type { Translate } from '../shared/i18n';
-import { progressParts } from './dashboard.logic';
+import { Heading } from './dashboard-parts';
+import { progressParts, type HeadingLevel } from './dashboard.logic';
 
 /** Props of {@link ProgressSummary}. */
 export interface ProgressSummaryProps {
@@ -16,6 +17,8 @@ export interface ProgressSummaryProps {
   time: number;
   /** A line below the time (what the percents count). */
   note?: ReactNode;
+  /** The level of the section's heading (default 3). */
+  headingLevel?: HeadingLevel;
 }
 
 /**
@@ -23,15 +26,23 @@ export interface ProgressSummaryProps {
  * and not attempted (patterned as well as coloured), a legend with the three percents (the text
  * equivalent of the bar, which is hidden from screen readers), and a time as h/min/s.
  */
-export function ProgressSummary({ t, progress, title, timeLabel, time, note }: ProgressSummaryProps) {
+export function ProgressSummary({
+  t,
+  progress,
+  title,
+  timeLabel,
+  time,
+  note,
+  headingLevel = 3,
+}: ProgressSummaryProps) {
   const headingId = useId();
   const parts = progressParts(progress);
   const empty = parts.every((part) => part.percent === 0);
   return (
     <section className="kib-db-card kib-db-progress" aria-labelledby={headingId}>
-      <h3 id={headingId} className="kib-db-subheading">
+      <Heading level={headingLevel} id={headingId} className="kib-db-subheading">
         {title}
-      </h3>
+      </Heading>
       <div className="kib-db-bar" aria-hidden="true">
         {parts.map(
           (part) =>

@@ -1,8 +1,8 @@
 import { WEEKLY_CHART_WEEKS, type WeekActivity } from '@kib/core';
 import { Suspense, lazy, useId, useState } from 'react';
 import type { Translate } from '../shared/i18n';
-import { ScrollTable } from './dashboard-parts';
-import { dateText, weekLabel } from './dashboard.logic';
+import { Heading, ScrollTable } from './dashboard-parts';
+import { dateText, weekLabel, type HeadingLevel } from './dashboard.logic';
 
 /** Height of the chart's drawing, in CSS pixels. */
 export const WEEKLY_CHART_HEIGHT = 240;
@@ -17,6 +17,8 @@ export interface WeeklyChartProps {
   weeks: readonly WeekActivity[];
   /** Draws the active students as a line over the bars (a class; a single student does not need it). */
   withActiveStudents?: boolean;
+  /** The level of the section's heading (default 3). */
+  headingLevel?: HeadingLevel;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface WeeklyChartProps {
  * and, for a class, a line of the students active that week, on weeks labelled `Sem. 47` / `Wk 47`.
  * The drawing is one image whose name summarises it; a button shows a table with every number.
  */
-export function WeeklyChart({ t, weeks, withActiveStudents = true }: WeeklyChartProps) {
+export function WeeklyChart({ t, weeks, withActiveStudents = true, headingLevel = 3 }: WeeklyChartProps) {
   const headingId = useId();
   const tableId = useId();
   const [tableOpen, setTableOpen] = useState(false);
@@ -32,9 +34,9 @@ export function WeeklyChart({ t, weeks, withActiveStudents = true }: WeeklyChart
   const studentsName = t('common.dashboard.active-students-series');
   return (
     <section className="kib-db-card kib-db-weekly" aria-labelledby={headingId}>
-      <h3 id={headingId} className="kib-db-subheading">
+      <Heading level={headingLevel} id={headingId} className="kib-db-subheading">
         {t('common.dashboard.weekly-title')}
-      </h3>
+      </Heading>
       <p className="kib-db-muted kib-db-note">
         {t('common.dashboard.weekly-lead', { count: weeks.length || WEEKLY_CHART_WEEKS })}
       </p>

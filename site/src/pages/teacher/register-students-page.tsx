@@ -1,5 +1,6 @@
 import { ApiError } from '@kib/api-client';
 import {
+  csvText,
   STUDENT_SPREADSHEET_MAX_BYTES,
   type NewStudentRow,
   type RegisteredStudent,
@@ -464,13 +465,10 @@ function statusText(result: RegisteredStudent, t: Translate): string {
   }
 }
 
-/** A CSV cell: text that a spreadsheet would take for a formula starts with a quote; quotes are doubled. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The results as a CSV (with a BOM, so spreadsheets read accents right), headings in the reader's language. */
+/**
+ * The results as a CSV (with a BOM, so spreadsheets read accents right, and text that a spreadsheet
+ * would take for a formula escaped), headings in the reader's language.
+ */
 function resultsCsv(outcome: Outcome, t: Translate): string {
   const lines = [
     [
@@ -490,7 +488,7 @@ function resultsCsv(outcome: Outcome, t: Translate): string {
       result.password ?? '',
     ]),
   ];
-  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 function downloadCsv(text: string, fileName: string) {

@@ -217,6 +217,7 @@ export function classroomServer(extra: Record<string, StubHandler> = {}) {
   const id = GRADO_10A.id;
   return teacherServer(undefined, {
     [`GET classrooms/${id}/overview/`]: { body: OVERVIEW_10A },
+    [`GET classrooms/${id}/embed-tokens/`]: { body: { tokens: [] } },
     [`GET classrooms/${id}/assignments/${FRACCIONES.moduleId}/`]: { body: FRACCIONES_RESULTS },
     [`GET classrooms/${id}/students/${ANA.id}/`]: { body: ANA_DETAIL },
     'GET classrooms/99/overview/': NOT_FOUND,

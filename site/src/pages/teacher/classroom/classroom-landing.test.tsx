@@ -26,9 +26,11 @@ function open(path: string, options: { routes?: Record<string, StubHandler>; lan
 
 const at = (iso: string) => formatDateTimeDmy(new Date(iso));
 
-/** The label and value of each fact of a card. */
-const facts = (card: Element) =>
-  Array.from(card.querySelectorAll('dt'), (term) => [term.textContent, term.nextElementSibling?.textContent]);
+/** The text of every cell of a table's body, row by row. */
+const cells = (table: Element) =>
+  Array.from(table.querySelectorAll('tbody > tr'), (row) =>
+    Array.from(row.children, (cell) => (cell.textContent ?? '').trim()),
+  );
 
 let copied: string[];
 beforeEach(() => {
@@ -77,9 +79,7 @@ describe("a classroom's landing", () => {
     await expect.poll(() => router.state.location.pathname).toBe('/teacher/classroom/11/students');
     await expect.element(students).toHaveAttribute('aria-current', 'page');
     await expect.element(assignments).not.toHaveAttribute('aria-current');
-    await expect
-      .element(screen.getByRole('heading', { level: 2, name: 'Estudiantes de Grado 10A' }))
-      .toBeVisible();
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Estudiantes (2)' })).toBeVisible();
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Grado 10A' })).toHaveFocus();
     expect(document.title).toBe('Estudiantes · Grado 10A · Kib');
   });
@@ -100,80 +100,75 @@ describe("a classroom's landing", () => {
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Mis salones' })).toBeVisible();
   });
 
-  it('lists the assignments, each a link to its results, with dates, students and progress', async () => {
+  it('lists the assignments in a table under the tabs, each a link to its results, with dates, students and progress', async () => {
     const { screen, router } = await open('/teacher/classroom/11/assignments');
-    const list = screen.getByRole('list', { name: 'Asignaciones de Grado 10A' });
-    await expect.element(list).toBeVisible();
-    const items = list.getByRole('listitem').elements();
-    expect(items.map((item) => [item.querySelector('h3')?.textContent, facts(item)])).toEqual([
+    const table = screen.getByRole('table', { name: 'Módulos asignados al salón' });
+    await expect.element(table).toBeVisible();
+    // The landing already shows the classroom: the dashboard brings only its assignments, under the h1.
+    await expect
+      .element(screen.getByRole('heading', { level: 2, name: 'Módulos asignados (2)' }))
+      .toBeVisible();
+    expect(screen.getByRole('heading', { level: 2 }).elements()).toHaveLength(1);
+    // The code shows once, in the landing's facts.
+    expect(screen.getByText('KIBCLS').elements()).toHaveLength(1);
+    expect(screen.getByRole('table', { name: 'Estudiantes del salón' }).query()).toBeNull();
+    expect(screen.getByRole('region', { name: 'Progreso del salón' }).query()).toBeNull();
+    await expect.element(screen.getByRole('button', { name: 'Descargar CSV' })).toBeVisible();
+    expect(cells(table.element())).toEqual([
       [
         'Fracciones equivalentes',
-        [
-          ['Publicación', at(FRACCIONES.publishDate)],
-          ['Fecha límite', at(FRACCIONES.deadline)],
-          ['Estudiantes', '2 estudiantes'],
-          ['Progreso', '50 %'],
-        ],
+        `${at(FRACCIONES.publishDate)}Programada`,
+        at(FRACCIONES.deadline),
+        '2',
+        '50 %',
       ],
       [
-        'Ecuaciones lineales',
-        [
-          ['Publicación', 'Desde que se asignó'],
-          ['Fecha límite', 'Sin fecha límite'],
-          ['Estudiantes', '1 estudiante elegido'],
-          ['Progreso', '0 %'],
-        ],
+        'Ecuaciones linealesIndividual: asignado solo a algunos estudiantes',
+        'Desde su asignación',
+        'Sin fecha límite',
+        '1',
+        '0 %',
       ],
     ]);
     expect(at(FRACCIONES.deadline)).toMatch(/^\d{2}-\d{2}-2030 \d{2}:30$/);
     await expect
-      .element(list.getByRole('heading', { level: 3, name: 'Ecuaciones lineales' }).getByRole('link'))
+      .element(table.getByRole('link', { name: 'Ecuaciones lineales' }))
       .toHaveAttribute('href', `/teacher/classroom/11/assignments/${ECUACIONES.moduleId}`);
+    await expect
+      .element(table.getByRole('link', { name: 'Fracciones equivalentes' }))
+      .toHaveAttribute('href', `/teacher/classroom/11/assignments/${FRACCIONES.moduleId}`);
     expect(await axeViolations()).toEqual([]);
 
-    await list.getByRole('link', { name: 'Fracciones equivalentes' }).click();
+    await table.getByRole('link', { name: 'Fracciones equivalentes' }).click();
     await expect.poll(() => router.state.location.pathname).toBe('/teacher/classroom/11/assignments/3');
+    await expect.element(screen.getByRole('table', { name: 'Resultados por estudiante' })).toBeVisible();
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Grado 10A' })).toHaveFocus();
   });
 
-  it('lists the students, each a link to their record, with progress, total time and last attempt', async () => {
+  it('lists the students in a sortable table, each a link to their record, with progress, total time and last attempt', async () => {
     const { screen, router } = await open('/teacher/classroom/11/students');
-    const list = screen.getByRole('list', { name: 'Estudiantes de Grado 10A' });
-    await expect.element(list).toBeVisible();
-    const items = list.getByRole('listitem').elements();
-    expect(
-      items.map((item) => [
-        item.querySelector('h3')?.textContent,
-        item.querySelector('p')?.textContent,
-        facts(item),
-      ]),
-    ).toEqual([
-      [
-        'Ana Gómez',
-        ANA.email,
-        [
-          ['Progreso', '75 %'],
-          ['Tiempo total', '2 min 5 s'],
-          ['Último intento', at(ANA.lastAttempt)],
-        ],
-      ],
-      [
-        'Carlos Pérez',
-        CARLOS.email,
-        [
-          ['Progreso', '0 %'],
-          ['Tiempo total', '0 s'],
-          ['Último intento', 'Sin intentos'],
-        ],
-      ],
+    const table = screen.getByRole('table', { name: 'Estudiantes del salón' });
+    await expect.element(table).toBeVisible();
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Estudiantes (2)' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2 }).elements()).toHaveLength(1);
+    expect(screen.getByRole('table', { name: 'Módulos asignados al salón' }).query()).toBeNull();
+    expect(cells(table.element())).toEqual([
+      [ANA.lastName, ANA.firstName, '75 %', '2 min 5 s', at(ANA.lastAttempt)],
+      [CARLOS.lastName, CARLOS.firstName, '0 %', '0 s', 'Ninguno'],
     ]);
     await expect
-      .element(list.getByRole('link', { name: 'Carlos Pérez' }))
+      .element(table.getByRole('link', { name: 'Pérez, Carlos' }))
       .toHaveAttribute('href', '/teacher/classroom/11/students/8');
+    await expect
+      .element(table.getByRole('link', { name: 'Gómez, Ana' }))
+      .toHaveAttribute('href', '/teacher/classroom/11/students/7');
+    await table.getByRole('button', { name: 'Progreso' }).click();
+    expect(cells(table.element()).map((row) => row[0])).toEqual([CARLOS.lastName, ANA.lastName]);
     expect(await axeViolations()).toEqual([]);
 
-    await list.getByRole('link', { name: 'Ana Gómez' }).click();
+    await table.getByRole('link', { name: 'Gómez, Ana' }).click();
     await expect.poll(() => router.state.location.pathname).toBe('/teacher/classroom/11/students/7');
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Ana Gómez' })).toBeVisible();
   });
 
   it('says what to do when the classroom has no assignments or no students yet', async () => {
@@ -181,11 +176,15 @@ describe("a classroom's landing", () => {
     const { screen } = await open('/teacher/classroom/11/assignments', {
       routes: { 'GET classrooms/11/overview/': empty },
     });
-    await expect.element(screen.getByText('Este salón todavía no tiene asignaciones.')).toBeVisible();
-    expect(screen.getByRole('list', { name: /Asignaciones/ }).elements()).toHaveLength(0);
+    await expect.element(screen.getByText('Este salón aún no tiene módulos asignados.')).toBeVisible();
+    await expect
+      .element(screen.getByText('Cuando asignes un módulo a este salón', { exact: false }))
+      .toBeVisible();
+    expect(screen.getByRole('table').elements()).toHaveLength(0);
     await screen.getByRole('link', { name: 'Estudiantes', exact: true }).click();
-    await expect.element(screen.getByText('Este salón todavía no tiene estudiantes.')).toBeVisible();
+    await expect.element(screen.getByText('Aún no hay estudiantes en este salón.')).toBeVisible();
     await expect.element(screen.getByText('código de inscripción KIBCLS', { exact: false })).toBeVisible();
+    expect(screen.getByText('Cuando asignes un módulo', { exact: false }).query()).toBeNull();
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -243,7 +242,7 @@ describe("a classroom's landing", () => {
     expect(await axeViolations()).toEqual([]);
     fail = false;
     await screen.getByRole('button', { name: 'Intentar de nuevo' }).click();
-    await expect.element(screen.getByRole('list', { name: 'Asignaciones de Grado 10A' })).toBeVisible();
+    await expect.element(screen.getByRole('table', { name: 'Módulos asignados al salón' })).toBeVisible();
   });
 
   it('keeps the bulk registration of the classroom at its own address', async () => {
@@ -266,26 +265,37 @@ describe("a classroom's landing", () => {
     await expect
       .element(tabs.getByRole('link', { name: 'Assignments' }))
       .toHaveAttribute('aria-current', 'page');
-    const list = screen.getByRole('list', { name: 'Assignments of Grado 10A' });
-    await expect.element(list.getByText('1 chosen student')).toBeVisible();
-    await expect.element(list.getByText('No deadline')).toBeVisible();
-    await expect.element(list.getByText('50%')).toBeVisible();
+    await expect.element(screen.getByRole('heading', { level: 2, name: 'Assignments (2)' })).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Assignments of the classroom' });
+    await expect.element(table.getByText('Individual: assigned to some students only')).toBeVisible();
+    await expect.element(table.getByText('No deadline')).toBeVisible();
+    await expect.element(table.getByText('50%')).toBeVisible();
+    await expect
+      .element(table.getByRole('link', { name: 'Ecuaciones lineales' }))
+      .toHaveAttribute('href', '/teacher/classroom/11/assignments/4');
     await expect.element(screen.getByRole('button', { name: 'Copy code' })).toBeVisible();
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('fits a 360 px phone: the tabs wrap and the cards stack', async () => {
+  it('fits a 360 px phone: the tabs wrap and the tables scroll inside their own regions', async () => {
     await page.viewport(360, 740);
     const { screen } = await open('/teacher/classroom/11/students');
-    const list = screen.getByRole('list', { name: 'Estudiantes de Grado 10A' });
-    await expect.element(list).toBeVisible();
-    const [first, second] = list.getByRole('listitem').elements();
-    expect(second!.getBoundingClientRect().left).toBe(first!.getBoundingClientRect().left);
-    expect(second!.getBoundingClientRect().top).toBeGreaterThanOrEqual(first!.getBoundingClientRect().bottom);
+    const region = screen.getByRole('region', { name: 'Estudiantes del salón' });
+    await expect.element(region).toBeVisible();
+    expect(region.element().getBoundingClientRect().right).toBeLessThanOrEqual(360);
+    const tabs = screen
+      .getByRole('navigation', { name: 'Secciones de Grado 10A' })
+      .getByRole('link')
+      .elements()
+      .map((tab) => tab.getBoundingClientRect());
+    expect(Math.max(...tabs.map((tab) => tab.right))).toBeLessThanOrEqual(360);
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations()).toEqual([]);
     await screen.getByRole('link', { name: 'Asignaciones', exact: true }).click();
-    await expect.element(screen.getByRole('list', { name: 'Asignaciones de Grado 10A' })).toBeVisible();
+    await expect.element(screen.getByRole('table', { name: 'Módulos asignados al salón' })).toBeVisible();
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    await screen.getByRole('link', { name: 'Resumen', exact: true }).click();
+    await expect.element(screen.getByRole('region', { name: 'Actividad semanal' })).toBeVisible();
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useOutletContext } from 'react-router';
 import { useUser } from '../../../auth/auth';
-import { useT, type Translate } from '../../../i18n/language';
+import type { Translate } from '../../../i18n/language';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { isForbidden, TEACHER_SCHOOL, teacherDataKey } from '../teacher-data';
 import { TeacherNoAccess } from '../teacher-layout';
@@ -21,20 +21,6 @@ export const studentName = (student: { firstName: string; lastName: string }, t:
 
 /** An API date-time as the teacher pages show it: DD-MM-YYYY HH:mm (spec 03 §9), in the reader's time zone. */
 export const dateTime = (iso: string) => formatDateTimeDmy(new Date(iso));
-
-/** A rounded percent as a short bar and its number; the number alone is read out. */
-export function ProgressMeter({ percent }: { percent: number }) {
-  const t = useT();
-  const width = Math.min(100, Math.max(0, percent));
-  return (
-    <span className="classroom-progress">
-      <span className="classroom-progress-bar" aria-hidden="true">
-        <span style={{ width: `${width}%` }} />
-      </span>
-      <span className="classroom-progress-value">{t('teacher-classroom.percent', { value: percent })}</span>
-    </span>
-  );
-}
 
 /**
  * Sends the teacher to the school page when their school's plan is no longer valid (spec 03 §4),

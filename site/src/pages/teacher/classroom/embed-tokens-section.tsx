@@ -117,17 +117,19 @@ export function EmbedTokensSection({ classroomId }: { classroomId: number }) {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={t('teacher-embed.revoke-title', { label: revoking?.label ?? '' })}
-        confirmLabel={t('teacher-embed.revoke')}
-        pendingLabel={t('teacher-embed.revoking')}
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        onCancel={() => setRevoking(null)}
-      >
-        <p>{t('teacher-embed.revoke-text')}</p>
-      </ConfirmDialog>
+      {revoking && (
+        <ConfirmDialog
+          open
+          title={t('teacher-embed.revoke-title', { label: revoking.label })}
+          confirmLabel={t('teacher-embed.revoke')}
+          pendingLabel={t('teacher-embed.revoking')}
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutate(revoking)}
+          onCancel={() => setRevoking(null)}
+        >
+          <p>{t('teacher-embed.revoke-text')}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

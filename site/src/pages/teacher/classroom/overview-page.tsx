@@ -1,25 +1,19 @@
-import { ClassroomOverview } from '@kib/widgets';
-import { useNavigate } from 'react-router';
-import { useLanguage } from '../../../i18n/language';
-import { assignmentPath, studentPath } from './classroom-data';
+import { ClassroomDashboard } from './classroom-dashboard';
 import { useClassroom } from './classroom-ui';
+import { EmbedTokensSection } from './embed-tokens-section';
 
 /**
- * /teacher/classroom/{id}, the Overview tab (spec 03 §2): the widgets' classroom dashboard (the
- * class's progress, its weekly activity, its assignments and its students, with their downloads);
- * choosing an assignment or a student opens its page.
+ * /teacher/classroom/{id}, the Overview tab (spec 03 §2): the class's progress and its weekly
+ * activity from the widgets' classroom dashboard, with its Excel and CSV downloads, and the embed
+ * tokens that show the same dashboard in another page. The assignments and the students have their
+ * own tabs.
  */
 export function OverviewPage() {
   const overview = useClassroom();
-  const { language } = useLanguage();
-  const navigate = useNavigate();
-  const classroomId = overview.classroom.id;
   return (
-    <ClassroomOverview
-      data={overview}
-      lang={language}
-      onSelectAssignment={(moduleId) => void navigate(assignmentPath(classroomId, moduleId))}
-      onSelectStudent={(studentId) => void navigate(studentPath(classroomId, studentId))}
-    />
+    <>
+      <ClassroomDashboard sections={['progress', 'weekly']} />
+      <EmbedTokensSection classroomId={overview.classroom.id} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvText } from './dashboard.download';
+import { csvCell, csvText } from './csv';
 
 describe('csvCell', () => {
   it.each([
