@@ -424,7 +424,10 @@ describe('a new teacher joins the school, builds a classroom and a module, and f
 
   it("sees that student's progress in the classroom and downloads the module's results as Excel", async () => {
     await page.goto('/teacher');
-    await page.getByRole('article', { name: classroom }).getByRole('link', { name: classroom, exact: true }).click();
+    await page
+      .getByRole('article', { name: classroom })
+      .getByRole('link', { name: classroom, exact: true })
+      .click();
     await page.getByRole('heading', { level: 1, name: classroom }).waitFor();
     expect(await shotAndAxe(page, 'teacher-classroom-overview')).toEqual([]);
     expect(await untranslated(page)).toEqual([]);

@@ -394,9 +394,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');
     if (match?.[1]) {
       const token = match[1];
-      req.principal = await (token.startsWith(EMBED_TOKEN_PREFIX)
-        ? embedTokens.verify(token)
-        : accessTokens.verify(token)
+      req.principal = await (
+        token.startsWith(EMBED_TOKEN_PREFIX) ? embedTokens.verify(token) : accessTokens.verify(token)
       ).catch(() => null);
       if (!req.principal)
         req.authError = AppError.unauthenticated('session-expired', 'errors.session-expired');

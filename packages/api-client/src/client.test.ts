@@ -121,10 +121,17 @@ describe('ApiClient', () => {
       () => json(200, { tokens: [] }),
       () => json(401, { detail: 'expired', code: 'session-expired' }),
     ]);
-    const api = new ApiClient({ baseUrl: 'https://kib.test/api/', token: 'kibe_x', fetch: impl, credentials: 'omit' });
+    const api = new ApiClient({
+      baseUrl: 'https://kib.test/api/',
+      token: 'kibe_x',
+      fetch: impl,
+      credentials: 'omit',
+    });
     await api.endpoints.embedTokens({ params: { id: '3' } });
     expect(calls[0]!.init.credentials).toBe('omit');
-    await expect(api.endpoints.classroomOverview({ params: { id: '3' } })).rejects.toMatchObject({ status: 401 });
+    await expect(api.endpoints.classroomOverview({ params: { id: '3' } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
       '/api/classrooms/3/embed-tokens/',
       '/api/classrooms/3/overview/',

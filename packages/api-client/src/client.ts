@@ -162,7 +162,13 @@ export class ApiClient {
       throw new NetworkError(cause);
     }
     const refreshable = (this.options.credentials ?? 'include') === 'include';
-    if (response.status === 401 && retry && refreshable && this.accessToken && !path.startsWith('auth/jwt/')) {
+    if (
+      response.status === 401 &&
+      retry &&
+      refreshable &&
+      this.accessToken &&
+      !path.startsWith('auth/jwt/')
+    ) {
       if (await this.refresh()) return this.request<T>(method, path, body, false);
     }
     const text = await response.text();

@@ -242,7 +242,10 @@ describe('ActivityResults', () => {
     await expect.poll(() => onDownload.mock.calls.length).toBe(1);
     expect(names).toEqual(['Taller 3 — Álgebra y aritmética.csv']);
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
-    const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await blobs[0]!.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Nombre,Apellido,Código,Progreso (%)');
     expect(lines).toHaveLength(13);
     expect(lines.some((line) => line.startsWith(`"'=HYPERLINK(""x"")"`))).toBe(true);

@@ -86,7 +86,8 @@ export const LTI_ENDPOINTS = {
     path: '/lti/kib-account/',
     access: roles('LTITeacher'),
     tag: TAG,
-    summary: "Links the instructor's LMS account to a Kib teacher account, checked by its e-mail and password",
+    summary:
+      "Links the instructor's LMS account to a Kib teacher account, checked by its e-mail and password",
     body: LtiAccountLinkSchema,
     response: LtiTeacherModulesSchema,
   }),

@@ -22,7 +22,8 @@ export const TEACHER_EMBED_ENDPOINTS = {
     path: '/classrooms/:id/embed-tokens/',
     access: TEACHERS,
     tag: TAG,
-    summary: "Makes a read-only embed token of one of the caller's classrooms; its secret is answered this once",
+    summary:
+      "Makes a read-only embed token of one of the caller's classrooms; its secret is answered this once",
     body: NewEmbedTokenSchema,
     response: CreatedEmbedTokenSchema,
     status: 201,

@@ -31,11 +31,7 @@ export type EmbedTokenList = z.infer<typeof EmbedTokenListSchema>;
 
 /** POST classrooms/{id}/embed-tokens/: what the token is for, and how many days it lives. */
 export const NewEmbedTokenSchema = z.object({
-  label: z
-    .string('validation.required')
-    .trim()
-    .min(1, 'validation.required')
-    .max(100, 'validation.too-long'),
+  label: z.string('validation.required').trim().min(1, 'validation.required').max(100, 'validation.too-long'),
   validDays: z
     .number('validation.invalid')
     .int('validation.invalid')

@@ -23,7 +23,11 @@ export type ModuleCodes = z.infer<typeof ModuleCodesSchema>;
  * YYYY-MM-DD, both ends included, in UTC).
  */
 export const ModuleListQuerySchema = z.object({
-  classroom: z.coerce.number('validation.invalid').int('validation.invalid').positive('validation.invalid').optional(),
+  classroom: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .optional(),
   createdAfter: z.iso.date('validation.invalid').optional(),
   createdBefore: z.iso.date('validation.invalid').optional(),
 });

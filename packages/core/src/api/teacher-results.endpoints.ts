@@ -1,5 +1,9 @@
 import { endpoint, roles } from './contract';
-import { AssignmentResultsSchema, ClassroomOverviewSchema, StudentDetailSchema } from './teacher-results.schemas';
+import {
+  AssignmentResultsSchema,
+  ClassroomOverviewSchema,
+  StudentDetailSchema,
+} from './teacher-results.schemas';
 
 const TAG = 'teacher-results';
 const TEACHERS = roles('Teachers');
@@ -17,7 +21,8 @@ export const TEACHER_RESULT_ENDPOINTS = {
     access: TEACHERS,
     embed: true,
     tag: TAG,
-    summary: "A classroom's progress, weekly activity (8 weeks), assignments and students with their progress",
+    summary:
+      "A classroom's progress, weekly activity (8 weeks), assignments and students with their progress",
     response: ClassroomOverviewSchema,
   }),
   assignmentResults: endpoint({

@@ -38,8 +38,7 @@ export function KibAccountModules({
       }),
   });
   const choose = useMutation({
-    mutationFn: (moduleId: number) =>
-      api.endpoints.ltiKibModuleCode({ params: { id: String(moduleId) } }),
+    mutationFn: (moduleId: number) => api.endpoints.ltiKibModuleCode({ params: { id: String(moduleId) } }),
     onSuccess: (answer) => onChoose(answer.activityCode),
   });
 
@@ -147,9 +146,7 @@ function LinkForm() {
           error={errors.password?.message && t(errors.password.message)}
           {...register('password')}
         />
-        {link.isError && (
-          <Alert tone="danger">{errorMessage(link.error, t)}</Alert>
-        )}
+        {link.isError && <Alert tone="danger">{errorMessage(link.error, t)}</Alert>}
         <div className="lti-actions">
           <button type="submit" className="button button-primary" disabled={link.isPending}>
             {link.isPending ? <Spinner label={t('lti.kib-linking')} /> : t('lti.kib-link-submit')}

@@ -74,7 +74,9 @@ describe("an LMS instructor's link to their Kib teacher account", () => {
     expect(main?.num_problems).toBe(DEV_SEED.modules.main.problemKeys.length);
     expect((await client.get<KibAccount>('/api/lti/kib-account/')).body).toEqual(linked.body);
 
-    const code = await client.post<{ activity_code: string }>(`/api/lti/kib-account/modules/${main!.id}/code/`);
+    const code = await client.post<{ activity_code: string }>(
+      `/api/lti/kib-account/modules/${main!.id}/code/`,
+    );
     expect(code.status).toBe(200);
     expect(code.body.activity_code).toMatch(/^[A-Z0-9]{4,16}$/);
     const again = await client.post<{ activity_code: string }>(

@@ -50,9 +50,7 @@ const LAST_USE_RESOLUTION_MS = 60_000;
  * enforces both), so every rule of those endpoints (the school's plan, ownership) still applies.
  */
 export class EmbedTokens {
-  constructor(
-    private readonly deps: { sequelize: Sequelize; guard: EmbedTokenGuard; now?: () => Date },
-  ) {}
+  constructor(private readonly deps: { sequelize: Sequelize; guard: EmbedTokenGuard; now?: () => Date }) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -142,9 +140,12 @@ export class EmbedTokens {
     if (!row) return null;
     const lastUsed = row.lastUsedAt === null ? 0 : new Date(row.lastUsedAt).getTime();
     if (now.getTime() - lastUsed > LAST_USE_RESOLUTION_MS)
-      await this.deps.sequelize.query(`UPDATE classroom_embed_tokens SET last_used_at = :now WHERE id = :id`, {
-        replacements: { id: row.id, now },
-      });
+      await this.deps.sequelize.query(
+        `UPDATE classroom_embed_tokens SET last_used_at = :now WHERE id = :id`,
+        {
+          replacements: { id: row.id, now },
+        },
+      );
     return {
       userId: row.teacherId,
       groups: ['Teachers'],

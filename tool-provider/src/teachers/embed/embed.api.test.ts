@@ -76,7 +76,9 @@ describe('classroom embed tokens', () => {
     expect(stored!.hash).toHaveLength(64);
 
     const page = embedded(created.body.secret);
-    const overview = await page.get<{ classroom: { id: number } }>(`/api/classrooms/${classroomId}/overview/`);
+    const overview = await page.get<{ classroom: { id: number } }>(
+      `/api/classrooms/${classroomId}/overview/`,
+    );
     expect(overview.status).toBe(200);
     expect(overview.body.classroom.id).toBe(classroomId);
     expect(overview.headers.get('access-control-allow-origin')).toBe('*');
@@ -138,7 +140,9 @@ describe('classroom embed tokens', () => {
     });
     const page = embedded(revoked.body.secret);
     expect((await page.get(`/api/classrooms/${classroomId}/overview/`)).status).toBe(200);
-    const revoke = await teacher.delete(`/api/classrooms/${classroomId}/embed-tokens/${revoked.body.token.id}/`);
+    const revoke = await teacher.delete(
+      `/api/classrooms/${classroomId}/embed-tokens/${revoked.body.token.id}/`,
+    );
     expect(revoke.status).toBe(204);
     const after = await page.get(`/api/classrooms/${classroomId}/overview/`);
     expect(after.status).toBe(401);
@@ -154,10 +158,12 @@ describe('classroom embed tokens', () => {
       `UPDATE classroom_embed_tokens SET created_at = now() - interval '2 days', expires_at = now() - interval '1 second' WHERE id = :id`,
       { replacements: { id: expiring.body.token.id } },
     );
-    expect((await embedded(expiring.body.secret).get(`/api/classrooms/${classroomId}/overview/`)).status).toBe(
-      401,
+    expect(
+      (await embedded(expiring.body.secret).get(`/api/classrooms/${classroomId}/overview/`)).status,
+    ).toBe(401);
+    const listed = await teacher.get<{ tokens: { id: number }[] }>(
+      `/api/classrooms/${classroomId}/embed-tokens/`,
     );
-    const listed = await teacher.get<{ tokens: { id: number }[] }>(`/api/classrooms/${classroomId}/embed-tokens/`);
     expect(listed.body.tokens.map((t) => t.id)).not.toContain(expiring.body.token.id);
 
     const forged = embedded(`kibe_${'A'.repeat(43)}`);
@@ -202,12 +208,12 @@ describe('classroom embed tokens', () => {
     const created = await teacher.post<Created>(`/api/classrooms/${room.body.id}/embed-tokens/`, {
       label: 'Efímero',
     });
-    expect((await embedded(created.body.secret).get(`/api/classrooms/${room.body.id}/overview/`)).status).toBe(
-      200,
-    );
+    expect(
+      (await embedded(created.body.secret).get(`/api/classrooms/${room.body.id}/overview/`)).status,
+    ).toBe(200);
     expect((await teacher.delete(`/api/classrooms/${room.body.id}`)).status).toBe(204);
-    expect((await embedded(created.body.secret).get(`/api/classrooms/${room.body.id}/overview/`)).status).toBe(
-      401,
-    );
+    expect(
+      (await embedded(created.body.secret).get(`/api/classrooms/${room.body.id}/overview/`)).status,
+    ).toBe(401);
   });
 });
