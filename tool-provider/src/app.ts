@@ -23,6 +23,7 @@ import { ContactRepository } from './contact/contact.repository';
 import { ContentRepository } from './content/content.repository';
 import { registerContentRoutes } from './content/content.routes';
 import { registerContactRoutes } from './contact/contact.routes';
+import { registerGeographyRoutes } from './schools/geography.routes';
 import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
 import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
@@ -255,6 +256,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
   registerClassroomRoutes(api, sequelize, limiters);
+  registerGeographyRoutes(api, sequelize);
   const teachers = new TeacherService({
     repo: new TeacherRepository(sequelize),
     registrations: new StudentRegistrationRepository(sequelize),

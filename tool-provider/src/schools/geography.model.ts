@@ -11,6 +11,8 @@ import {
 export class Country extends Model<InferAttributes<Country>, InferCreationAttributes<Country>> {
   declare id: CreationOptional<number>;
   declare name: string;
+  /** ISO 3166-1 alpha-2 code (reference rows); null for a country added by hand. */
+  declare code: CreationOptional<string | null>;
 }
 
 /** A first-level division of a country (a Colombian department; table `territorial_entities`). */
@@ -21,6 +23,8 @@ export class TerritorialEntity extends Model<
   declare id: CreationOptional<number>;
   declare countryId: number;
   declare name: string;
+  /** The country's own code (DANE's for a Colombian department); null for a row added by hand. */
+  declare code: CreationOptional<string | null>;
 }
 
 /** A city (table `cities`), in a country and, where the country has them, a territorial entity. */
@@ -29,6 +33,8 @@ export class City extends Model<InferAttributes<City>, InferCreationAttributes<C
   declare territorialEntityId: number | null;
   declare countryId: number;
   declare name: string;
+  /** The country's own code (DANE's DIVIPOLA code in Colombia); null for a row added by hand. */
+  declare code: CreationOptional<string | null>;
 }
 
 /** Binds Country to `sequelize` (table `countries`). */
@@ -37,6 +43,7 @@ export function initCountryModel(sequelize: Sequelize): typeof Country {
     {
       id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
       name: { type: DataTypes.STRING(100), allowNull: false },
+      code: { type: DataTypes.STRING(2), allowNull: true },
     },
     { sequelize, tableName: 'countries', underscored: true, timestamps: false },
   );
@@ -50,6 +57,7 @@ export function initTerritorialEntityModel(sequelize: Sequelize): typeof Territo
       id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
       countryId: { type: DataTypes.INTEGER, allowNull: false },
       name: { type: DataTypes.STRING(100), allowNull: false },
+      code: { type: DataTypes.STRING(20), allowNull: true },
     },
     { sequelize, tableName: 'territorial_entities', underscored: true, timestamps: false },
   );
@@ -64,6 +72,7 @@ export function initCityModel(sequelize: Sequelize): typeof City {
       territorialEntityId: { type: DataTypes.INTEGER, allowNull: true },
       countryId: { type: DataTypes.INTEGER, allowNull: false },
       name: { type: DataTypes.STRING(100), allowNull: false },
+      code: { type: DataTypes.STRING(20), allowNull: true },
     },
     { sequelize, tableName: 'cities', underscored: true, timestamps: false },
   );

@@ -160,13 +160,16 @@ export async function seedDevelopment(
       );
     }
 
-    // ----- The school
-    const country = await models.Country.create({ name: 'Colombia' }, t);
-    const department = await models.TerritorialEntity.create({ countryId: country.id, name: 'Antioquia' }, t);
-    const city = await models.City.create(
-      { countryId: country.id, territorialEntityId: department.id, name: 'Medellín' },
-      t,
-    );
+    // ----- The school, in the reference geography's Medellín (migration 0017)
+    const [country] = await models.Country.findOrCreate({ where: { name: 'Colombia' }, ...t });
+    const [department] = await models.TerritorialEntity.findOrCreate({
+      where: { countryId: country.id, name: 'Antioquia' },
+      ...t,
+    });
+    const [city] = await models.City.findOrCreate({
+      where: { countryId: country.id, territorialEntityId: department.id, name: 'Medellín' },
+      ...t,
+    });
     const school = await models.Institution.create(
       {
         name: DEV_SEED.institutionName,

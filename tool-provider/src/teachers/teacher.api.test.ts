@@ -8,12 +8,8 @@ import { startTestServer, TestClient, type TestServer } from '../test/test-serve
 
 let server: TestServer;
 
-async function loginAs(email: string, lang = 'es', password = 'demo1234'): Promise<TestClient> {
-  const c = new TestClient(server.url, { 'accept-language': lang });
-  const res = await c.post('/api/auth/jwt/create/', { email, password });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
+function loginAs(email: string, lang = 'es', password?: string): Promise<TestClient> {
+  return new TestClient(server.url, { 'accept-language': lang }).logIn(email, password);
 }
 
 async function query<T extends object>(

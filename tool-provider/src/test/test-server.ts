@@ -150,6 +150,17 @@ export class TestClient {
   delete<T = Record<string, unknown>>(p: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', p, undefined, headers);
   }
+
+  /**
+   * Logs in as `email` (with `demo1234`, the password of the seeded and inserted users, unless
+   * `password` is given) and keeps the access token for the next requests. Throws when refused.
+   */
+  async logIn(email: string, password = 'demo1234'): Promise<this> {
+    const res = await this.post('/api/auth/jwt/create/', { email, password });
+    if (res.status !== 200) throw new Error(`logging in as ${email} answered ${res.status}`);
+    this.token = String(res.body.access);
+    return this;
+  }
 }
 
 /**

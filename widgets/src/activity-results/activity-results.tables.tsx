@@ -1,21 +1,22 @@
-import { formatDateTimeDmy, formatDuration } from '@kib/core';
-import { Fragment, useId, type ReactNode } from 'react';
+import { formatDuration } from '@kib/core';
+import { Fragment, useId } from 'react';
+import {
+  DateTime,
+  PercentMeter,
+  ScrollTable,
+  SortHeader,
+  STATUS_ICON,
+  StatusMark,
+} from '../dashboard/dashboard-parts';
 import type { Translate } from '../shared/i18n';
 import type {
   NumeralProgress,
   ProblemResult,
   ProblemSortKey,
-  ProgressStatus,
   SortState,
   StudentResult,
   StudentSortKey,
 } from './activity-results.logic';
-
-const STATUS_ICON: Record<ProgressStatus, string> = {
-  completed: '✓',
-  attempted: '◐',
-  'not-attempted': '○',
-};
 
 /** The name shown for a student: full name, else personal code, else "unnamed student". */
 export function displayName(t: Translate, student: { fullName: string; code: string }): string {
@@ -26,25 +27,6 @@ export function displayName(t: Translate, student: { fullName: string; code: str
 export function problemLabel(problem: Pick<ProblemResult, 'numeration' | 'position' | 'title'>): string {
   const numeration = String(problem.numeration ?? '').trim() || String(problem.position);
   return `${numeration}. ${problem.title}`;
-}
-
-function Percent({ t, value }: { t: Translate; value: number }) {
-  return (
-    <span className="kib-ar-percent">
-      <span className="kib-ar-meter" aria-hidden="true">
-        <span style={{ width: `${value}%` }} />
-      </span>
-      {t('activity-results.percent', { value })}
-    </span>
-  );
-}
-
-function Status({ t, status }: { t: Translate; status: ProgressStatus }) {
-  return (
-    <span className={`kib-ar-status kib-ar-status--${status}`}>
-      <span aria-hidden="true">{STATUS_ICON[status]}</span> {t(`activity-results.${status}`)}
-    </span>
-  );
 }
 
 function Numerals({ t, numerals }: { t: Translate; numerals: readonly NumeralProgress[] }) {
@@ -69,11 +51,6 @@ function Numerals({ t, numerals }: { t: Translate; numerals: readonly NumeralPro
   );
 }
 
-function LastAttempt({ t, date }: { t: Translate; date: string | null }) {
-  if (!date) return <span className="kib-ar-muted">{t('activity-results.none')}</span>;
-  return <time dateTime={date}>{formatDateTimeDmy(new Date(date))}</time>;
-}
-
 /** The attempts, time and last-attempt columns of a detail row. */
 function ActivityCells({
   t,
@@ -84,10 +61,10 @@ function ActivityCells({
 }) {
   return (
     <>
-      <td className="kib-ar-num">{activity.attempts}</td>
-      <td className="kib-ar-num">{formatDuration(activity.answerTime)}</td>
+      <td className="kib-db-num">{activity.attempts}</td>
+      <td className="kib-db-num">{formatDuration(activity.answerTime)}</td>
       <td>
-        <LastAttempt t={t} date={activity.lastAttemptDate} />
+        <DateTime t={t} value={activity.lastAttemptDate} />
       </td>
     </>
   );
@@ -97,10 +74,10 @@ function ActivityCells({
 function ActivityHeaders({ t }: { t: Translate }) {
   return (
     <>
-      <th scope="col" className="kib-ar-num">
+      <th scope="col" className="kib-db-num">
         {t('activity-results.attempts')}
       </th>
-      <th scope="col" className="kib-ar-num">
+      <th scope="col" className="kib-db-num">
         {t('activity-results.time')}
       </th>
       <th scope="col">{t('activity-results.last-attempt')}</th>
@@ -112,59 +89,11 @@ function Code({ t, code }: { t: Translate; code: string }) {
   if (code) return <>{code}</>;
   return (
     <>
-      <span aria-hidden="true" className="kib-ar-muted">
+      <span aria-hidden="true" className="kib-db-muted">
         —
       </span>
       <span className="kib-visually-hidden">{t('activity-results.no-code')}</span>
     </>
-  );
-}
-
-interface SortHeaderProps<Key extends string> {
-  column: Key;
-  label: string;
-  sort: SortState<Key>;
-  onSort: (key: Key) => void;
-  numeric?: boolean;
-}
-
-function SortHeader<Key extends string>({ column, label, sort, onSort, numeric }: SortHeaderProps<Key>) {
-  const active = sort.key === column;
-  const icon = active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕';
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? sort.direction : undefined}
-      className={numeric ? 'kib-ar-num' : undefined}
-    >
-      <button type="button" className="kib-ar-sort" onClick={() => onSort(column)}>
-        {label}
-        <span
-          aria-hidden="true"
-          className={active ? 'kib-ar-sort-icon kib-ar-sort-icon--active' : 'kib-ar-sort-icon'}
-        >
-          {icon}
-        </span>
-      </button>
-    </th>
-  );
-}
-
-interface ScrollTableProps {
-  caption: string;
-  children: ReactNode;
-}
-
-/** A table inside a labelled, focusable region that scrolls sideways on narrow screens. */
-function ScrollTable({ caption, children }: ScrollTableProps) {
-  const captionId = useId();
-  return (
-    <div className="kib-ar-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="kib-ar-table">
-        <caption id={captionId}>{caption}</caption>
-        {children}
-      </table>
-    </div>
   );
 }
 
@@ -187,7 +116,7 @@ function ToggleButton({
       aria-controls={expanded ? controls : undefined}
       onClick={onToggle}
     >
-      <span aria-hidden="true" className="kib-ar-chevron" />
+      <span aria-hidden="true" className="kib-db-chevron" />
       <span className="kib-visually-hidden">{label}</span>
     </button>
   );
@@ -223,7 +152,7 @@ export function StudentsTable({
     <SortHeader column={key} label={t(label)} sort={sort} onSort={onSort} numeric={numeric} />
   );
   return (
-    <ScrollTable caption={t('activity-results.students-table')}>
+    <ScrollTable caption={t('activity-results.students-table')} className="kib-ar-table">
       <thead>
         <tr>
           {header('number', 'activity-results.number', true)}
@@ -243,7 +172,7 @@ export function StudentsTable({
           return (
             <Fragment key={row.id}>
               <tr className={open ? 'kib-ar-row kib-ar-row--open' : 'kib-ar-row'}>
-                <td className="kib-ar-num">
+                <td className="kib-db-num">
                   <span className="kib-ar-numcell">
                     <ToggleButton
                       expanded={open}
@@ -261,10 +190,10 @@ export function StudentsTable({
                 <td>
                   <Code t={t} code={row.code} />
                 </td>
-                <td className="kib-ar-num">
-                  <Percent t={t} value={row.progress} />
+                <td className="kib-db-num">
+                  <PercentMeter t={t} value={row.progress} />
                 </td>
-                <td className="kib-ar-num">{formatDuration(row.totalTime)}</td>
+                <td className="kib-db-num">{formatDuration(row.totalTime)}</td>
                 {onRemove && (
                   <td>
                     <button
@@ -296,12 +225,12 @@ export function StudentsTable({
                           <tr key={progress.problemId}>
                             <th scope="row">{problems[index] ? problemLabel(problems[index]) : ''}</th>
                             <td>
-                              <Status t={t} status={progress.status} />
+                              <StatusMark t={t} status={progress.status} className="kib-ar-status" />
                             </td>
                             <td>
                               <span className="kib-ar-numerals-line">
                                 <Numerals t={t} numerals={progress.numerals} />
-                                <span className="kib-ar-muted">
+                                <span className="kib-db-muted">
                                   {t('activity-results.numerals-done', {
                                     completed: progress.completed,
                                     total: progress.numerals.length,
@@ -351,7 +280,7 @@ export function ProblemsTable({
     <SortHeader column={key} label={t(label)} sort={sort} onSort={onSort} numeric={numeric} />
   );
   return (
-    <ScrollTable caption={t('activity-results.problems-table')}>
+    <ScrollTable caption={t('activity-results.problems-table')} className="kib-ar-table">
       <thead>
         <tr>
           {header('numeration', 'activity-results.number', true)}
@@ -370,7 +299,7 @@ export function ProblemsTable({
           return (
             <Fragment key={row.id}>
               <tr className={open ? 'kib-ar-row kib-ar-row--open' : 'kib-ar-row'}>
-                <td className="kib-ar-num">
+                <td className="kib-db-num">
                   <span className="kib-ar-numcell">
                     <ToggleButton
                       expanded={open}
@@ -384,23 +313,23 @@ export function ProblemsTable({
                 <th scope="row" className="kib-ar-title">
                   {row.title}
                 </th>
-                <td className="kib-ar-num">{row.numeralCount}</td>
-                <td className="kib-ar-num">
+                <td className="kib-db-num">{row.numeralCount}</td>
+                <td className="kib-db-num">
                   {t('activity-results.numerals-done', {
                     completed: row.completedStudents,
                     total: studentCount,
                   })}
                 </td>
-                <td className="kib-ar-num">
-                  <Percent t={t} value={row.progress} />
+                <td className="kib-db-num">
+                  <PercentMeter t={t} value={row.progress} />
                 </td>
-                <td className="kib-ar-num">{formatDuration(row.averageTime)}</td>
+                <td className="kib-db-num">{formatDuration(row.averageTime)}</td>
               </tr>
               {open && (
                 <tr id={detailId} className="kib-ar-detail">
                   <td colSpan={6}>
                     {row.students.length === 0 ? (
-                      <p className="kib-ar-empty">{t('activity-results.no-students')}</p>
+                      <p className="kib-db-empty">{t('activity-results.no-students')}</p>
                     ) : (
                       <table className="kib-ar-subtable">
                         <caption>
@@ -425,7 +354,7 @@ export function ProblemsTable({
                                 <Code t={t} code={student.code} />
                               </td>
                               <td>
-                                <Status t={t} status={student.status} />
+                                <StatusMark t={t} status={student.status} className="kib-ar-status" />
                               </td>
                               <td>
                                 <Numerals t={t} numerals={student.numerals} />

@@ -1,10 +1,12 @@
 import { formatDuration } from '@kib/core';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { WidgetStyles } from '../shared/styles';
+import { TabList, TabPanel, useTabs } from '../shared/tabs';
 import { useAnnouncer } from '../shared/use-announcer';
-import css from './activity-results.css?inline';
+import dashboardCss from '../dashboard/dashboard.css?inline';
 import { downloadCsv } from '../dashboard/dashboard.download';
+import css from './activity-results.css?inline';
 import { downloadWorkbook } from './activity-results.download';
 import {
   excelFileName,
@@ -77,7 +79,7 @@ export function ActivityResults({ data, lang, onRemoveStudent, onDownload }: Act
   if (parsed === null) body = <p role="status">{t('activity-results.no-data')}</p>;
   else if (!parsed.ok)
     body = (
-      <p role="alert" className="kib-ar-error">
+      <p role="alert" className="kib-db-error">
         {t('activity-results.invalid-data')}
       </p>
     );
@@ -93,7 +95,7 @@ export function ActivityResults({ data, lang, onRemoveStudent, onDownload }: Act
     );
   return (
     <div className="kib-root kib-activity-results" lang={language}>
-      <WidgetStyles css={css} />
+      <WidgetStyles css={dashboardCss + css} />
       {body}
     </div>
   );
@@ -118,23 +120,8 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
   const summary = useMemo(() => summarizeResults(visibleData), [visibleData]);
 
   // Tabs
-  const [tab, setTab] = useState<Tab>('students');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ students: null, problems: null });
-  const panelRefs = useRef<Record<Tab, HTMLDivElement | null>>({ students: null, problems: null });
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(tab);
-    const target: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = TABS[target[event.key] ?? -1];
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
+  const tabs = useTabs(TABS, 'students');
+  const studentsPanelRef = useRef<HTMLDivElement>(null);
 
   // Sorting and expanding
   const [studentSort, setStudentSort] = useState<SortState<StudentSortKey>>({
@@ -190,7 +177,7 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
   useEffect(() => {
     if (!focusPanelAfterRemoval.current) return;
     focusPanelAfterRemoval.current = false;
-    panelRefs.current.students?.focus();
+    studentsPanelRef.current?.focus();
   }, [removed]);
   const confirmRemoval = async () => {
     if (!pending || !onRemoveStudent || removing) return;
@@ -245,16 +232,17 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
   ] as const;
   const titleId = `${ids}-title`;
   const progressId = `${ids}-progress`;
-  const tabId = (name: Tab) => `${ids}-tab-${name}`;
-  const panelId = (name: Tab) => `${ids}-panel-${name}`;
-  const tabCount = { students: summary.students.length, problems: summary.problems.length };
+  const tabLabels = {
+    students: t('activity-results.tab-students', { count: summary.students.length }),
+    problems: t('activity-results.tab-problems', { count: summary.problems.length }),
+  };
 
   return (
-    <section className="kib-ar" aria-labelledby={titleId} ref={hostRef}>
-      <header className="kib-ar-header">
-        <div className="kib-ar-heading">
-          <p className="kib-ar-eyebrow">{t('activity-results.label')}</p>
-          <h2 id={titleId} className="kib-ar-name-heading">
+    <section className="kib-db" aria-labelledby={titleId} ref={hostRef}>
+      <header className="kib-db-header">
+        <div className="kib-db-heading">
+          <p className="kib-db-eyebrow">{t('activity-results.label')}</p>
+          <h2 id={titleId} className="kib-db-title">
             {data.assignment.name}
           </h2>
         </div>
@@ -284,31 +272,31 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
         </div>
       </header>
       {downloadFailed && (
-        <p role="alert" className="kib-ar-error">
+        <p role="alert" className="kib-db-error">
           {t('activity-results.download-failed')}
         </p>
       )}
 
-      <section className="kib-ar-summary" aria-labelledby={progressId}>
-        <h3 id={progressId} className="kib-ar-subheading">
+      <section className="kib-db-card" aria-labelledby={progressId}>
+        <h3 id={progressId} className="kib-db-subheading">
           {t('activity-results.progress-heading')}
         </h3>
-        <div className="kib-ar-bar" aria-hidden="true">
+        <div className="kib-db-bar" aria-hidden="true">
           {segments.map(
             (segment) =>
               segment.count > 0 && (
                 <span
                   key={segment.key}
-                  className={`kib-ar-bar-part kib-ar-bar-part--${segment.key}`}
+                  className={`kib-db-bar-part kib-db-bar-part--${segment.key}`}
                   style={{ flexGrow: segment.count }}
                 />
               ),
           )}
         </div>
-        <ul className="kib-ar-legend">
+        <ul className="kib-db-legend">
           {segments.map((segment) => (
             <li key={segment.key}>
-              <span className={`kib-ar-swatch kib-ar-bar-part--${segment.key}`} aria-hidden="true" />
+              <span className={`kib-db-swatch kib-db-bar-part--${segment.key}`} aria-hidden="true" />
               {t('activity-results.legend-item', {
                 label: t(`activity-results.${segment.key}`),
                 percent: t('activity-results.percent', { value: segment.percent }),
@@ -318,7 +306,7 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
             </li>
           ))}
         </ul>
-        <p className="kib-ar-muted kib-ar-note">
+        <p className="kib-db-muted kib-db-note">
           {t('activity-results.slots-note', {
             numerals: summary.totalNumerals,
             students: summary.students.length,
@@ -330,45 +318,17 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
         </p>
       </section>
 
-      <div
-        role="tablist"
-        aria-label={t('activity-results.tabs-label')}
-        className="kib-ar-tabs"
-        onKeyDown={onTabKeyDown}
-      >
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(name)}
-            className="kib-ar-tab"
-            aria-selected={tab === name}
-            aria-controls={panelId(name)}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
-          >
-            {t(`activity-results.tab-${name}`, { count: tabCount[name] })}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={tabs} labels={tabLabels} label={t('activity-results.tabs-label')} />
 
-      <div
-        ref={(element) => {
-          panelRefs.current.students = element;
-        }}
-        role="tabpanel"
-        id={panelId('students')}
-        aria-labelledby={tabId('students')}
-        className="kib-ar-panel"
+      <TabPanel
+        ref={studentsPanelRef}
+        tabs={tabs}
+        name="students"
+        className="kib-db-panel"
         tabIndex={students.length === 0 ? 0 : -1}
-        hidden={tab !== 'students'}
       >
         {students.length === 0 ? (
-          <p className="kib-ar-empty">{t('activity-results.no-students')}</p>
+          <p className="kib-db-empty">{t('activity-results.no-students')}</p>
         ) : (
           <StudentsTable
             t={t}
@@ -381,20 +341,15 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
             onRemove={onRemoveStudent ? askRemoval : undefined}
           />
         )}
-      </div>
-      <div
-        ref={(element) => {
-          panelRefs.current.problems = element;
-        }}
-        role="tabpanel"
-        id={panelId('problems')}
-        aria-labelledby={tabId('problems')}
-        className="kib-ar-panel"
+      </TabPanel>
+      <TabPanel
+        tabs={tabs}
+        name="problems"
+        className="kib-db-panel"
         tabIndex={problems.length === 0 ? 0 : -1}
-        hidden={tab !== 'problems'}
       >
         {problems.length === 0 ? (
-          <p className="kib-ar-empty">{t('activity-results.no-problems')}</p>
+          <p className="kib-db-empty">{t('activity-results.no-problems')}</p>
         ) : (
           <ProblemsTable
             t={t}
@@ -406,7 +361,7 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
             onToggle={(id) => setOpenProblems((open) => toggled(open, id))}
           />
         )}
-      </div>
+      </TabPanel>
 
       {onRemoveStudent && (
         <dialog
@@ -419,7 +374,7 @@ function ResultsView({ data, t, language, onRemoveStudent, onDownload }: Results
           }}
           onClose={() => setPending(null)}
         >
-          <h3 id={`${ids}-dialog-title`} className="kib-ar-subheading">
+          <h3 id={`${ids}-dialog-title`} className="kib-db-subheading">
             {t('activity-results.confirm-remove-title')}
           </h3>
           <p id={`${ids}-dialog-text`}>{t('activity-results.confirm-remove', { name: dialogName })}</p>

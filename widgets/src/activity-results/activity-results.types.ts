@@ -1,5 +1,6 @@
 import { EntityIdSchema, LIMITS } from '@kib/core';
 import { z } from 'zod';
+import { parseDashboardData, type DashboardParse } from '../dashboard/dashboard-data';
 
 /** Bounds of the results data: a class-sized activity, with room to spare. */
 export const ACTIVITY_RESULTS_LIMITS = {
@@ -113,23 +114,13 @@ export const ActivityResultsDataSchema = z
 /** The `data` prop of the activity results widget: plain JSON, as the server sends it. */
 export type ActivityResultsData = z.infer<typeof ActivityResultsDataSchema>;
 
-/** What {@link parseActivityResultsData} returns. */
-export type ActivityResultsParse =
-  { ok: true; data: ActivityResultsData } | { ok: false; issues: readonly z.core.$ZodIssue[] };
+/** What {@link parseActivityResultsData} returns: the data, or the schema's complaints. */
+export type ActivityResultsParse = DashboardParse<ActivityResultsData>;
 
 /**
  * Validates results data given as an object or as its JSON text (an element attribute). Never
  * throws: bad JSON and schema failures both come back as `{ ok: false, issues }`.
  */
 export function parseActivityResultsData(input: unknown): ActivityResultsParse {
-  let value = input;
-  if (typeof input === 'string') {
-    try {
-      value = JSON.parse(input) as unknown;
-    } catch {
-      return { ok: false, issues: [{ code: 'custom', path: [], message: 'Not JSON', input }] };
-    }
-  }
-  const result = ActivityResultsDataSchema.safeParse(value);
-  return result.success ? { ok: true, data: result.data } : { ok: false, issues: result.error.issues };
+  return parseDashboardData(ActivityResultsDataSchema, input);
 }

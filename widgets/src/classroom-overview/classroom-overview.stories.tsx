@@ -1,3 +1,4 @@
+import { toSnakeCase } from '@kib/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ClassroomOverview } from './classroom-overview';
@@ -34,16 +35,6 @@ function stubFetch(status: number, body: unknown) {
       globalThis.fetch = original;
     };
   };
-}
-
-/** The overview as the API sends it: snake_case keys. */
-function snake(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snake);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snake(v)]),
-    );
-  return value;
 }
 
 /** 28 students, six assignments, eight weeks: sorting by progress, then opening a student. */
@@ -157,7 +148,7 @@ export const Phone: Story = {
 /** Loaded from the API (`api-base`, `token`, `classroom-id`), as an embedding page does. */
 export const FromTheApi: Story = {
   args: { data: undefined, apiBase: 'https://kib.example/api/', token: 'kibe_demo', classroomId: 7301 },
-  beforeEach: stubFetch(200, snake(classroomOverviewFixture)),
+  beforeEach: stubFetch(200, toSnakeCase(classroomOverviewFixture)),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('heading', { level: 2 })).toHaveTextContent(
       'Matemáticas 7A',

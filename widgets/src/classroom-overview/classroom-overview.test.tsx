@@ -1,5 +1,10 @@
 import * as XLSX from '@e965/xlsx';
-import { formatDateTimeDmy, formatDuration, type ClassroomOverview as OverviewData } from '@kib/core';
+import {
+  formatDateTimeDmy,
+  formatDuration,
+  toSnakeCase,
+  type ClassroomOverview as OverviewData,
+} from '@kib/core';
 import { translate } from '@kib/i18n';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -71,16 +76,6 @@ function watchLinkClicks() {
 /** A click on `target` with a modifier key held, as the browser would send it. */
 function clickWith(target: Element, keys: MouseEventInit) {
   target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...keys }));
-}
-
-/** The overview as the API sends it: snake_case keys. */
-function snake(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snake);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snake(v)]),
-    );
-  return value;
 }
 
 afterEach(async () => {
@@ -300,7 +295,7 @@ describe('ClassroomOverview', () => {
   });
 
   it('loads the overview with the token as bearer, showing loading first', async () => {
-    const calls = stubApi({ status: 200, body: snake(data) });
+    const calls = stubApi({ status: 200, body: toSnakeCase(data) });
     const screen = await render(
       <ClassroomOverview apiBase="https://kib.example/api/" token="kibe_abc" classroomId={7301} />,
     );
@@ -338,7 +333,7 @@ describe('ClassroomOverview', () => {
     const calls = stubApi(
       'offline',
       { status: 200, body: { classroom: 'nope' } },
-      { status: 200, body: snake(data) },
+      { status: 200, body: toSnakeCase(data) },
     );
     const screen = await render(
       <ClassroomOverview apiBase="https://kib.example/api/" classroomId={7301} lang="en" />,

@@ -31,10 +31,19 @@ export function PercentMeter({ t, value }: { t: Translate; value: number }) {
   );
 }
 
-/** A status word with its mark. */
-export function StatusMark({ t, status }: { t: Translate; status: ProgressStatus }) {
+/** A status word with its mark; `className` is added to its own. */
+export function StatusMark({
+  t,
+  status,
+  className,
+}: {
+  t: Translate;
+  status: ProgressStatus;
+  className?: string;
+}) {
+  const own = `kib-db-status kib-db-status--${status}`;
   return (
-    <span className={`kib-db-status kib-db-status--${status}`}>
+    <span className={className ? `${own} ${className}` : own}>
       <span aria-hidden="true">{STATUS_ICON[status]}</span> {t(`common.dashboard.${status}`)}
     </span>
   );

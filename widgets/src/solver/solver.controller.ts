@@ -20,6 +20,7 @@ import {
   type RefObject,
 } from 'react';
 import { messageText, useT, widgetLanguage, type Translate } from '../shared/i18n';
+import { rovingTarget } from '../shared/roving-focus';
 import { useAnnouncer } from '../shared/use-announcer';
 import { scrollRatio, TimeTracker } from './parts/index';
 import { ApiBackend, InvalidAnswerError, OfflineBackend, type SolverBackend } from './solver.backend';
@@ -355,14 +356,8 @@ export function useSolver({
   };
 
   const onTabKey = (e: KeyboardEvent) => {
-    const keys: Record<string, number> = {
-      ArrowRight: state.current + 1,
-      ArrowLeft: state.current - 1,
-      Home: 0,
-      End: problem.numerals.length - 1,
-    };
-    const next = keys[e.key];
-    if (next === undefined) return;
+    const next = rovingTarget(e.key, state.current, problem.numerals.length, 'horizontal');
+    if (next === null) return;
     e.preventDefault();
     selectTab(next);
   };

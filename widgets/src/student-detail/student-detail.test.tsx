@@ -1,4 +1,4 @@
-import { formatDateTimeDmy, formatDuration } from '@kib/core';
+import { formatDateTimeDmy, formatDuration, toSnakeCase } from '@kib/core';
 import { translate } from '@kib/i18n';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,16 +22,6 @@ async function axeViolations(root: Element): Promise<string[]> {
   return result.violations.map(
     (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
-}
-
-/** The record as the API sends it: snake_case keys. */
-function snake(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snake);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snake(v)]),
-    );
-  return value;
 }
 
 afterEach(async () => {
@@ -168,7 +158,7 @@ describe('StudentDetail', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         calls.push(`${String(input)} ${(init?.headers as Record<string, string>).authorization}`);
-        return new Response(JSON.stringify(snake(data)), { status: 200 });
+        return new Response(JSON.stringify(toSnakeCase(data)), { status: 200 });
       }),
     );
     const screen = await render(
@@ -207,7 +197,7 @@ describe('StudentDetail', () => {
       <StudentDetail apiBase="/api/" classroomId={7301} studentId={data.student.id} />,
     );
     await expect.element(screen.getByRole('status')).toHaveTextContent('Cargando al estudiante…');
-    answer(new Response(JSON.stringify(snake(studentDetailCompletedFixture)), { status: 200 }));
+    answer(new Response(JSON.stringify(toSnakeCase(studentDetailCompletedFixture)), { status: 200 }));
     await expect.element(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Gabriela Moreno');
   });
 

@@ -1,5 +1,5 @@
 import { StudentDetailSchema, formatDuration } from '@kib/core';
-import { Fragment, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { useDashboardData, type DashboardSource } from '../dashboard/dashboard-data';
 import { dateText, scheduled } from '../dashboard/dashboard.logic';
 import {
@@ -15,6 +15,7 @@ import { ProgressSummary } from '../dashboard/progress-summary';
 import { WeeklyChart } from '../dashboard/weekly-chart';
 import { useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { WidgetStyles } from '../shared/styles';
+import { TabList, TabPanel, useTabs } from '../shared/tabs';
 import css from './student-detail.css?inline';
 import { studentName, summarizeAssignments, type AssignmentRow } from './student-detail.logic';
 import type { StudentDetailData, StudentDetailProps } from './student-detail.types';
@@ -74,26 +75,9 @@ function DetailView({ data, t }: { data: StudentDetailData; t: Translate }) {
   const assignments = useMemo(() => summarizeAssignments(data.assignments, now), [data.assignments, now]);
   const name = studentName(data.student) || t('student-detail.unnamed');
 
-  const [tab, setTab] = useState<Tab>('overview');
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ overview: null, assignments: null });
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(tab);
-    const target: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = TABS[target[event.key] ?? -1];
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
+  const tabs = useTabs(TABS, 'overview');
 
   const titleId = `${ids}-title`;
-  const tabId = (name: Tab) => `${ids}-tab-${name}`;
-  const panelId = (name: Tab) => `${ids}-panel-${name}`;
   const tabLabel: Record<Tab, string> = {
     overview: t('student-detail.tab-overview'),
     assignments: t('student-detail.tab-assignments', { count: assignments.length }),
@@ -110,40 +94,9 @@ function DetailView({ data, t }: { data: StudentDetailData; t: Translate }) {
         </div>
       </header>
 
-      <div
-        role="tablist"
-        aria-label={t('student-detail.tabs-label')}
-        className="kib-db-tabs"
-        onKeyDown={onTabKeyDown}
-      >
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(name)}
-            className="kib-db-tab"
-            aria-selected={tab === name}
-            aria-controls={panelId(name)}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
-          >
-            {tabLabel[name]}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={tabs} labels={tabLabel} label={t('student-detail.tabs-label')} />
 
-      <div
-        role="tabpanel"
-        id={panelId('overview')}
-        aria-labelledby={tabId('overview')}
-        className="kib-db-panel"
-        tabIndex={0}
-        hidden={tab !== 'overview'}
-      >
+      <TabPanel tabs={tabs} name="overview" className="kib-db-panel" tabIndex={0}>
         <dl className="kib-db-facts">
           <div>
             <dt>{t('student-detail.email')}</dt>
@@ -177,16 +130,9 @@ function DetailView({ data, t }: { data: StudentDetailData; t: Translate }) {
           />
           <WeeklyChart t={t} weeks={data.weekly} withActiveStudents={false} />
         </div>
-      </div>
+      </TabPanel>
 
-      <div
-        role="tabpanel"
-        id={panelId('assignments')}
-        aria-labelledby={tabId('assignments')}
-        className="kib-db-panel"
-        tabIndex={0}
-        hidden={tab !== 'assignments'}
-      >
+      <TabPanel tabs={tabs} name="assignments" className="kib-db-panel" tabIndex={0}>
         {assignments.length === 0 ? (
           <p className="kib-db-empty">{t('student-detail.assignments-empty')}</p>
         ) : (
@@ -196,7 +142,7 @@ function DetailView({ data, t }: { data: StudentDetailData; t: Translate }) {
             ))}
           </ul>
         )}
-      </div>
+      </TabPanel>
     </section>
   );
 }

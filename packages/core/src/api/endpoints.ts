@@ -3,6 +3,7 @@ import { AUTH_ENDPOINTS } from './auth.endpoints';
 import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
 import { CONTACT_ENDPOINTS } from './contact.endpoints';
 import { CONTENT_ENDPOINTS } from './content.endpoints';
+import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
 import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
@@ -21,6 +22,7 @@ export const API = {
   ...AUTH_ENDPOINTS,
   ...CONTACT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...GEOGRAPHY_ENDPOINTS,
   ...CLASSROOM_ENDPOINTS,
   ...TEACHER_ENDPOINTS,
   ...TEACHER_MODULE_ENDPOINTS,

@@ -194,3 +194,4 @@ export {
 export * from './teacher-modules.schemas';
 export * from './teacher-results.schemas';
 export * from './teacher-embed.schemas';
+export * from './geography.schemas';

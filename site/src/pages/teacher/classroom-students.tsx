@@ -2,7 +2,7 @@ import { formatDateDmy, type TeacherClassroom } from '@kib/core';
 import { useId } from 'react';
 import { useT } from '../../i18n/language';
 import { useClassroomStudents } from './teacher-data';
-import { TeacherLoadFailed, TeacherLoading } from './teacher-ui';
+import { TeacherQueryWait } from './teacher-ui';
 
 /**
  * The students of a classroom (spec 03 §2 "bulk student registration and list of registered
@@ -15,14 +15,8 @@ export function ClassroomStudents({ classroom }: { classroom: TeacherClassroom }
   return (
     <section className="teacher-register-results" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('teacher.students-title', { count: students.data?.students.length ?? 0 })}</h2>
-      {students.isError ? (
-        <TeacherLoadFailed
-          error={students.error}
-          retrying={students.isFetching}
-          onRetry={() => void students.refetch()}
-        />
-      ) : !students.data ? (
-        <TeacherLoading />
+      {students.isError || !students.data ? (
+        <TeacherQueryWait query={students} />
       ) : students.data.students.length === 0 ? (
         <p className="teacher-lead">{t('teacher.students-empty')}</p>
       ) : (

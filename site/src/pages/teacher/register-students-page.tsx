@@ -22,7 +22,7 @@ import {
 } from './teacher-data';
 import { ClassroomStudents } from './classroom-students';
 import { TeacherNoAccess } from './teacher-layout';
-import { TeacherLoadFailed, TeacherLoading } from './teacher-ui';
+import { ClassroomNotFound, TeacherPageWait } from './teacher-ui';
 
 /** How many empty rows the table starts with. */
 const START_ROWS = 5;
@@ -71,34 +71,7 @@ export function RegisterStudentsPage() {
   if (teacher.data && !teacher.data.validSubscription) return <Navigate to={TEACHER_SCHOOL} replace />;
   if (teacher.data)
     return classroom ? <Registration key={classroom.id} classroom={classroom} /> : <ClassroomNotFound />;
-  return (
-    <div className="teacher-page">
-      <h1>{t('teacher.register-link')}</h1>
-      {teacher.isError ? (
-        <TeacherLoadFailed
-          error={teacher.error}
-          retrying={teacher.isFetching}
-          onRetry={() => void teacher.refetch()}
-        />
-      ) : (
-        <TeacherLoading />
-      )}
-    </div>
-  );
-}
-
-/** The classroom is not one of the teacher's (or not any more). */
-function ClassroomNotFound() {
-  const t = useT();
-  return (
-    <div className="teacher-page">
-      <h1>{t('teacher.classroom-not-found-title')}</h1>
-      <p className="teacher-lead">{t('teacher.classroom-not-found-text')}</p>
-      <p>
-        <Link to={TEACHER_HOME}>{t('teacher.back-to-classrooms')}</Link>
-      </p>
-    </div>
-  );
+  return <TeacherPageWait title={t('teacher.register-link')} query={teacher} />;
 }
 
 function Registration({ classroom }: { classroom: TeacherClassroom }) {

@@ -13,7 +13,7 @@ import { FailureAlert, useAddSubmit, useFieldErrorText } from '../../ui/form-sub
 import type { JoinedSchoolState } from './classes-page';
 import { isForbidden, TEACHER_CHANGES, TEACHER_HOME, useTeacherChange, useTeacherData } from './teacher-data';
 import { TeacherNoAccess } from './teacher-layout';
-import { NoticeRegion, TeacherLoadFailed, TeacherLoading } from './teacher-ui';
+import { NoticeRegion, TeacherQueryWait } from './teacher-ui';
 
 /** The longest teacher code the server reads (after dropping spaces). */
 const CODE_MAX = 20;
@@ -32,17 +32,7 @@ export function SchoolPage() {
   return (
     <div className="teacher-page">
       <h1>{t('teacher.school-title')}</h1>
-      {teacher.data ? (
-        <School data={teacher.data} />
-      ) : teacher.isError ? (
-        <TeacherLoadFailed
-          error={teacher.error}
-          retrying={teacher.isFetching}
-          onRetry={() => void teacher.refetch()}
-        />
-      ) : (
-        <TeacherLoading />
-      )}
+      {teacher.data ? <School data={teacher.data} /> : <TeacherQueryWait query={teacher} />}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
+import { TEACHER_HOME } from './teacher-data';
 
 /** The teacher's data is on its way. */
 export function TeacherLoading() {
@@ -35,6 +37,49 @@ export function TeacherLoadFailed({
         {t('teacher.retry')}
       </button>
     </Alert>
+  );
+}
+
+/** What {@link TeacherQueryWait} needs of a query (TanStack Query's result has it). */
+export interface WaitedQuery {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A query whose data is not here yet: why it failed, with a button that asks again, or that it is on its way. */
+export function TeacherQueryWait({ query }: { query: WaitedQuery }) {
+  if (!query.isError) return <TeacherLoading />;
+  return (
+    <TeacherLoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+  );
+}
+
+/** A page of the area whose data is not here yet: its heading, and the wait or the failure of `query`. */
+export function TeacherPageWait({ title, query }: { title: string; query: WaitedQuery }) {
+  return (
+    <div className="teacher-page">
+      <h1>{title}</h1>
+      <TeacherQueryWait query={query} />
+    </div>
+  );
+}
+
+/**
+ * The classroom is not one of the teacher's (deleted, another teacher's, or a wrong address): said,
+ * with the way back to the classrooms. `className` is added to the page's.
+ */
+export function ClassroomNotFound({ className }: { className?: string }) {
+  const t = useT();
+  return (
+    <div className={className ? `teacher-page ${className}` : 'teacher-page'}>
+      <h1>{t('teacher.classroom-not-found-title')}</h1>
+      <p className="teacher-lead">{t('teacher.classroom-not-found-text')}</p>
+      <p>
+        <Link to={TEACHER_HOME}>{t('teacher.back-to-classrooms')}</Link>
+      </p>
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import * as mathTypeDataJsonb from './0013-math-type-data-jsonb';
 import * as teacherResultsIndexes from './0014-teacher-results-indexes';
 import * as ltiAccountLinks from './0015-lti-account-links';
 import * as classroomEmbedTokens from './0016-classroom-embed-tokens';
+import * as referenceGeography from './0017-reference-geography';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0014-teacher-results-indexes', ...teacherResultsIndexes },
   { name: '0015-lti-account-links', ...ltiAccountLinks },
   { name: '0016-classroom-embed-tokens', ...classroomEmbedTokens },
+  { name: '0017-reference-geography', ...referenceGeography },
 ];

@@ -15,12 +15,8 @@ interface Created {
   secret: string;
 }
 
-async function loginAs(email: string): Promise<TestClient> {
-  const c = new TestClient(server.url);
-  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
+function loginAs(email: string): Promise<TestClient> {
+  return new TestClient(server.url).logIn(email);
 }
 
 /** A client that presents an embed token, as a page outside Kib does. */

@@ -46,12 +46,8 @@ interface Summary {
   codes: { students: string | null; teachers: string | null };
 }
 
-async function loginAs(email: string, lang = 'es'): Promise<TestClient> {
-  const c = new TestClient(server.url, { 'accept-language': lang });
-  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
+function loginAs(email: string, lang = 'es'): Promise<TestClient> {
+  return new TestClient(server.url, { 'accept-language': lang }).logIn(email);
 }
 
 async function query<T extends object>(

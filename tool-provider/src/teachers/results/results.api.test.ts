@@ -44,12 +44,8 @@ async function insertId(sql: string, replacements: Record<string, unknown> = {})
   return row!.id;
 }
 
-async function loginAs(email: string): Promise<TestClient> {
-  const c = new TestClient(server.url);
-  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
+function loginAs(email: string): Promise<TestClient> {
+  return new TestClient(server.url).logIn(email);
 }
 
 async function user(key: string, groups: string[], firstName: string, lastName: string): Promise<void> {

@@ -1,26 +1,8 @@
 import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { Translate } from '../i18n';
+import { rovingTarget } from '../roving-focus';
 import { TOOL_MIN_DISTANCE_PX } from './cartesian';
 import type { CartesianBoardProps } from './cartesian-board';
-
-/** The index of the button focused after a key in a toolbar of `count` buttons, or null for other keys. */
-export function toolbarTarget(key: string, current: number, count: number): number | null {
-  if (count === 0) return null;
-  switch (key) {
-    case 'ArrowRight':
-    case 'ArrowDown':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-    case 'ArrowUp':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
-  }
-}
 
 /**
  * The tool buttons of a graph console as an ARIA toolbar: one Tab stop (the last button used), the
@@ -57,7 +39,7 @@ export function GraphToolbar({ label, children }: { label: string; children: Rea
     const target: EventTarget = event.target;
     const from = buttons.findIndex((b) => b === target);
     if (from < 0) return;
-    const to = toolbarTarget(event.key, from, buttons.length);
+    const to = rovingTarget(event.key, from, buttons.length, 'both');
     if (to === null) return;
     event.preventDefault();
     current.current = to;

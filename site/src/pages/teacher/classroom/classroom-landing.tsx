@@ -5,7 +5,7 @@ import { useT, type Translate } from '../../../i18n/language';
 import { CopyButton } from '../../../ui/copy-button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { registerStudentsPath, TEACHER_HOME } from '../teacher-data';
-import { TeacherLoading } from '../teacher-ui';
+import { ClassroomNotFound, TeacherLoading } from '../teacher-ui';
 import {
   assignmentsPath,
   classroomPath,
@@ -46,7 +46,7 @@ interface Place {
  */
 export function ClassroomLanding() {
   const classroomId = idParam(useParams().classroomId);
-  if (classroomId === null) return <ClassroomNotFound />;
+  if (classroomId === null) return <LandingNotFound />;
   return <LoadedClassroom key={classroomId} classroomId={classroomId} />;
 }
 
@@ -61,7 +61,7 @@ function LoadedClassroom({ classroomId }: { classroomId: number }) {
         error={overview.error}
         retrying={overview.isFetching}
         onRetry={() => void overview.refetch()}
-        notFound={<ClassroomNotFound />}
+        notFound={<LandingNotFound />}
         title={t('teacher-classroom.title')}
       />
     );
@@ -74,19 +74,11 @@ function LoadedClassroom({ classroomId }: { classroomId: number }) {
   );
 }
 
-/** The classroom is not there (deleted, another teacher's, or a wrong address): the way back to the classrooms. */
-function ClassroomNotFound() {
+/** The classroom is not there (deleted, another teacher's, or a wrong address), named so in the document's title. */
+function LandingNotFound() {
   const t = useT();
   useDocumentTitle(t('teacher.classroom-not-found-title'));
-  return (
-    <div className="teacher-page classroom-landing">
-      <h1>{t('teacher.classroom-not-found-title')}</h1>
-      <p className="teacher-lead">{t('teacher.classroom-not-found-text')}</p>
-      <p>
-        <Link to={TEACHER_HOME}>{t('teacher.back-to-classrooms')}</Link>
-      </p>
-    </div>
-  );
+  return <ClassroomNotFound className="classroom-landing" />;
 }
 
 /** Where the reader is, from the address and the classroom's lists (for the names of its assignments and students). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useT } from '../../../i18n/language';
 import { Field } from '../../../ui/field';
 import { TEACHER_HOME, useClassroomStudents } from '../teacher-data';
-import { TeacherLoadFailed, TeacherLoading } from '../teacher-ui';
+import { TeacherQueryWait } from '../teacher-ui';
 import type { LocalMoment } from './module-dates';
 import {
   useModuleDraft,
@@ -216,15 +216,7 @@ function StudentChoice({
   const t = useT();
   const errorId = useId();
   const { query, students } = useStudents(classroom.id);
-  if (query.isError)
-    return (
-      <TeacherLoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (!students) return <TeacherLoading />;
+  if (query.isError || !students) return <TeacherQueryWait query={query} />;
   if (students.length === 0)
     return <p className="modules-hint">{t('teacher-modules.classroom-no-students')}</p>;
   return (
@@ -270,15 +262,7 @@ function StudentDeadlines({
   const t = useT();
   const store = useModuleDraftStore();
   const { query, students } = useStudents(classroom.id);
-  if (query.isError)
-    return (
-      <TeacherLoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (!students) return <TeacherLoading />;
+  if (query.isError || !students) return <TeacherQueryWait query={query} />;
   const shown =
     assignment.studentIds === null ? students : students.filter((s) => assignment.studentIds?.includes(s.id));
   if (shown.length === 0)

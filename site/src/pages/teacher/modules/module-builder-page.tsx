@@ -12,7 +12,7 @@ import { Spinner } from '../../../ui/spinner';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { isForbidden, TEACHER_SCHOOL, teacherDataKey, useTeacherData } from '../teacher-data';
 import { TeacherNoAccess } from '../teacher-layout';
-import { TeacherLoadFailed, TeacherLoading } from '../teacher-ui';
+import { TeacherPageWait } from '../teacher-ui';
 import { AssignmentSection } from './assignment-section';
 import { CloneByCode } from './clone-by-code';
 import {
@@ -87,18 +87,10 @@ export function ModuleBuilderPage() {
   if (Number.isNaN(routeId)) return <ModuleNotFound />;
   if (!teacher.data)
     return (
-      <div className="teacher-page">
-        <h1>{t(routeId === null ? 'teacher-modules.new-title' : 'teacher-modules.edit-title')}</h1>
-        {teacher.isError ? (
-          <TeacherLoadFailed
-            error={teacher.error}
-            retrying={teacher.isFetching}
-            onRetry={() => void teacher.refetch()}
-          />
-        ) : (
-          <TeacherLoading />
-        )}
-      </div>
+      <TeacherPageWait
+        title={t(routeId === null ? 'teacher-modules.new-title' : 'teacher-modules.edit-title')}
+        query={teacher}
+      />
     );
   return (
     <ModuleBuilderLoader
@@ -149,20 +141,7 @@ function ModuleBuilderLoader({
   if (initial) return <ModuleBuilder initial={initial} classrooms={classrooms} onCreated={onCreated} />;
   if (isForbidden(module.error)) return <TeacherNoAccess />;
   if (module.error instanceof ApiError && module.error.status === 404) return <ModuleNotFound />;
-  return (
-    <div className="teacher-page">
-      <h1>{t('teacher-modules.edit-title')}</h1>
-      {module.isError ? (
-        <TeacherLoadFailed
-          error={module.error}
-          retrying={module.isFetching}
-          onRetry={() => void module.refetch()}
-        />
-      ) : (
-        <TeacherLoading />
-      )}
-    </div>
-  );
+  return <TeacherPageWait title={t('teacher-modules.edit-title')} query={module} />;
 }
 
 /** One builder: its own draft store, made once from `initial`. */

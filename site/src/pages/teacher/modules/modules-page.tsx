@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/spinner';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { isForbidden, TEACHER_SCHOOL, teacherDataKey, useTeacherData } from '../teacher-data';
 import { TeacherNoAccess } from '../teacher-layout';
-import { NoticeRegion, TeacherLoadFailed, TeacherLoading } from '../teacher-ui';
+import { NoticeRegion, TeacherQueryWait } from '../teacher-ui';
 import {
   modulePath,
   needsSubscription,
@@ -63,17 +63,7 @@ export function ModulesPage() {
         </Link>
       </div>
       <p className="teacher-lead">{t('teacher-modules.list-lead')}</p>
-      {teacher.data ? (
-        <Modules classrooms={teacher.data.classrooms} />
-      ) : teacher.isError ? (
-        <TeacherLoadFailed
-          error={teacher.error}
-          retrying={teacher.isFetching}
-          onRetry={() => void teacher.refetch()}
-        />
-      ) : (
-        <TeacherLoading />
-      )}
+      {teacher.data ? <Modules classrooms={teacher.data.classrooms} /> : <TeacherQueryWait query={teacher} />}
     </div>
   );
 }
@@ -135,14 +125,8 @@ function Modules({ classrooms }: { classrooms: readonly TeacherClassroom[] }) {
       <h2 ref={headingRef} tabIndex={-1} className="modules-list-heading">
         {t('teacher-modules.list-heading')}
       </h2>
-      {list.isError ? (
-        <TeacherLoadFailed
-          error={list.error}
-          retrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : !modules ? (
-        <TeacherLoading />
+      {list.isError || !modules ? (
+        <TeacherQueryWait query={list} />
       ) : modules.length === 0 ? (
         <div className="card teacher-empty">
           {filtered ? (
