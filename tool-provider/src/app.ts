@@ -24,6 +24,9 @@ import { ContentRepository } from './content/content.repository';
 import { registerContentRoutes } from './content/content.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { registerGeographyRoutes } from './schools/geography.routes';
+import { SchoolCodeRepository } from './schools/school-codes.repository';
+import { registerSchoolCodeRoutes } from './schools/school-codes.routes';
+import { SchoolCodeService } from './schools/school-codes.service';
 import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
 import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
@@ -304,6 +307,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     publicUrl: config.publicUrl,
     dynamicRegistration: config.ltiDynamicRegistration,
   });
+  registerSchoolCodeRoutes(api, new SchoolCodeService({ repo: new SchoolCodeRepository(sequelize) }));
   registerActivityRoutes(
     api,
     new ActivityService({

@@ -241,7 +241,14 @@ const PAGES: RouteObject[] = [
       (m) => m.PlatformAdminLayout,
     ),
     [
-      { index: true, element: <Navigate to="lms" replace /> },
+      { index: true, element: <Navigate to="schools" replace /> },
+      {
+        path: 'schools',
+        lazy: page(
+          () => import('../pages/platform-admin/schools-page'),
+          (m) => m.SchoolsPage,
+        ),
+      },
       {
         path: 'lms',
         lazy: page(

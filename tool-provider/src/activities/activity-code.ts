@@ -14,12 +14,14 @@ export const ACTIVITY_CODE_LENGTH = 8;
 
 /**
  * A new unguessable activity code (student or teacher): uniform random symbols of
- * {@link ACTIVITY_CODE_ALPHABET} from the operating system's generator. Already in the form the
- * lookup normalises to (no spaces, upper case); uniqueness is the database's unique index.
+ * {@link ACTIVITY_CODE_ALPHABET} from the operating system's generator, {@link ACTIVITY_CODE_LENGTH}
+ * of them unless `length` says (longer codes for what is worth more, such as a school's plan).
+ * Already in the form the lookup normalises to (no spaces, upper case); uniqueness is the
+ * database's unique index.
  */
-export function newActivityCode(): string {
+export function newActivityCode(length = ACTIVITY_CODE_LENGTH): string {
   let code = '';
-  for (let i = 0; i < ACTIVITY_CODE_LENGTH; i++)
+  for (let i = 0; i < length; i++)
     code += ACTIVITY_CODE_ALPHABET[crypto.randomInt(ACTIVITY_CODE_ALPHABET.length)];
   return code;
 }

@@ -11,8 +11,9 @@ import {
  * A school subscription (table `subscriptions`), created by the platform administrator as a
  * "school code" for `institutionName`: the code is redeemable until `codeValidUntil`, and once a
  * school redeems it (`institutionId` set) the plan for `numberOfStudents` runs until
- * `planValidUntil`. A school has a valid subscription while one of its plans has not ended. A
- * school with subscriptions cannot be deleted (RESTRICT).
+ * `planValidUntil`. A school has a valid subscription while one of its plans that is not revoked
+ * (`revokedAt` null) has not ended; a revoked code cannot be redeemed. A school with subscriptions
+ * cannot be deleted (RESTRICT).
  */
 export class Subscription extends Model<
   InferAttributes<Subscription>,
@@ -26,6 +27,7 @@ export class Subscription extends Model<
   declare codeValidUntil: Date;
   declare planValidUntil: Date;
   declare createdBy: CreationOptional<number | null>;
+  declare revokedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -42,6 +44,7 @@ export function initSubscriptionModel(sequelize: Sequelize): typeof Subscription
       codeValidUntil: { type: DataTypes.DATE, allowNull: false },
       planValidUntil: { type: DataTypes.DATE, allowNull: false },
       createdBy: { type: DataTypes.INTEGER, allowNull: true },
+      revokedAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

@@ -8,7 +8,7 @@ export interface ClassroomFields {
   levelId: number;
 }
 
-/** The teacher's school and the end of its latest plan (null without a plan). */
+/** The teacher's school and the end of its latest plan not revoked (null without one). */
 export interface TeacherInstitution {
   id: number;
   name: string;
@@ -41,13 +41,16 @@ const toClassroom = (row: ClassroomRow): TeacherClassroom => ({
 export class TeacherRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
-  /** The teacher's school, with the latest end of its plans; null when the teacher has none. */
+  /**
+   * The teacher's school, with the latest end of its plans that were not revoked (a revoked school
+   * code gives no plan); null when the teacher has none.
+   */
   async institution(teacherId: number): Promise<TeacherInstitution | null> {
     const [row] = await this.sequelize.query<TeacherInstitution>(
       `SELECT i.id, i.name, max(s.plan_valid_until) AS "planValidUntil"
        FROM institution_teachers it
        JOIN institutions i ON i.id = it.institution_id
-       LEFT JOIN subscriptions s ON s.institution_id = i.id
+       LEFT JOIN subscriptions s ON s.institution_id = i.id AND s.revoked_at IS NULL
        WHERE it.user_id = :teacherId
        GROUP BY i.id, i.name`,
       { replacements: { teacherId }, type: QueryTypes.SELECT },

@@ -7,6 +7,7 @@ import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
 import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
+import { SCHOOL_CODE_ENDPOINTS } from './school-codes.endpoints';
 import { SOLVING_ENDPOINTS } from './solving.endpoints';
 import { TEACHER_EMBED_ENDPOINTS } from './teacher-embed.endpoints';
 import { TEACHER_MODULE_ENDPOINTS } from './teacher-modules.endpoints';
@@ -32,6 +33,7 @@ export const API = {
   ...SOLVING_ENDPOINTS,
   ...LTI_ENDPOINTS,
   ...LTI_ADMIN_ENDPOINTS,
+  ...SCHOOL_CODE_ENDPOINTS,
 };
 
 /** The name of an endpoint of {@link API}. */

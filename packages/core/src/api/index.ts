@@ -195,3 +195,4 @@ export * from './teacher-modules.schemas';
 export * from './teacher-results.schemas';
 export * from './teacher-embed.schemas';
 export * from './geography.schemas';
+export * from './school-codes.schemas';

@@ -9,13 +9,16 @@ export const PLATFORM_ADMIN_HOME = '/platformAdmin';
 
 /**
  * The platform admin's menu, in order: each entry is a page of its own under /platformAdmin (with
- * its lazy route beside `lms` in app/routes.tsx); the area's home leads to the first.
+ * its lazy route in app/routes.tsx); the area's home leads to the first, Schools (the spec's landing).
  */
 export const PLATFORM_ADMIN_MENU: readonly {
   path: string;
   icon: AreaNavItem['icon'];
   labelKey: string;
-}[] = [{ path: 'lms', icon: 'lms', labelKey: 'platform-admin.nav-lms' }];
+}[] = [
+  { path: 'schools', icon: 'school', labelKey: 'platform-admin.nav-schools' },
+  { path: 'lms', icon: 'lms', labelKey: 'platform-admin.nav-lms' },
+];
 
 /** Is this user a platform admin? (The server decides again on every call.) */
 export function isPlatformAdmin(user: { groups: readonly string[] } | null): boolean {

@@ -16,6 +16,7 @@ import * as teacherResultsIndexes from './0014-teacher-results-indexes';
 import * as ltiAccountLinks from './0015-lti-account-links';
 import * as classroomEmbedTokens from './0016-classroom-embed-tokens';
 import * as referenceGeography from './0017-reference-geography';
+import * as schoolCodeRevocation from './0018-school-code-revocation';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0015-lti-account-links', ...ltiAccountLinks },
   { name: '0016-classroom-embed-tokens', ...classroomEmbedTokens },
   { name: '0017-reference-geography', ...referenceGeography },
+  { name: '0018-school-code-revocation', ...schoolCodeRevocation },
 ];
