@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/language';
 
 /**
  * A message box: `success` and `info` are polite status messages, `danger` is an alert that screen
@@ -23,6 +24,34 @@ export function Alert({
           ×
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * A page's notice of what just succeeded, closable: the polite live region is always there (so a
+ * screen reader hears the notice when it appears), and holds a success box while `notice` is set.
+ */
+export function StatusNotice({
+  notice,
+  onClose,
+  className,
+}: {
+  notice: ReactNode;
+  onClose: () => void;
+  className?: string;
+}) {
+  const t = useT();
+  return (
+    <div role="status" className={className}>
+      {notice ? (
+        <div className="alert alert-success">
+          <div className="alert-body">{notice}</div>
+          <button type="button" className="alert-close" onClick={onClose} aria-label={t('site.close')}>
+            ×
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '@kib/api-client';
 import { useState } from 'react';
 import { useT } from '../../i18n/language';
-import { Alert } from '../../ui/alert';
+import { Alert, StatusNotice } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -30,21 +30,7 @@ export function LmsPage() {
     <div className="platform-admin-page">
       <h1>{t('platform-admin.lms-title')}</h1>
       <p className="lms-lead">{t('platform-admin.lms-lead')}</p>
-      <div role="status" className="lms-notice">
-        {notice && (
-          <div className="alert alert-success">
-            <div className="alert-body">{notice}</div>
-            <button
-              type="button"
-              className="alert-close"
-              onClick={() => setNotice('')}
-              aria-label={t('site.close')}
-            >
-              ×
-            </button>
-          </div>
-        )}
-      </div>
+      <StatusNotice className="lms-notice" notice={notice} onClose={() => setNotice('')} />
       {data ? (
         <>
           <ToolUrlsPanel urls={data.toolUrls} />

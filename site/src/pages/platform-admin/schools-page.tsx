@@ -2,7 +2,7 @@ import { ApiError } from '@kib/api-client';
 import type { SchoolCode } from '@kib/core';
 import { useState } from 'react';
 import { useT } from '../../i18n/language';
-import { Alert } from '../../ui/alert';
+import { Alert, StatusNotice } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -46,21 +46,7 @@ export function SchoolsPage() {
         <h2 id="schools-codes">{t('platform-admin.schools-list-title')}</h2>
         <p className="lms-lead">{t('platform-admin.schools-list-lead')}</p>
         <SchoolCodeSearchBox onSearch={setSearch} />
-        <div role="status" className="lms-notice">
-          {notice && (
-            <div className="alert alert-success">
-              <div className="alert-body">{notice}</div>
-              <button
-                type="button"
-                className="alert-close"
-                onClick={() => setNotice('')}
-                aria-label={t('site.close')}
-              >
-                ×
-              </button>
-            </div>
-          )}
-        </div>
+        <StatusNotice className="lms-notice" notice={notice} onClose={() => setNotice('')} />
         {found ? (
           <>
             {codes.isPlaceholderData && <Searching />}

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/language';
-import { Alert } from '../../ui/alert';
+import { Alert, StatusNotice } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
 import { Spinner } from '../../ui/spinner';
 import { TEACHER_HOME } from './teacher-data';
@@ -97,19 +97,9 @@ export function NoticeRegion({
   onClose: () => void;
   ref?: Ref<HTMLDivElement>;
 }) {
-  const t = useT();
   return (
     <div ref={ref} tabIndex={-1} className="teacher-notice">
-      <div role="status">
-        {notice ? (
-          <div className="alert alert-success">
-            <div className="alert-body">{notice}</div>
-            <button type="button" className="alert-close" onClick={onClose} aria-label={t('site.close')}>
-              ×
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <StatusNotice notice={notice} onClose={onClose} />
     </div>
   );
 }

@@ -80,9 +80,9 @@ export function EmbedTokensSection({ classroomId }: { classroomId: number }) {
       {created && <CreatedToken classroomId={classroomId} created={created} />}
       {tokens.isError && <Alert tone="danger">{errorMessage(tokens.error, t)}</Alert>}
       {tokens.data && tokens.data.tokens.length > 0 && (
-        <div className="table-scroll">
-          <table className="teacher-embed-table">
-            <caption>{t('teacher-embed.list-caption')}</caption>
+        <div className="teacher-table-wrap" role="group" aria-labelledby={`${headingId}-list`} tabIndex={0}>
+          <table className="teacher-table">
+            <caption id={`${headingId}-list`}>{t('teacher-embed.list-caption')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('teacher-embed.label')}</th>
