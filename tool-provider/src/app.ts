@@ -27,6 +27,9 @@ import { registerGeographyRoutes } from './schools/geography.routes';
 import { SchoolCodeRepository } from './schools/school-codes.repository';
 import { registerSchoolCodeRoutes } from './schools/school-codes.routes';
 import { SchoolCodeService } from './schools/school-codes.service';
+import { SchoolAdminRepository } from './schools/school-admin.repository';
+import { registerSchoolAdminRoutes } from './schools/school-admin.routes';
+import { SchoolAdminService } from './schools/school-admin.service';
 import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
 import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
@@ -307,7 +310,19 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     publicUrl: config.publicUrl,
     dynamicRegistration: config.ltiDynamicRegistration,
   });
-  registerSchoolCodeRoutes(api, new SchoolCodeService({ repo: new SchoolCodeRepository(sequelize) }));
+  const schoolCodes = new SchoolCodeRepository(sequelize);
+  registerSchoolCodeRoutes(api, new SchoolCodeService({ repo: schoolCodes }));
+  registerSchoolAdminRoutes(
+    api,
+    new SchoolAdminService({
+      repo: new SchoolAdminRepository(sequelize),
+      schoolCodes,
+      mailer,
+      logger,
+      codeLimiter: limiters.schoolCodePerAccount,
+      publicUrl: config.publicUrl,
+    }),
+  );
   registerActivityRoutes(
     api,
     new ActivityService({

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
+import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
 import { insertUser } from '../test/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
 
@@ -75,7 +75,7 @@ describe('POST classrooms/add_student', () => {
 
 describe('GET get_student_classrooms/', () => {
   interface Listing {
-    classrooms: { id: number; name: string; teacher_id: number }[];
+    classrooms: { id: number; name: string; teacher_id: number | null }[];
     teachers: { id: number; first_name: string }[];
     modules: { id: number; name: string }[];
     module_classrooms: { module_id: number; publish_date: string | null }[];
@@ -116,6 +116,25 @@ describe('GET get_student_classrooms/', () => {
     expect(after.body.stats.find((s) => s.numeral_id === numeral.id)).toMatchObject({
       numeral_id: numeral.id,
     });
+  });
+
+  it('lists a classroom whose teacher left the school with no teacher, beside one that has a teacher', async () => {
+    const [orphan] = await server.db.sequelize.query<{ id: number }>(
+      `INSERT INTO classrooms (name, code, author_id, institution_id)
+       SELECT 'Sin profesor', 'ORFAN1', NULL, id FROM institutions WHERE name = :school RETURNING id`,
+      { replacements: { school: DEV_SEED.institutionName }, type: QueryTypes.SELECT },
+    );
+    await insertUser(server.db.sequelize, { email: 'orphan@test.kib', groups: ['Students'] });
+    const student = await loginAs('orphan@test.kib');
+    for (const code of ['ORFAN1', DEV_SEED.classroomCode])
+      expect((await student.post('/api/classrooms/add_student', { code })).status).toBe(200);
+    const res = await student.get<Listing>('/api/get_student_classrooms/');
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(res.body.classrooms.map((c) => [c.name, c]));
+    expect(byName['Sin profesor']).toMatchObject({ id: orphan!.id, teacher_id: null });
+    const teacherId = byName[DEV_SEED.classroomName]!.teacher_id;
+    expect(teacherId).toEqual(expect.any(Number));
+    expect(res.body.teachers.map((t) => t.id)).toEqual([teacherId]);
   });
 
   it('is empty for a student in no classroom, and for students only', async () => {

@@ -22,7 +22,8 @@ export class ClassroomLevel extends Model<
 /**
  * A teacher's classroom (table `classrooms`). `code` is the 6-character registration code
  * students join with, unique across classrooms; the name is unique per teacher. The author cannot
- * be deleted while they own classrooms.
+ * be deleted while they own classrooms. A classroom belongs to its teacher's school too, which keeps
+ * it (with no teacher) when the teacher leaves.
  */
 export class Classroom extends Model<InferAttributes<Classroom>, InferCreationAttributes<Classroom>> {
   declare id: CreationOptional<number>;
@@ -30,7 +31,10 @@ export class Classroom extends Model<InferAttributes<Classroom>, InferCreationAt
   declare description: CreationOptional<string>;
   declare code: string;
   declare levelId: CreationOptional<number>;
-  declare authorId: number;
+  /** The teacher; null while the classroom's school has not given it to another teacher. */
+  declare authorId: number | null;
+  /** The school of the teacher who made it, which keeps it when the teacher leaves. */
+  declare institutionId: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   /** The enrolled students, when included (`as: 'students'`). */
@@ -71,7 +75,8 @@ export function initClassroomModel(sequelize: Sequelize): typeof Classroom {
       description: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
       code: { type: DataTypes.CHAR(6), allowNull: false },
       levelId: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 4 },
-      authorId: { type: DataTypes.INTEGER, allowNull: false },
+      authorId: { type: DataTypes.INTEGER, allowNull: true },
+      institutionId: { type: DataTypes.INTEGER, allowNull: true },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

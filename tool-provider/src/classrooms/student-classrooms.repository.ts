@@ -11,6 +11,7 @@ function isoOrNull(value: Date | string | null): string | null {
  * teachers, the modules assigned to them (published ones; individual assignments only when the
  * student is among them), the problems and numerals of those modules, the student's stats on those
  * numerals and the student's own deadlines. Publish dates are decided here, on the server's clock.
+ * A classroom whose teacher left its school has no teacher until the school gives it to another.
  */
 export class StudentClassroomsRepository {
   constructor(private readonly sequelize: Sequelize) {}
@@ -20,7 +21,12 @@ export class StudentClassroomsRepository {
   }
 
   async forStudent(userId: number, now: Date): Promise<StudentClassrooms> {
-    const classrooms = await this.select<{ id: number; name: string; description: string; authorId: number }>(
+    const classrooms = await this.select<{
+      id: number;
+      name: string;
+      description: string;
+      authorId: number | null;
+    }>(
       `SELECT c.id, c.name, c.description, c.author_id AS "authorId"
          FROM classrooms c JOIN classroom_students cs ON cs.classroom_id = c.id
         WHERE cs.user_id = :userId ORDER BY c.name, c.id`,
@@ -28,10 +34,13 @@ export class StudentClassroomsRepository {
     );
     const classroomIds = classrooms.map((c) => c.id);
     const none = { classroomIds: [0] };
-    const teachers = await this.select<{ id: number; firstName: string; lastName: string }>(
-      `SELECT id, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id IN (:ids) ORDER BY id`,
-      { ids: classrooms.length ? [...new Set(classrooms.map((c) => c.authorId))] : [0] },
-    );
+    const teacherIds = [...new Set(classrooms.flatMap((c) => (c.authorId === null ? [] : [c.authorId])))];
+    const teachers = teacherIds.length
+      ? await this.select<{ id: number; firstName: string; lastName: string }>(
+          `SELECT id, first_name AS "firstName", last_name AS "lastName" FROM users WHERE id IN (:ids) ORDER BY id`,
+          { ids: teacherIds },
+        )
+      : [];
     const moduleClassrooms = await this.select<{
       moduleId: number;
       classroomId: number;

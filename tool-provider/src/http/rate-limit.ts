@@ -25,6 +25,8 @@ export const LIMITS = {
   classroomCodePerAccount: { name: 'classroom-code', points: 10, durationSeconds: 15 * 60 },
   /** Wrong teacher codes per account: a school's codes are short, so guessing is slowed down. */
   teacherCodePerAccount: { name: 'teacher-code', points: 10, durationSeconds: 15 * 60 },
+  /** Wrong school codes per account: a school admin types a code once, a guesser many times. */
+  schoolCodePerAccount: { name: 'school-code', points: 10, durationSeconds: 15 * 60 },
   /** Demo checks and hints per address: generous for a visitor, a bound for a script. */
   demoPerAddress: { name: 'demo-ip', points: 300, durationSeconds: 15 * 60 },
   /** LTI dynamic registrations per address: each one makes Kib call URLs the caller chose. */

@@ -211,7 +211,7 @@ describe('GET platform/school-codes/', () => {
     );
   });
 
-  it("counts a school's teachers and the distinct students of their classrooms, the same on each of its codes", async () => {
+  it("counts a school's teachers and the distinct students of its classrooms, the same on each of its codes", async () => {
     const schoolId = await school('Institución Educativa La Esperanza');
     const first = await createCode('IE La Esperanza');
     const second = await createCode('IE La Esperanza (renovación)');
@@ -233,7 +233,9 @@ describe('GET platform/school-codes/', () => {
       });
     const classroom = async (author: number, code: string, members: number[]) => {
       const [row] = await query<{ id: number }>(
-        `INSERT INTO classrooms (name, code, level_id, author_id) VALUES (:code, :code, 4, :author) RETURNING id`,
+        `INSERT INTO classrooms (name, code, level_id, author_id, institution_id)
+         VALUES (:code, :code, 4, :author, (SELECT institution_id FROM institution_teachers WHERE user_id = :author))
+         RETURNING id`,
         { code, author },
       );
       for (const member of members)
@@ -242,11 +244,22 @@ describe('GET platform/school-codes/', () => {
           member,
         });
     };
-    // Student 2 is in both teachers' classrooms (counted once); student 4 only in an outsider's.
+    // Student 2 is in both teachers' classrooms (counted once); student 4 only in an outsider's; a
+    // classroom the school keeps after its teacher left still counts.
     await classroom(teachers[0]!, 'ESPA01', [students[0]!, students[1]!]);
     await classroom(teachers[0]!, 'ESPA02', []);
     await classroom(teachers[1]!, 'ESPB01', [students[1]!, students[2]!]);
     await classroom(outsider, 'FUERA1', [students[3]!]);
+    const students5 = await insertUser(server.db.sequelize, { email: 'esperanza-s5@test.kib' });
+    const [kept] = await query<{ id: number }>(
+      `INSERT INTO classrooms (name, code, level_id, author_id, institution_id)
+       VALUES ('Sin docente', 'ESPK01', 4, NULL, :schoolId) RETURNING id`,
+      { schoolId },
+    );
+    await run(`INSERT INTO classroom_students (classroom_id, user_id) VALUES (:id, :member)`, {
+      id: kept!.id,
+      member: students5,
+    });
 
     const codes = await list('esperanza');
     expect(codes.map((c) => c.id)).toEqual([second.id, first.id]);
@@ -256,7 +269,7 @@ describe('GET platform/school-codes/', () => {
         id: schoolId,
         name: 'Institución Educativa La Esperanza',
         teachers: 2,
-        students: 3,
+        students: 4,
       });
     }
   });

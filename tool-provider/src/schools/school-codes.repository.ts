@@ -80,8 +80,8 @@ interface RawRow {
 
 /**
  * The listed codes (`listed`, chosen by `where`), then their schools' use in one pass: each school's
- * teachers and the distinct students of the classrooms those teachers made, counted once per school
- * however many of its codes are listed.
+ * teachers and the distinct students of its classrooms (those it keeps from teachers who left
+ * included), counted once per school however many of its codes are listed.
  */
 const selectCodes = (where: string) => `
   WITH listed AS (
@@ -100,11 +100,11 @@ const selectCodes = (where: string) => `
     SELECT institution_id, count(*)::int AS n FROM school_teachers GROUP BY institution_id
   ),
   student_counts AS (
-    SELECT st.institution_id, count(DISTINCT cs.user_id)::int AS n
-    FROM school_teachers st
-    JOIN classrooms c ON c.author_id = st.user_id
+    SELECT c.institution_id, count(DISTINCT cs.user_id)::int AS n
+    FROM classrooms c
     JOIN classroom_students cs ON cs.classroom_id = c.id
-    GROUP BY st.institution_id
+    WHERE c.institution_id IN (SELECT institution_id FROM listed)
+    GROUP BY c.institution_id
   )
   SELECT l.id, l.code, l.institution_name AS "institutionName", l.number_of_students AS "numberOfStudents",
          l.code_valid_until AS "codeValidUntil", l.plan_valid_until AS "planValidUntil",
@@ -229,7 +229,7 @@ export class SchoolCodeRepository {
       if (row.institutionId !== null) return { kind: 'used' };
       if (date(row.codeValidUntil) <= now) return { kind: 'expired' };
       await this.sequelize.query(
-        `UPDATE subscriptions SET institution_id = :institutionId, updated_at = :now WHERE id = :id`,
+        `UPDATE subscriptions SET institution_id = :institutionId, redeemed_at = :now, updated_at = :now WHERE id = :id`,
         { replacements: { institutionId, now, id: row.id }, transaction },
       );
       return { kind: 'redeemed', id: row.id, planValidUntil };

@@ -28,6 +28,8 @@ export class Subscription extends Model<
   declare planValidUntil: Date;
   declare createdBy: CreationOptional<number | null>;
   declare revokedAt: CreationOptional<Date | null>;
+  /** When a school redeemed the code; null before. */
+  declare redeemedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -45,6 +47,7 @@ export function initSubscriptionModel(sequelize: Sequelize): typeof Subscription
       planValidUntil: { type: DataTypes.DATE, allowNull: false },
       createdBy: { type: DataTypes.INTEGER, allowNull: true },
       revokedAt: { type: DataTypes.DATE, allowNull: true },
+      redeemedAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

@@ -32,6 +32,9 @@ export const DEV_SEED = {
   teacherActivityCode: 'PROF42',
   /** The school code (subscription) the demo school redeemed. */
   schoolCode: 'COLEGIO-KIB',
+  /** An unused school code (a plan of 100 students for a year): a new school redeems it at /schooladmin. */
+  spareSchoolCode: 'KIBPLAN2027',
+  spareSchoolName: 'Colegio nuevo (demostración)',
   /** The school's own registration code. */
   schoolRegistrationCode: 'KIBSCH',
   /** An unused teacher code of the demo school. */
@@ -192,6 +195,18 @@ export async function seedDevelopment(
         codeValidUntil: at(30),
         planValidUntil: at(365),
         createdBy: users.platformAdmin,
+        redeemedAt: at(-60),
+      },
+      t,
+    );
+    await models.Subscription.create(
+      {
+        institutionName: DEV_SEED.spareSchoolName,
+        numberOfStudents: 100,
+        code: DEV_SEED.spareSchoolCode,
+        codeValidUntil: at(90),
+        planValidUntil: at(365),
+        createdBy: users.platformAdmin,
       },
       t,
     );
@@ -213,6 +228,7 @@ export async function seedDevelopment(
         code: DEV_SEED.classroomCode,
         levelId: 3,
         authorId: users.teacher,
+        institutionId: school.id,
       },
       t,
     );

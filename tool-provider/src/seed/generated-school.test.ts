@@ -182,4 +182,31 @@ describe('seedGeneratedSchool', () => {
       counts: null,
     });
   });
+
+  it('gives the school an administrator, also to a school generated before it had one', async () => {
+    const admin = () =>
+      query<{ hash: string; groups: string[] }>(
+        `SELECT u.password_hash AS hash,
+                ARRAY(SELECT g.name FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id) AS groups
+         FROM users u
+         JOIN institution_admins a ON a.user_id = u.id
+         JOIN institutions i ON i.id = a.institution_id AND i.name = :school
+         WHERE u.email = :email`,
+        { school: GENERATED_SCHOOL.institutionName, email: GENERATED_SCHOOL.adminEmail },
+      );
+    const [first] = await admin();
+    expect(first!.groups).toEqual(['School Admin']);
+    expect(await verifyPassword(first!.hash, GENERATED_SCHOOL.password)).toBe(true);
+
+    const users = `SELECT count(*)::int AS n FROM users`;
+    const [before] = await query<{ n: number }>(users);
+    await db.sequelize.query(`DELETE FROM users WHERE email = :email`, {
+      replacements: { email: GENERATED_SCHOOL.adminEmail },
+    });
+    expect(await admin()).toEqual([]);
+    expect((await seedGeneratedSchool(db.sequelize, { scale: TINY, now })).applied).toBe(false);
+    expect(await admin()).toHaveLength(1);
+    await seedGeneratedSchool(db.sequelize, { scale: TINY, now });
+    expect(await query(users)).toEqual([before]);
+  });
 });

@@ -58,6 +58,8 @@ export const GENERATED_SCHOOL = {
   emailDomain: 'generado.kib',
   teacherEmail: (n: number) => `teacher${n}@generado.kib`,
   studentEmail: (n: number) => `student${n}@generado.kib`,
+  /** The school's administrator (what the school admin's views are measured with). */
+  adminEmail: 'admin@generado.kib',
 } as const;
 
 /** What a generated school holds, counted after it was written. */
@@ -84,8 +86,9 @@ const MINUTES_PER_WEEK = 7 * 24 * 60;
 const DRAWS = 1_000_003;
 
 /**
- * Fills a database with a school for measuring the teacher views at scale: one institution with a
- * valid plan, its teachers (the first with `busyTeacherClassrooms` classrooms), classrooms of about
+ * Fills a database with a school for measuring the teacher and school admin views at scale: one
+ * institution with a valid plan and its administrator (given to a school generated before it had
+ * one, on a later call), its teachers (the first with `busyTeacherClassrooms` classrooms), classrooms of about
  * 40 students, modules made of the seeded problems and their copies, assignments with publish dates
  * and deadlines (some for chosen students, some students with their own deadline), and stats with
  * their attempts log spread over the last `weeks` weeks. Every table is written by a few set-based
@@ -201,10 +204,11 @@ export async function seedGeneratedSchool(
       base,
     );
     await run(
-      `INSERT INTO classrooms (id, name, description, code, level_id, author_id)
+      `INSERT INTO classrooms (id, name, description, code, level_id, author_id, institution_id)
        SELECT id, 'Grupo ' || (k + 1), 'Matemáticas, grupo ' || (k + 1), 'G' || lpad(upper(to_hex(k)), 5, '0'),
-              1 + k % 5, teacher_id
+              1 + k % 5, teacher_id, (SELECT id FROM institutions WHERE name = :name)
          FROM gen_classroom`,
+      { ...base, name: GENERATED_SCHOOL.institutionName },
     );
     // Student k is in classroom k mod C; the first fifth also in another one (never the same).
     await run(
@@ -408,6 +412,7 @@ export async function seedGeneratedSchool(
     return written!;
   });
 
+  await ensureSchoolAdmin(sequelize, passwordHash, now);
   if (counts) {
     // Fresh planner statistics, so the first queries on the new rows are planned for their size, and
     // the visibility map set, so index-only scans need not visit the new rows.
@@ -418,6 +423,41 @@ export async function seedGeneratedSchool(
     opts.logger?.info({ seed: GENERATED_SCHOOL.name, ...counts }, 'generated school applied');
   }
   return { applied: counts !== null, counts };
+}
+
+/**
+ * Gives the generated school its administrator ({@link GENERATED_SCHOOL}.adminEmail) when it has
+ * none, also in a database whose school was generated before it had one; the other accounts are
+ * left as they are. Nothing happens without the school, or when the e-mail is taken.
+ */
+async function ensureSchoolAdmin(sequelize: Sequelize, passwordHash: string, now: Date): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    await sequelize.query(
+      `WITH school AS (
+         SELECT i.id FROM institutions i
+         WHERE i.name = :school AND NOT EXISTS (SELECT 1 FROM institution_admins a WHERE a.institution_id = i.id)
+       ),
+       admin AS (
+         INSERT INTO users (email, password_hash, first_name, last_name, is_active, language, date_joined)
+         SELECT :email, :hash, 'Beatriz', 'Salazar', true, 'es', :now FROM school
+         ON CONFLICT DO NOTHING RETURNING id
+       ),
+       grouped AS (
+         INSERT INTO user_groups (user_id, group_id, position)
+         SELECT id, (SELECT id FROM groups WHERE name = 'School Admin'), 0 FROM admin
+       )
+       INSERT INTO institution_admins (institution_id, user_id) SELECT school.id, admin.id FROM school, admin`,
+      {
+        replacements: {
+          school: GENERATED_SCHOOL.institutionName,
+          email: GENERATED_SCHOOL.adminEmail,
+          hash: passwordHash,
+          now,
+        },
+        transaction,
+      },
+    );
+  });
 }
 
 /** Logs how long each phase of the seed took. */

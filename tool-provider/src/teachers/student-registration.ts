@@ -19,12 +19,15 @@ type CheckedRow =
  * transaction, so thousands of rows take a few statements and a failure leaves nothing half-done.
  * A new account is active at once with the teacher's password or the spec's rule; an account that
  * exists joins the classroom as it is (activated if it was not). Passwords alike are hashed once.
+ * The students the registration adds to the classroom's school must fit in its plan at `now`, or the
+ * whole registration is refused (`SchoolPlanRefusal`) and nothing is written.
  */
 export async function registerStudents(
   repo: StudentRegistrationRepository,
   classroomId: number,
   rows: NewStudentRow[],
   language: 'es' | 'en',
+  now: Date,
 ): Promise<RegisterStudentsAnswer> {
   const seen = new Set<string>();
   const checked = rows.map((input, index): CheckedRow => {
@@ -66,6 +69,7 @@ export async function registerStudents(
     create,
     students.filter((account) => !account.isActive).map((account) => account.id),
     students.map((account) => account.id),
+    now,
   );
 
   const results = checked.map((row): RegisteredStudent => {

@@ -42,13 +42,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('GET get-teacher-data/', () => {
-  it("answers the demo teacher's school, a valid plan and the classroom with its counts", async () => {
+  it("answers the demo teacher's school with its students against its plan, and the classroom with its counts", async () => {
     const teacher = await loginAs(DEV_SEED.users.teacher.email);
     const res = await teacher.get('/api/get-teacher-data/');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       valid_subscription: true,
-      institution: { name: DEV_SEED.institutionName },
+      institution: { name: DEV_SEED.institutionName, students: 2, student_limit: 200 },
       classrooms: [{ name: DEV_SEED.classroomName, code: DEV_SEED.classroomCode, student_count: 2 }],
     });
     const classroom = (res.body.classrooms as { module_count: number }[])[0]!;
@@ -302,7 +302,15 @@ describe('POST createregisterstudents/', () => {
     expect(sleepy!.active).toBe(true);
   });
 
-  it('registers 5,000 rows in one request', async () => {
+  it('registers 5,000 rows in one request, once the school has a plan for them', async () => {
+    // The demo school's plan of 200 students is topped up by a second plan of 5,000.
+    await server.db.sequelize.query(
+      `INSERT INTO subscriptions (institution_name, institution_id, number_of_students, code, code_valid_until,
+                                  plan_valid_until, redeemed_at)
+       SELECT name, id, 5000, 'MAS5000', now() + interval '1 day', now() + interval '1 year', now()
+       FROM institutions WHERE name = :school`,
+      { replacements: { school: DEV_SEED.institutionName } },
+    );
     const teacher = await loginAs(DEV_SEED.users.teacher.email);
     const created = await teacher.post('/api/classrooms/', { name: 'Colegio entero' });
     const classroom = Number(created.body.id);

@@ -1,5 +1,6 @@
 import type { ClassroomLevels, ClassroomStudents, TeacherClassroom } from '@kib/core';
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import { readSchoolPlan, type SchoolPlan } from '../schools/school-plan';
 
 /** A classroom's fields a teacher sets. */
 export interface ClassroomFields {
@@ -57,6 +58,11 @@ export class TeacherRepository {
     );
     if (!row) return null;
     return { ...row, planValidUntil: row.planValidUntil === null ? null : new Date(row.planValidUntil) };
+  }
+
+  /** The plan of school `institutionId` at `now`: until when it runs, its students and its limit. */
+  schoolPlan(institutionId: number, now: Date): Promise<SchoolPlan> {
+    return readSchoolPlan(this.sequelize, institutionId, now);
   }
 
   /** The teacher's classrooms, newest first, with their student and module counts. */
@@ -127,8 +133,10 @@ export class TeacherRepository {
   ): Promise<number | 'name-used' | 'code-used'> {
     try {
       const [row] = await this.sequelize.query<{ id: number }>(
-        `INSERT INTO classrooms (name, description, code, level_id, author_id)
-         VALUES (:name, :description, :code, :levelId, :teacherId) RETURNING id`,
+        `INSERT INTO classrooms (name, description, code, level_id, author_id, institution_id)
+         VALUES (:name, :description, :code, :levelId, :teacherId,
+                 (SELECT institution_id FROM institution_teachers WHERE user_id = :teacherId))
+         RETURNING id`,
         { replacements: { ...fields, code, teacherId }, type: QueryTypes.SELECT },
       );
       return row!.id;

@@ -11,6 +11,7 @@ import {
 } from '@kib/core';
 import { AppError } from '../http/errors';
 import type { Limiter } from '../http/rate-limit';
+import { SchoolPlanRefusal } from '../schools/school-plan';
 import type { ClassroomFields, TeacherRepository } from './teacher.repository';
 import { registerStudents } from './student-registration';
 import type { StudentRegistrationRepository } from './student-registration.repository';
@@ -42,6 +43,20 @@ const codeRefused = (
 ) => new AppError(status, code, { key: `errors.${code}` }, { code: [{ key: `errors.${code}` }] });
 
 /**
+ * The answer to a bulk registration the classroom's school cannot take: with no plan running, the
+ * teacher area's usual 403 `subscription-required`; over the plan's students, 409
+ * `plan-student-limit` saying how many the plan allows, how many the school has and how many the
+ * registration would add.
+ */
+function planRefused(refusal: SchoolPlanRefusal): AppError {
+  if (refusal.reason === 'ended') return new AppError(403, 'subscription-required');
+  return new AppError(409, 'plan-student-limit', {
+    key: 'errors.plan-student-limit',
+    params: { limit: refusal.plan.studentLimit, students: refusal.plan.students, adding: refusal.adding },
+  });
+}
+
+/**
  * A teacher's classrooms and school (spec 03 §2, §4, §5): classrooms need a school with a plan that
  * has not ended; a classroom's name is unique per teacher; its six-character code is drawn by the
  * server; a teacher code joins the teacher to its school once, until it expires.
@@ -60,18 +75,28 @@ export class TeacherService {
     return this.deps.now?.() ?? new Date();
   }
 
-  /** The dashboard's data: the school, whether its plan is valid now, and the classrooms. */
+  /**
+   * The dashboard's data: the school, whether a plan of it runs now, its students against what its
+   * running plans allow, and the classrooms.
+   */
   async data(teacherId: number): Promise<TeacherData> {
+    const now = this.now();
     const [institution, classrooms] = await Promise.all([
       this.deps.repo.institution(teacherId),
       this.deps.repo.classrooms(teacherId),
     ]);
+    const school = institution && {
+      ...institution,
+      ...(await this.deps.repo.schoolPlan(institution.id, now)),
+    };
     return {
-      validSubscription: this.planValid(institution?.planValidUntil ?? null),
-      institution: institution && {
-        id: institution.id,
-        name: institution.name,
-        planValidUntil: institution.planValidUntil?.toISOString() ?? null,
+      validSubscription: this.planValid(school?.planValidUntil ?? null),
+      institution: school && {
+        id: school.id,
+        name: school.name,
+        planValidUntil: school.planValidUntil?.toISOString() ?? null,
+        students: school.students,
+        studentLimit: school.studentLimit,
       },
       classrooms,
     };
@@ -133,7 +158,8 @@ export class TeacherService {
   /**
    * Registers students in one of the teacher's classrooms, row by row ({@link registerStudents}); new
    * accounts speak the teacher's language until their owner changes it. The rows are read (a
-   * spreadsheet parsed) only once the teacher may register students there.
+   * spreadsheet parsed) only once the teacher may register students there. A registration that
+   * would take the classroom's school past its plan is refused whole ({@link planRefused}).
    */
   async registerStudents(
     teacherId: number,
@@ -143,12 +169,17 @@ export class TeacherService {
   ): Promise<RegisterStudentsAnswer> {
     await this.requireSubscription(teacherId);
     if (!(await this.deps.repo.classroom(teacherId, classroomId))) throw AppError.notFound();
-    return registerStudents(this.deps.registrations, classroomId, rows(), language);
+    try {
+      return await registerStudents(this.deps.registrations, classroomId, rows(), language, this.now());
+    } catch (err) {
+      if (err instanceof SchoolPlanRefusal) throw planRefused(err);
+      throw err;
+    }
   }
 
   /**
    * Joins the school of a teacher code. A code is good once (the teacher who used it may send it
-   * again), until it expires; a teacher belongs to one school. Wrong codes are counted per account.
+   * again while still in its school), until it expires; a teacher belongs to one school. Wrong codes are counted per account.
    */
   async registerToSchool(teacherId: number, code: string): Promise<TeacherSchool> {
     const key = `user:${teacherId}`;
@@ -157,6 +188,10 @@ export class TeacherService {
     const redeemed = await this.deps.repo
       .redeemTeacherCode(teacherId, code, (row, currentSchool) => {
         if (row.usedBy !== null && row.usedBy !== teacherId) throw codeRefused('teacher-code-invalid', 404);
+        // A code the teacher used is only good again while they are still in its school: a teacher
+        // the school removed needs a new code from it.
+        if (row.usedBy === teacherId && currentSchool !== row.institutionId)
+          throw codeRefused('teacher-code-invalid', 404);
         if (row.codeExpiration <= now && row.usedBy !== teacherId)
           throw codeRefused('teacher-code-expired', 410);
         if (currentSchool !== null && currentSchool !== row.institutionId)

@@ -7,7 +7,7 @@ export const PASSWORD_MIN_LENGTH = 6;
  * An e-mail with at least two domain segments; any top-level domain text is accepted (spec 01 §5).
  * Messages are i18n keys; the server and the forms translate them.
  */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** An e-mail address, trimmed, at most 254 characters, with at least two domain segments. */
 export const EmailSchema = z

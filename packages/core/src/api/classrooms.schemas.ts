@@ -26,7 +26,8 @@ const DateTimeSchema = z.iso.datetime();
 
 /**
  * GET get_student_classrooms/: what a student sees of their classrooms — the classrooms and their
- * teachers, the modules published to the student there (with the classroom's publish date and
+ * teachers (a classroom whose teacher left the school has none, `teacherId` null, until the school
+ * gives it to another), the modules published to the student there (with the classroom's publish date and
  * deadline, and the student's own deadline where one is set), those modules' published problems
  * and their numerals, and the student's stats on them. Dates are ISO 8601 strings.
  */
@@ -36,7 +37,7 @@ export const StudentClassroomsSchema = z.object({
       id: z.number().int(),
       name: z.string(),
       description: z.string(),
-      teacherId: z.number().int(),
+      teacherId: z.number().int().nullable(),
     }),
   ),
   teachers: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })),

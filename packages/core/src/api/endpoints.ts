@@ -7,6 +7,7 @@ import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
 import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
+import { SCHOOL_ADMIN_ENDPOINTS } from './school-admin.endpoints';
 import { SCHOOL_CODE_ENDPOINTS } from './school-codes.endpoints';
 import { SOLVING_ENDPOINTS } from './solving.endpoints';
 import { TEACHER_EMBED_ENDPOINTS } from './teacher-embed.endpoints';
@@ -34,6 +35,7 @@ export const API = {
   ...LTI_ENDPOINTS,
   ...LTI_ADMIN_ENDPOINTS,
   ...SCHOOL_CODE_ENDPOINTS,
+  ...SCHOOL_ADMIN_ENDPOINTS,
 };
 
 /** The name of an endpoint of {@link API}. */

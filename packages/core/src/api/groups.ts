@@ -22,7 +22,7 @@ export const HOME_ROUTE_BY_GROUP: Record<GroupName, string> = {
   Teachers: '/teacher',
   Creators: '/creator',
   Supervisors: '/creator',
-  'School Admin': '/schoolAdmin',
+  'School Admin': '/schooladmin',
   'Platform Admin': '/platformAdmin',
   LTITeacher: '/moodleteacher',
   LTIStudent: '/moodlestudent',

@@ -196,3 +196,4 @@ export * from './teacher-results.schemas';
 export * from './teacher-embed.schemas';
 export * from './geography.schemas';
 export * from './school-codes.schemas';
+export * from './school-admin.schemas';

@@ -32,12 +32,21 @@ export type TeacherClassroom = z.infer<typeof TeacherClassroomSchema>;
 
 /**
  * GET get-teacher-data/: whether the teacher may use classes and modules (a school of theirs with a
- * plan that has not ended), their school, and their classrooms, newest first.
+ * plan that has not ended), their school, and their classrooms, newest first. The school says until
+ * when its latest plan runs, how many students it has (the distinct students of its classrooms,
+ * whoever teaches them) and how many its running plans allow together (0 when none runs): once
+ * `students` reaches `studentLimit`, no new student can join its classrooms.
  */
 export const TeacherDataSchema = z.object({
   validSubscription: z.boolean(),
   institution: z
-    .object({ id: z.number().int(), name: z.string(), planValidUntil: DateTimeSchema.nullable() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      planValidUntil: DateTimeSchema.nullable(),
+      students: z.number().int(),
+      studentLimit: z.number().int(),
+    })
     .nullable(),
   classrooms: z.array(TeacherClassroomSchema),
 });

@@ -45,6 +45,31 @@ describe('StudentHomePage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('lists a classroom whose teacher left the school without a teacher line', async () => {
+    const { screen } = await renderSite('/student', {
+      user: STUDENT,
+      routes: {
+        'GET get_student_classrooms/': {
+          body: {
+            ...STUDENT_DATA,
+            classrooms: [
+              ...STUDENT_DATA.classrooms,
+              { id: 3, name: 'Geometría 8B', description: '', teacherId: null },
+            ],
+          },
+        },
+      },
+    });
+    const orphan = screen.getByRole('article').filter({ hasText: 'Geometría 8B' });
+    await expect.element(orphan.getByRole('link', { name: 'Geometría 8B' })).toBeVisible();
+    expect(orphan.getByText(/Docente/).elements()).toHaveLength(0);
+    await expect
+      .element(
+        screen.getByRole('article').filter({ hasText: 'Matemáticas 7A' }).getByText('Docente: Laura Pérez'),
+      )
+      .toBeVisible();
+  });
+
   it('joins a classroom by code: spinner while sending, the classroom named, the list refreshed', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -99,6 +124,25 @@ describe('StudentHomePage', () => {
     await expect.element(field).toHaveAccessibleDescription(new RegExp(WRONG_CODE));
     await expect.poll(() => document.activeElement).toBe(field.element());
     await expect.element(screen.getByText(/Ya estás en el salón/)).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("says in an alert that the classroom's school has no room left, and joins nothing", async () => {
+    const full =
+      'El colegio de este salón no tiene cupo para más estudiantes en su plan. Avísale a tu profesor.';
+    const { screen, calls } = await renderSite('/student', {
+      user: STUDENT,
+      routes: joinable({ status: 409, body: { code: 'classroom-school-full', detail: full } }),
+    });
+    const field = screen.getByLabelText('Código del salón');
+    await field.fill('LLENO1');
+    await screen.getByRole('button', { name: 'Agregar salón' }).click();
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(full);
+    await expect.element(field).not.toHaveAttribute('aria-invalid');
+    await expect.element(field).toHaveValue('LLENO1');
+    expect(document.activeElement?.textContent).toContain(full);
+    expect(screen.getByText(/Ya estás en el salón/).elements()).toHaveLength(0);
+    expect(calls.filter((c) => c.path === 'get_student_classrooms/')).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);
   });
 

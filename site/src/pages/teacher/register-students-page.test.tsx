@@ -294,6 +294,42 @@ describe('the registration page', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('says why when the school plan has no room for the new students, typed or uploaded, keeping what was sent', async () => {
+    const full =
+      'El plan de tu colegio permite 200 estudiantes y el colegio ya tiene 182; este registro agregaría 25 más. No se registró a nadie: pide al administrador de tu colegio un plan con más cupos o registra menos estudiantes.';
+    const { screen, calls } = await open({
+      routes: {
+        'POST createregisterstudents/': refusal(409, 'plan-student-limit', full),
+        'POST createregisterstudents/file/': refusal(409, 'plan-student-limit', full),
+      },
+    });
+    const table = screen.getByRole('form', { name: 'Escribir los estudiantes' });
+    await table.getByLabelText('Nombre, fila 1').fill('Ana');
+    await table.getByLabelText('Correo electrónico, fila 1').fill('ana@test.kib');
+    const reads = () => calls.filter((c) => c.path === 'get-teacher-data/').length;
+    const readsBefore = reads();
+    await table.getByRole('button', { name: 'Registrar estos estudiantes' }).click();
+    await expect.element(table.getByRole('alert')).toHaveTextContent(full);
+    await expect.element(table.getByLabelText('Nombre, fila 1')).toHaveValue('Ana');
+    await expect.element(table.getByLabelText('Correo electrónico, fila 1')).toHaveValue('ana@test.kib');
+    // The school's count is read again, so the school page says where the plan stands.
+    await expect.poll(reads).toBeGreaterThan(readsBefore);
+    expect(screen.getByRole('region', { name: 'Resultados' }).elements()).toHaveLength(0);
+    expect(await axeViolations()).toEqual([]);
+
+    const upload = screen.getByRole('form', { name: 'Subir una hoja de cálculo' });
+    const input = upload.getByLabelText('Archivo de estudiantes');
+    await input.upload(
+      new File(['Nombre,Apellido,Correo\nEva,Ríos,eva@test.kib'], 'curso.csv', { type: 'text/csv' }),
+    );
+    await upload.getByRole('button', { name: 'Subir y registrar' }).click();
+    await expect.element(upload.getByRole('alert')).toHaveTextContent(full);
+    await expect.element(input).not.toHaveAttribute('aria-invalid');
+    expect(table.getByRole('alert').elements()).toHaveLength(0);
+    expect(calls.filter((c) => c.path.startsWith('createregisterstudents'))).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Resultados' }).elements()).toHaveLength(0);
+  });
+
   it('says the classroom is not found for an unknown id', async () => {
     const { screen, calls } = await open({ path: '/teacher/classroom/999/createRegisterStudents' });
     await expect

@@ -34,6 +34,8 @@ describe('the school page', () => {
     const school = screen.getByRole('region', { name: 'Tu colegio' });
     await expect.element(school.getByText('Colegio Kib de Medellín')).toBeVisible();
     await expect.element(school.getByText('30-06-2031')).toBeVisible();
+    await expect.element(school.getByText('182 de 200')).toBeVisible();
+    expect(screen.getByText(/ya está completo/).elements()).toHaveLength(0);
     await expect
       .element(school.getByRole('link', { name: 'Ir a mis salones' }))
       .toHaveAttribute('href', '/teacher');
@@ -41,6 +43,23 @@ describe('the school page', () => {
     await expect.element(screen.getByRole('heading', { name: 'Usar un código de profesor' })).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Menú del profesor' });
     await expect.element(nav.getByRole('link', { name: 'Clases' })).toHaveAttribute('href', '/teacher');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says plainly when the plan is full: no new students, and whom to ask', async () => {
+    const { screen } = await open({
+      language: 'en',
+      data: { ...TEACHER_DATA, institution: { ...SCHOOL, students: 1200, studentLimit: 1200 } },
+    });
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'is full' }))
+      .toHaveTextContent(
+        'The plan of Colegio Kib de Medellín is full: its classrooms have the 1,200 students it allows. New students cannot be added to the school (students already in it can still join another classroom). Ask your school administrator for a plan with more places.',
+      );
+    const school = screen.getByRole('region', { name: 'Your school' });
+    await expect.element(school.getByText('1,200 of 1,200')).toBeVisible();
+    // Classes and modules stay open: a full plan still runs.
+    await expect.element(school.getByRole('link', { name: 'Go to my classrooms' })).toBeVisible();
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -58,6 +77,8 @@ describe('the school page', () => {
     await expect
       .element(screen.getByRole('region', { name: 'Tu colegio' }).getByText('Venció el 31-12-2029'))
       .toBeVisible();
+    // An ended plan allows nobody: no count of students against it.
+    expect(screen.getByText('Estudiantes').elements()).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Ir a mis salones' }).elements()).toHaveLength(0);
     expect(await axeViolations()).toEqual([]);
   });

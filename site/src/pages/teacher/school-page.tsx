@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useT } from '../../i18n/language';
+import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
@@ -19,9 +19,11 @@ import { NoticeRegion, TeacherQueryWait } from './teacher-ui';
 const CODE_MAX = 20;
 
 /**
- * /teacher/school (spec 03 §2, §4): the teacher's school and until when its plan is valid, when they
- * have one, and always the form that joins a school with a teacher code. Joining a school whose plan
- * is valid goes on to the classes page; the server's refusals of a code are said under the field.
+ * /teacher/school (spec 03 §2, §4): the teacher's school, until when its plan is valid and how many
+ * of the students it allows the school has, when they have one, and always the form that joins a
+ * school with a teacher code. A full plan is said plainly: no new student can join the school's
+ * classrooms until its administrator gets more places. Joining a school whose plan is valid goes on
+ * to the classes page; the server's refusals of a code are said under the field.
  */
 export function SchoolPage() {
   const t = useT();
@@ -42,10 +44,22 @@ const dateText = (iso: string) => formatDateDmy(new Date(iso));
 
 function School({ data }: { data: TeacherData }) {
   const t = useT();
+  const { language } = useLanguage();
   const headingId = useId();
   const { institution, validSubscription } = data;
+  const number = new Intl.NumberFormat(language);
+  const fullSchool =
+    validSubscription && institution && institution.students >= institution.studentLimit ? institution : null;
   return (
     <>
+      {fullSchool && (
+        <Alert tone="warning">
+          {t('teacher.school-plan-full', {
+            name: fullSchool.name,
+            limit: number.format(fullSchool.studentLimit),
+          })}
+        </Alert>
+      )}
       {!validSubscription && (
         <Alert tone="info">
           {!institution
@@ -76,6 +90,17 @@ function School({ data }: { data: TeacherData }) {
                   : t('teacher.plan-none')}
               </dd>
             </div>
+            {validSubscription && (
+              <div>
+                <dt>{t('teacher.plan-students')}</dt>
+                <dd>
+                  {t('teacher.plan-students-of', {
+                    students: number.format(institution.students),
+                    limit: number.format(institution.studentLimit),
+                  })}
+                </dd>
+              </div>
+            )}
           </dl>
           {validSubscription && (
             <div className="form-actions">
@@ -108,13 +133,16 @@ function JoinSchool({ hasSchool }: { hasSchool: boolean }) {
   const errorText = useFieldErrorText();
   const [joined, setJoined] = useState<string | null>(null);
   const join = useTeacherChange(TEACHER_CHANGES.registerToSchool, (data, answer): TeacherData => {
-    const same = data.institution?.id === answer.institution.id;
+    // The school's plan comes with the data read again; until then a new school shows none.
+    const known = data.institution?.id === answer.institution.id ? data.institution : null;
     return {
       ...data,
       validSubscription: answer.validSubscription,
       institution: {
         ...answer.institution,
-        planValidUntil: same ? (data.institution?.planValidUntil ?? null) : null,
+        planValidUntil: known?.planValidUntil ?? null,
+        students: known?.students ?? 0,
+        studentLimit: known?.studentLimit ?? 0,
       },
     };
   });

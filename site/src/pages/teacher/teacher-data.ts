@@ -126,6 +126,9 @@ export function useTeacherChange<I, O>(
   });
 }
 
+/** The refusals of a bulk registration that come from the school's plan. */
+const PLAN_REFUSALS = new Set(['plan-student-limit', 'subscription-required']);
+
 /** What a bulk registration sends: rows the teacher typed, or a spreadsheet's bytes in base64. */
 export type StudentRegistration =
   | { kind: 'rows'; classroom: number; newStudents: NewStudentRow[] }
@@ -134,7 +137,9 @@ export type StudentRegistration =
 /**
  * Registers students in a classroom (POST createregisterstudents/ or createregisterstudents/file/),
  * each row answered on its own. Once it succeeds the teacher's data and the classroom's students are
- * read again, so the classroom counts and lists its new students. A refusal leaves the data alone: the page shows why.
+ * read again, so the classroom counts and lists its new students. A refusal for the school's plan
+ * (full, or no longer running) reads the teacher's data again, so the school page shows where the
+ * plan stands; any other refusal leaves the data alone. The page shows why in every case.
  */
 export function useRegisterStudents() {
   const api = useApi();
@@ -154,5 +159,9 @@ export function useRegisterStudents() {
         queryClient.invalidateQueries({ queryKey: teacherDataKey(user?.id ?? null) }),
         queryClient.invalidateQueries({ queryKey: classroomStudentsKey(input.classroom) }),
       ]),
+    onError: (error) => {
+      if (error instanceof ApiError && PLAN_REFUSALS.has(error.code))
+        void queryClient.invalidateQueries({ queryKey: teacherDataKey(user?.id ?? null) });
+    },
   });
 }

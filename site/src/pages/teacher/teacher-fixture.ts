@@ -43,7 +43,14 @@ export const GRADO_9B: TeacherClassroom = {
   createdAt: '2030-01-15T12:00:00.000Z',
 };
 
-export const SCHOOL = { id: 2, name: 'Colegio Kib de Medellín', planValidUntil: '2031-06-30T12:00:00.000Z' };
+/** The teacher's school: its plan runs until 2031 and has room for 18 more students. */
+export const SCHOOL: NonNullable<TeacherData['institution']> = {
+  id: 2,
+  name: 'Colegio Kib de Medellín',
+  planValidUntil: '2031-06-30T12:00:00.000Z',
+  students: 182,
+  studentLimit: 200,
+};
 
 /** A teacher of a school whose plan is valid, with two classrooms. */
 export const TEACHER_DATA: TeacherData = {

@@ -663,6 +663,116 @@ describe('PUT modules/{id}/assignments/', () => {
   });
 });
 
+describe("a module assigned to a classroom that is no longer its author's", () => {
+  it("is left to the classroom's teacher: its author neither sees nor removes that assignment", async () => {
+    const { id: oldId, client: old } = await schoolTeacher('leaves@test.kib');
+    const { id: newId, client: successor } = await schoolTeacher('takes-over@test.kib');
+    const given = await classroom(old, 'Se entrega');
+    const kept = await classroom(old, 'Se queda');
+    const orphan = await classroom(old, 'Sin profesor');
+    const a = await problem('Del taller viajero', oldId, true, 2);
+    const eva = await student('eva@test.kib', [given, kept]);
+    await student('fito@test.kib', [given]);
+    const module = await createModule(old, { name: 'Taller viajero', problem_ids: [a.id] });
+    const assigned = await old.put(`/api/modules/${module.id}/assignments/`, {
+      assignments: [
+        {
+          classroom_id: given,
+          publish_date: PAST,
+          deadline: FUTURE,
+          student_ids: [eva],
+          student_deadlines: [{ student_id: eva, deadline: FUTURE_LATER }],
+        },
+        { classroom_id: kept, publish_date: PAST },
+        { classroom_id: orphan },
+      ],
+    });
+    expect(assigned.status).toBe(200);
+    await completed(eva, a.numerals);
+
+    // The school gives one classroom to another teacher and keeps the other without a teacher.
+    await server.db.sequelize.query(`UPDATE classrooms SET author_id = :newId WHERE id = :given`, {
+      replacements: { newId, given },
+    });
+    await server.db.sequelize.query(`UPDATE classrooms SET author_id = NULL WHERE id = :orphan`, {
+      replacements: { orphan },
+    });
+    const rowsOf = async () => ({
+      classrooms: await query(
+        `SELECT classroom_id AS "classroomId", individual_students AS individual, deadline
+           FROM module_classrooms WHERE module_id = :id ORDER BY classroom_id`,
+        { id: module.id },
+      ),
+      chosen: await query(`SELECT classroom_id, student_id FROM module_students WHERE module_id = :id`, {
+        id: module.id,
+      }),
+      deadlines: await query(`SELECT classroom_id, student_id FROM student_modules WHERE module_id = :id`, {
+        id: module.id,
+      }),
+    });
+    const others = (await rowsOf()).classrooms.filter(
+      (row) => (row as { classroomId: number }).classroomId !== kept,
+    );
+
+    const read = await old.get<Detail>(`/api/modules/${module.id}/`);
+    expect(read.body.assignments.map((x) => x.classroom_id)).toEqual([kept]);
+    const listed = (await old.get<{ modules: Summary[] }>('/api/modules/')).body.modules.find(
+      (m) => m.id === module.id,
+    );
+    // Only the kept classroom counts: its one student, who solved everything.
+    expect(listed).toMatchObject({ num_classrooms: 1, classroom_ids: [kept], progress: 100 });
+
+    // Saving the author's assignments changes their own classroom only; naming another's is 404.
+    const saved = await old.put<{ assignments: Detail['assignments'] }>(
+      `/api/modules/${module.id}/assignments/`,
+      { assignments: [{ classroom_id: kept, deadline: FUTURE }] },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.assignments).toEqual([
+      expect.objectContaining({ classroom_id: kept, deadline: FUTURE }),
+    ]);
+    let after = await rowsOf();
+    expect(after.classrooms.filter((row) => (row as { classroomId: number }).classroomId !== kept)).toEqual(
+      others,
+    );
+    expect(after.chosen).toEqual([{ classroom_id: given, student_id: eva }]);
+    expect(after.deadlines).toEqual([{ classroom_id: given, student_id: eva }]);
+    expect(
+      (
+        await old.put(`/api/modules/${module.id}/assignments/`, {
+          assignments: [{ classroom_id: kept }, { classroom_id: given }],
+        })
+      ).status,
+    ).toBe(404);
+    expect((await old.put(`/api/modules/${module.id}/assignments/`, { assignments: [] })).status).toBe(200);
+    after = await rowsOf();
+    expect(after.classrooms).toEqual(others);
+    expect(after.chosen).toHaveLength(1);
+
+    // The classroom's new teacher sees the assignment and its results; its student still has it.
+    const overview = await successor.get<{
+      assignments: { module_id: number; individual_students: boolean }[];
+    }>(`/api/classrooms/${given}/overview/`);
+    expect(overview.status).toBe(200);
+    expect(overview.body.assignments).toEqual([
+      expect.objectContaining({ module_id: module.id, individual_students: true }),
+    ]);
+    const results = await successor.get<{ students: { id: number; deadline: string | null }[] }>(
+      `/api/classrooms/${given}/assignments/${module.id}/`,
+    );
+    expect(results.status).toBe(200);
+    expect(results.body.students).toEqual([expect.objectContaining({ id: eva, deadline: FUTURE_LATER })]);
+    const seen = await (
+      await loginAs('eva@test.kib')
+    ).get<{
+      module_classrooms: { module_id: number; classroom_id: number }[];
+    }>('/api/get_student_classrooms/');
+    expect(seen.body.module_classrooms.filter((m) => m.module_id === module.id)).toEqual([
+      expect.objectContaining({ classroom_id: given }),
+    ]);
+  });
+});
+
 describe('POST modules/{id}/codes/', () => {
   it('makes the student and teacher codes when missing, keeps them after, and replaces expired ones', async () => {
     const teacher = await loginAs(DEV_SEED.users.teacher.email);

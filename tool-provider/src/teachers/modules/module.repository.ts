@@ -96,7 +96,11 @@ const isoOrNull = (value: Date | string | null): string | null => (value === nul
 
 /**
  * Data access of a teacher's modules (SQL): the list with progress in one query, one module whole,
- * saves, assignments and activity codes each in one transaction.
+ * saves, assignments and activity codes each in one transaction. A module stays assigned to a
+ * classroom that is no longer its author's (its teacher left the school, or the school gave the
+ * classroom to another teacher): its author no longer sees nor changes that assignment, which
+ * belongs to the classroom's teacher now; reads and writes of assignments reach the author's own
+ * classrooms only.
  */
 export class ModuleRepository {
   constructor(private readonly sequelize: Sequelize) {}
@@ -123,10 +127,11 @@ export class ModuleRepository {
 
   /**
    * The teacher's modules, newest first, with what their progress is made of, in one set-based
-   * query: the numerals of each module's published problems, the students it is assigned to (a whole
-   * classroom's members, or the chosen ones who are still members; each student once) and their
-   * completed stats on those numerals. Stats are read per assigned student through the (user,
-   * numeral) index, never by scanning the table: 300 modules over 2 million stats take tens of ms.
+   * query: the teacher's classrooms each is assigned to, the numerals of its published problems, the
+   * students it is assigned to in those classrooms (a whole classroom's members, or the chosen ones
+   * who are still members; each student once) and their completed stats on those numerals. Stats
+   * are read per assigned student through the (user, numeral) index, never by scanning the table:
+   * 300 modules over 2 million stats take tens of ms.
    */
   async list(teacherId: number, filter: ModuleListFilter, now: Date): Promise<ModuleListRow[]> {
     const rows = await this.select<
@@ -147,17 +152,23 @@ export class ModuleRepository {
            JOIN problems p ON p.id = mp.problem_id AND p.publish_problem
            JOIN numerals n ON n.problem_id = p.id
        ),
-       assigned AS (
-         SELECT mc.module_id, cs.user_id AS student_id
+       own_assignments AS (
+         SELECT mc.module_id, mc.classroom_id, mc.individual_students
            FROM mine
-           JOIN module_classrooms mc ON mc.module_id = mine.id AND NOT mc.individual_students
-           JOIN classroom_students cs ON cs.classroom_id = mc.classroom_id
+           JOIN module_classrooms mc ON mc.module_id = mine.id
+           JOIN classrooms c ON c.id = mc.classroom_id AND c.author_id = :teacherId
+       ),
+       assigned AS (
+         SELECT oa.module_id, cs.user_id AS student_id
+           FROM own_assignments oa
+           JOIN classroom_students cs ON cs.classroom_id = oa.classroom_id
+          WHERE NOT oa.individual_students
          UNION
          SELECT ms.module_id, ms.student_id
-           FROM mine
-           JOIN module_classrooms mc ON mc.module_id = mine.id AND mc.individual_students
-           JOIN module_students ms ON ms.module_id = mc.module_id AND ms.classroom_id = mc.classroom_id
+           FROM own_assignments oa
+           JOIN module_students ms ON ms.module_id = oa.module_id AND ms.classroom_id = oa.classroom_id
            JOIN classroom_students cs ON cs.classroom_id = ms.classroom_id AND cs.user_id = ms.student_id
+          WHERE oa.individual_students
        ),
        numeral_counts AS (SELECT module_id, count(*) AS numerals FROM module_numerals GROUP BY module_id),
        student_counts AS (SELECT module_id, count(*) AS students FROM assigned GROUP BY module_id),
@@ -176,8 +187,8 @@ export class ModuleRepository {
        )
        SELECT m.id, m.name, m.description, m.creation_date AS "creationDate",
               (SELECT count(*)::int FROM module_problems mp WHERE mp.module_id = m.id) AS "numProblems",
-              COALESCE((SELECT array_agg(mc.classroom_id ORDER BY mc.classroom_id)
-                          FROM module_classrooms mc WHERE mc.module_id = m.id), '{}') AS "classroomIds",
+              COALESCE((SELECT array_agg(oa.classroom_id ORDER BY oa.classroom_id)
+                          FROM own_assignments oa WHERE oa.module_id = m.id), '{}') AS "classroomIds",
               COALESCE(nc.numerals, 0)::int AS numerals,
               COALESCE(sc.students, 0)::int AS students,
               COALESCE(d.done, 0)::int AS completed,
@@ -229,8 +240,11 @@ export class ModuleRepository {
     return sortByNumeration(rows, (row) => row.numeration);
   }
 
-  /** The module's assignments by classroom name, each with its chosen students and their own deadlines. */
-  async assignments(moduleId: number): Promise<AssignmentView[]> {
+  /**
+   * The module's assignments to the teacher's classrooms, by classroom name, each with its chosen
+   * students and their own deadlines.
+   */
+  async assignments(teacherId: number, moduleId: number): Promise<AssignmentView[]> {
     const classrooms = await this.select<{
       classroomId: number;
       classroomName: string;
@@ -240,16 +254,18 @@ export class ModuleRepository {
     }>(
       `SELECT mc.classroom_id AS "classroomId", c.name AS "classroomName", mc.individual_students AS individual,
               mc.publish_date AS "publishDate", mc.deadline
-         FROM module_classrooms mc JOIN classrooms c ON c.id = mc.classroom_id
+         FROM module_classrooms mc JOIN classrooms c ON c.id = mc.classroom_id AND c.author_id = :teacherId
         WHERE mc.module_id = :moduleId
         ORDER BY c.name, c.id`,
-      { moduleId },
+      { moduleId, teacherId },
     );
     if (classrooms.length === 0) return [];
+    const ids = { moduleId, classroomIds: idArray(classrooms.map((c) => c.classroomId)) };
     const chosen = await this.select<{ classroomId: number; studentId: number }>(
       `SELECT classroom_id AS "classroomId", student_id AS "studentId" FROM module_students
-        WHERE module_id = :moduleId ORDER BY classroom_id, student_id`,
-      { moduleId },
+        WHERE module_id = :moduleId AND classroom_id = ANY(CAST(:classroomIds AS integer[]))
+        ORDER BY classroom_id, student_id`,
+      ids,
     );
     const deadlines = await this.select<{
       classroomId: number;
@@ -257,8 +273,9 @@ export class ModuleRepository {
       deadline: Date | string | null;
     }>(
       `SELECT classroom_id AS "classroomId", student_id AS "studentId", deadline FROM student_modules
-        WHERE module_id = :moduleId ORDER BY classroom_id, student_id`,
-      { moduleId },
+        WHERE module_id = :moduleId AND classroom_id = ANY(CAST(:classroomIds AS integer[]))
+        ORDER BY classroom_id, student_id`,
+      ids,
     );
     return classrooms.map(({ individual, ...c }) => ({
       classroomId: c.classroomId,
@@ -434,12 +451,14 @@ export class ModuleRepository {
   }
 
   /**
-   * Replaces every assignment of one of the teacher's modules in one transaction. The module is
-   * locked, the classrooms named are read (and kept from deletion until the end), and `accept` sees
-   * which of them are the teacher's and which named students are their members; it throws to
-   * refuse, and nothing is written. Then classrooms left out lose the module (their chosen students
-   * and deadlines with them), the others are inserted or updated (keeping their creation date), and
-   * the chosen students and personal deadlines are written anew. False when the module is not theirs.
+   * Replaces the assignments of one of the teacher's modules to the teacher's classrooms in one
+   * transaction. The module is locked, the classrooms named are read (and kept from deletion until
+   * the end), and `accept` sees which of them are the teacher's and which named students are their
+   * members; it throws to refuse, and nothing is written. Then the teacher's classrooms left out lose
+   * the module (their chosen students and deadlines with them), the others are inserted or updated
+   * (keeping their creation date), and their chosen students and personal deadlines are written
+   * anew. Assignments to classrooms that are not the teacher's (any more) are left as they are.
+   * False when the module is not theirs.
    */
   async replaceAssignments(
     teacherId: number,
@@ -489,20 +508,21 @@ export class ModuleRepository {
       }
       accept({ ownedClassrooms, members });
 
-      const replacements = { moduleId, keep: idArray(classroomIds) };
+      const replacements = { moduleId, teacherId, keep: idArray(classroomIds) };
+      const inTheirClassrooms = `classroom_id IN (SELECT id FROM classrooms WHERE author_id = :teacherId)`;
       await this.sequelize.query(
         `DELETE FROM module_classrooms
-          WHERE module_id = :moduleId AND NOT (classroom_id = ANY(CAST(:keep AS integer[])))`,
+          WHERE module_id = :moduleId AND ${inTheirClassrooms} AND NOT (classroom_id = ANY(CAST(:keep AS integer[])))`,
         { replacements, transaction },
       );
-      await this.sequelize.query(`DELETE FROM module_students WHERE module_id = :moduleId`, {
-        replacements,
-        transaction,
-      });
-      await this.sequelize.query(`DELETE FROM student_modules WHERE module_id = :moduleId`, {
-        replacements,
-        transaction,
-      });
+      for (const table of ['module_students', 'student_modules'])
+        await this.sequelize.query(
+          `DELETE FROM ${table} WHERE module_id = :moduleId AND ${inTheirClassrooms}`,
+          {
+            replacements,
+            transaction,
+          },
+        );
       if (assignments.length === 0) return true;
       await this.sequelize.query(
         `INSERT INTO module_classrooms (module_id, classroom_id, individual_students, publish_date, deadline)

@@ -121,7 +121,7 @@ export class ModuleService {
     };
   }
 
-  /** One of the teacher's modules: its problems in order, its assignments and its codes. */
+  /** One of the teacher's modules: its problems in order, its assignments to their classrooms and its codes. */
   async detail(teacherId: number, id: number): Promise<ModuleDetail> {
     await this.deps.subscriptions.requireSubscription(teacherId);
     return this.read(teacherId, id);
@@ -132,7 +132,7 @@ export class ModuleService {
     if (!module) throw AppError.notFound();
     const [problems, assignments] = await Promise.all([
       this.deps.repo.problems(id, false),
-      this.deps.repo.assignments(id),
+      this.deps.repo.assignments(teacherId, id),
     ]);
     return { ...module, problems, assignments };
   }
@@ -174,8 +174,9 @@ export class ModuleService {
   }
 
   /**
-   * Replaces every assignment of one of the teacher's modules. Each classroom must be the teacher's
-   * (404); its chosen students and the students given their own deadline must be its members, each
+   * Replaces the assignments of one of the teacher's modules to the teacher's classrooms; its
+   * assignments to classrooms that are no longer the teacher's stay as they are, with their new
+   * teacher. Each classroom named must be the teacher's (404); its chosen students and the students given their own deadline must be its members, each
    * named once, a personal deadline only for a chosen student of an individual assignment and not
    * before the publish date (400 naming the entry).
    */
@@ -229,7 +230,7 @@ export class ModuleService {
     };
     if (!(await this.deps.repo.replaceAssignments(teacherId, id, assignments, accept)))
       throw AppError.notFound();
-    return { assignments: await this.deps.repo.assignments(id) };
+    return { assignments: await this.deps.repo.assignments(teacherId, id) };
   }
 
   /** Gives one of the teacher's modules the student and teacher codes it lacks; answers both. */
