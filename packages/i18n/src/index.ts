@@ -60,6 +60,8 @@ import teacherClassroomSiteEs from '../locales/site/teacher-classroom.es.json' w
 import teacherClassroomSiteEn from '../locales/site/teacher-classroom.en.json' with { type: 'json' };
 import teacherEmbedSiteEs from '../locales/site/teacher-embed.es.json' with { type: 'json' };
 import teacherEmbedSiteEn from '../locales/site/teacher-embed.en.json' with { type: 'json' };
+import schoolAdminSiteEs from '../locales/site/school-admin.es.json' with { type: 'json' };
+import schoolAdminSiteEn from '../locales/site/school-admin.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -118,6 +120,7 @@ const siteEs = {
   'teacher-modules': teacherModulesSiteEs,
   'teacher-classroom': teacherClassroomSiteEs,
   'teacher-embed': teacherEmbedSiteEs,
+  'school-admin': schoolAdminSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -131,6 +134,7 @@ const siteEn = {
   'teacher-modules': teacherModulesSiteEn,
   'teacher-classroom': teacherClassroomSiteEn,
   'teacher-embed': teacherEmbedSiteEn,
+  'school-admin': schoolAdminSiteEn,
 };
 
 const esCatalog = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCHOOL_ADMIN, schoolAdminServer } from '../pages/school-admin/school-admin-fixture';
 import { axeViolations, renderSite, STUDENT } from '../test/render-site';
 
 describe('routes', () => {
@@ -41,6 +42,25 @@ describe('routes', () => {
     const { router, calls } = await renderSite('/student/modules', { user: STUDENT });
     await expect.poll(() => calls.some((c) => c.path === 'auth/users/me/')).toBe(true);
     await expect.poll(() => router.state.location.pathname).toBe('/student/modules');
+  });
+
+  it('leads the older /schoolAdmin addresses to the same page of /schooladmin, with their query', async () => {
+    const { routes } = schoolAdminServer();
+    const { router, screen } = await renderSite('/schoolAdmin/classrooms?teacher=5', {
+      user: SCHOOL_ADMIN,
+      routes,
+    });
+    await expect.poll(() => router.state.location.pathname).toBe('/schooladmin/classrooms');
+    expect(router.state.location.search).toBe('?teacher=5');
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Salones' })).toBeVisible();
+  });
+
+  it('leads /schoolAdmin to the school admin’s home', async () => {
+    const { router } = await renderSite('/schoolAdmin', {
+      user: SCHOOL_ADMIN,
+      routes: schoolAdminServer().routes,
+    });
+    await expect.poll(() => router.state.location.pathname).toBe('/schooladmin');
   });
 
   it("answers the areas the site does not have yet with the spec's not-supported page", async () => {

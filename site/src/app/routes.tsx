@@ -1,4 +1,4 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../layout/public-layout';
 
@@ -23,6 +23,51 @@ function loggedInArea(path: string, layout: Lazy, pages: RouteObject[]): RouteOb
     ),
     children: [{ lazy: layout, children: pages }],
   };
+}
+
+/**
+ * A school's dashboard (spec 03 §2 "School administrator landing"): its home, teachers, classrooms
+ * and registration codes, below the school admin's area and the platform admin's view of a school
+ * (whose frame tells the pages which school they are about).
+ */
+function schoolPages(): RouteObject[] {
+  return [
+    {
+      index: true,
+      lazy: page(
+        () => import('../pages/school-admin/school-home-page'),
+        (m) => m.SchoolHomePage,
+      ),
+    },
+    {
+      path: 'teachers',
+      lazy: page(
+        () => import('../pages/school-admin/school-teachers-page'),
+        (m) => m.SchoolTeachersPage,
+      ),
+    },
+    {
+      path: 'classrooms',
+      lazy: page(
+        () => import('../pages/school-admin/school-classrooms-page'),
+        (m) => m.SchoolClassroomsPage,
+      ),
+    },
+    {
+      path: 'codes',
+      lazy: page(
+        () => import('../pages/school-admin/school-codes-page'),
+        (m) => m.SchoolCodesPage,
+      ),
+    },
+  ];
+}
+
+/** An older /schoolAdmin/… address: the same page of /schooladmin, with its query. */
+function ToSchoolAdmin() {
+  const rest = useParams()['*'] ?? '';
+  const { search, hash } = useLocation();
+  return <Navigate to={`/schooladmin${rest ? `/${rest}` : ''}${search}${hash}`} replace />;
 }
 
 /**
@@ -249,6 +294,15 @@ const PAGES: RouteObject[] = [
           (m) => m.SchoolsPage,
         ),
       },
+      // A school's own pages, as its admin sees them (the home, teachers, classrooms and codes).
+      {
+        path: 'schools/:institutionId',
+        lazy: page(
+          () => import('../pages/platform-admin/school-view'),
+          (m) => m.SchoolView,
+        ),
+        children: schoolPages(),
+      },
       {
         path: 'lms',
         lazy: page(
@@ -369,10 +423,34 @@ const PAGES: RouteObject[] = [
   // The old teacher-view paths of the Teachers' menu lead to the module builder and the module list.
   { path: 'teacherview/creationTool', element: <Navigate to="/teacher/modules/new" replace /> },
   { path: 'teacherview/*', element: <Navigate to="/teacher/modules" replace /> },
-  // The other areas (creator, school administrators) are private; their screens are not part of
-  // the standalone site yet, so they say so in the spec's words instead of failing.
-  ...['creator', 'schoolAdmin', 'schooladmin'].map((area): RouteObject => ({
-    path: `${area}/*`,
+  // The school administrator's area: the school's home (registration, school code or dashboard),
+  // teachers, classrooms and registration codes. Its paths are case-sensitive, so the older
+  // /schoolAdmin addresses can lead here, to the same page.
+  {
+    ...loggedInArea(
+      'schooladmin',
+      page(
+        () => import('../pages/school-admin/school-admin-layout'),
+        (m) => m.SchoolAdminLayout,
+      ),
+      [
+        ...schoolPages(),
+        {
+          path: '*',
+          lazy: page(
+            () => import('../pages/errors/no-route-page'),
+            (m) => m.NoRoutePage,
+          ),
+        },
+      ],
+    ),
+    caseSensitive: true,
+  },
+  { path: 'schoolAdmin/*', caseSensitive: true, element: <ToSchoolAdmin /> },
+  // The creator's area is private; its screens are not part of the standalone site yet, so it says
+  // so in the spec's words instead of failing.
+  {
+    path: 'creator/*',
     element: (
       <RequireAuth>
         <PublicLayout />
@@ -387,7 +465,7 @@ const PAGES: RouteObject[] = [
         ),
       },
     ],
-  })),
+  },
 ];
 
 /** The route table: every page under one root that shows 'loading...' while a first page loads. */

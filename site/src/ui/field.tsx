@@ -3,6 +3,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 
@@ -79,6 +80,26 @@ export function TextAreaField({
   return (
     <FieldFrame label={label} error={error} hint={hint}>
       {(ties) => <textarea {...ties} ref={ref} {...textarea} />}
+    </FieldFrame>
+  );
+}
+
+/** A labelled native select (its `children` are the options) with its hint and error, tied like {@link Field}'s. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  ref,
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldText & { ref?: Ref<HTMLSelectElement> }) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {(ties) => (
+        <select {...ties} ref={ref} {...select}>
+          {children}
+        </select>
+      )}
     </FieldFrame>
   );
 }

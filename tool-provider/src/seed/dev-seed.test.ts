@@ -133,6 +133,15 @@ describe('seedDevelopment', () => {
     expect(await models.Country.count({ where: { name: 'Colombia' } })).toBe(1);
   });
 
+  it(`keeps the school code ${DEV_SEED.spareSchoolCode} unused for a new school, and the classroom in the school`, async () => {
+    const spare = await models.Subscription.findOne({ where: { code: DEV_SEED.spareSchoolCode } });
+    expect(spare).toMatchObject({ institutionId: null, revokedAt: null, numberOfStudents: 100 });
+    expect(spare!.codeValidUntil.getTime()).toBeGreaterThan(now.getTime());
+    const school = await models.Institution.findOne({ where: { name: DEV_SEED.institutionName } });
+    const classroom = await models.Classroom.findOne({ where: { code: DEV_SEED.classroomCode } });
+    expect(classroom!.institutionId).toBe(school!.id);
+  });
+
   it(`has the classroom ${DEV_SEED.classroomCode} with both students`, async () => {
     const classroom = await models.Classroom.findOne({
       where: { code: DEV_SEED.classroomCode },

@@ -54,7 +54,8 @@ export const SCHOOL_ADMIN_ENDPOINTS = {
     path: '/setSchoolRegCode/',
     access: SCHOOL_ADMINS,
     tag: TAG,
-    summary: "Redeems a platform admin's school code for the school: its plan starts; wrong codes are slowed down",
+    summary:
+      "Redeems a platform admin's school code for the school: its plan starts; wrong codes are slowed down",
     body: SetSchoolRegCodeSchema,
     response: SchoolSubscriptionAnswerSchema,
   }),

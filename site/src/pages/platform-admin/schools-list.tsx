@@ -1,10 +1,12 @@
 import { formatDateDmy, type SchoolCode, type SchoolCodeStatus } from '@kib/core';
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useLanguage, useT } from '../../i18n/language';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { FailureAlert } from '../../ui/form-submit';
 import { Spinner } from '../../ui/spinner';
+import { schoolViewPath } from '../school-admin/school-admin-data';
 import { LmsTable, RowButton } from './lms-ui';
 import { useRevokeSchoolCode, type SchoolCodeSearch } from './schools-data';
 
@@ -89,8 +91,9 @@ const STATUS_KEYS: Record<SchoolCodeStatus, string> = {
 };
 
 /**
- * The use of a redeemed code: its school, its teachers, and its students against the plan's number
- * with a meter, said in words when the school is over it. A dash when no school redeemed it.
+ * The use of a redeemed code: its school (a link to the platform admin's view of it), its teachers,
+ * and its students against the plan's number with a meter, said in words when the school is over
+ * it. A dash when no school redeemed it.
  */
 function UseCell({ code }: { code: SchoolCode }) {
   const t = useT();
@@ -113,7 +116,9 @@ function UseCell({ code }: { code: SchoolCode }) {
   });
   return (
     <div className={over ? 'schools-use schools-use-over' : 'schools-use'}>
-      <span className="schools-use-name">{school.name}</span>
+      <Link className="schools-use-name" to={schoolViewPath(school.id)}>
+        {school.name}
+      </Link>
       <span>
         {t('platform-admin.schools-use-teachers', {
           count: school.teachers,

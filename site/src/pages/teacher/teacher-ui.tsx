@@ -1,20 +1,14 @@
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/language';
-import { Alert, StatusNotice } from '../../ui/alert';
-import { errorMessage } from '../../ui/error-message';
-import { Spinner } from '../../ui/spinner';
+import { StatusNotice } from '../../ui/alert';
+import { Loading, LoadFailed, QueryWait, type WaitedQuery } from '../../ui/query-wait';
 import { TEACHER_HOME } from './teacher-data';
 
 /** The teacher's data is on its way. */
 export function TeacherLoading() {
   const t = useT();
-  return (
-    <p className="teacher-loading">
-      <Spinner label={t('teacher.loading')} />
-      <span aria-hidden="true">{t('teacher.loading')}</span>
-    </p>
-  );
+  return <Loading label={t('teacher.loading')} />;
 }
 
 /** The teacher's data could not be loaded: why, and a button that asks again. */
@@ -29,30 +23,24 @@ export function TeacherLoadFailed({
 }) {
   const t = useT();
   return (
-    <Alert tone="danger">
-      <p className="teacher-alert-text">
-        {t('teacher.load-failed')} {errorMessage(error, t)}
-      </p>
-      <button type="button" className="button button-secondary" onClick={onRetry} disabled={retrying}>
-        {t('teacher.retry')}
-      </button>
-    </Alert>
+    <LoadFailed
+      text={t('teacher.load-failed')}
+      retryLabel={t('teacher.retry')}
+      error={error}
+      retrying={retrying}
+      onRetry={onRetry}
+    />
   );
-}
-
-/** What {@link TeacherQueryWait} needs of a query (TanStack Query's result has it). */
-export interface WaitedQuery {
-  isError: boolean;
-  error: unknown;
-  isFetching: boolean;
-  refetch: () => unknown;
 }
 
 /** A query whose data is not here yet: why it failed, with a button that asks again, or that it is on its way. */
 export function TeacherQueryWait({ query }: { query: WaitedQuery }) {
-  if (!query.isError) return <TeacherLoading />;
+  const t = useT();
   return (
-    <TeacherLoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+    <QueryWait
+      query={query}
+      texts={{ loading: t('teacher.loading'), failed: t('teacher.load-failed'), retry: t('teacher.retry') }}
+    />
   );
 }
 
