@@ -1,7 +1,7 @@
-import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
+import { activationPath, logIn } from '../support/accounts.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
 let server: KibServer;
@@ -25,30 +25,6 @@ const untranslated = (page: Page) =>
     'errors',
   ]);
 
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/correo/i).fill(email);
-  await page.getByLabel(/contraseña/i).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
-
-/** The activation link of the newest mail to `email` in the outbox. */
-async function activationLink(email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      for (const raw of await server.outbox()) {
-        const mail = await simpleParser(raw);
-        const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-        if (to?.text.includes(email))
-          link = /https?:\/\/\S+\/activate\/\S+/.exec(mail.text ?? '')?.[0] ?? link;
-      }
-      return link;
-    })
-    .toMatch(/\/activate\//);
-  return new URL(link).pathname;
-}
-
 /** Signs a new account up through the sign-up page (`?user=schoolAdmin` for a school admin). */
 async function signUp(
   page: Page,
@@ -69,7 +45,7 @@ async function signUp(
 
 /** Opens the activation link of the account's mail and waits until the account is active. */
 async function activate(page: Page, email: string): Promise<void> {
-  await page.goto(await activationLink(email));
+  await page.goto(await activationPath(server, email));
   await page.getByText('¡Listo!').waitFor();
 }
 

@@ -1,7 +1,7 @@
-import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
+import { activationPath } from '../support/accounts.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
 let server: KibServer;
@@ -94,19 +94,7 @@ describe('the standalone site, as a new student uses it', () => {
     expect(await shotAndAxe(page, 'signup')).toEqual([]);
     await page.getByRole('button', { name: /registr|crear/i }).click();
     await page.getByText(/revisa tu correo/i).waitFor();
-    let link = '';
-    await expect
-      .poll(async () => {
-        for (const raw of await server.outbox()) {
-          const mail = await simpleParser(raw);
-          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          if (to?.text.includes(email))
-            link = /https?:\/\/\S+\/activate\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
-        }
-        return link;
-      })
-      .toMatch(/\/activate\//);
-    await page.goto(new URL(link).pathname);
+    await page.goto(await activationPath(server, email));
     await page
       .getByText(/activad|listo/i)
       .first()

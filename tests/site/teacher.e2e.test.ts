@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { simpleParser } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
+import { activationPath, logIn } from '../support/accounts.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
 const PASSWORD = 'demo1234';
@@ -33,13 +33,6 @@ const untranslated = (page: Page) =>
     'validation',
     'errors',
   ]);
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/correo/i).fill(email);
-  await page.getByLabel(/contraseña/i).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
 
 beforeAll(async () => {
   ({ server, browser } = await startSiteSuite());
@@ -244,19 +237,7 @@ describe('a new teacher joins the school, builds a classroom and a module, and f
       }),
     });
     expect(signup.status).toBe(201);
-    let link = '';
-    await expect
-      .poll(async () => {
-        for (const raw of await server.outbox()) {
-          const mail = await simpleParser(raw);
-          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          if (to?.text.includes(email))
-            link = /https?:\/\/\S+\/activate\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
-        }
-        return link;
-      })
-      .toMatch(/\/activate\//);
-    const [uid, token] = new URL(link).pathname.split('/').slice(2);
+    const [uid, token] = (await activationPath(server, email)).split('/').slice(2);
     const activated = await fetch(`${server.url}/api/auth/users/activation/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

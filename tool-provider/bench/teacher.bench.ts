@@ -9,11 +9,10 @@
  * Needs PostgreSQL: a scratch database is created on the server of DATABASE_URL (by default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards. Run: `npm run bench -w tool-provider`.
  */
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { initModels } from '../src/db/models';
-import { seedDevelopment } from '../src/seed/dev-seed';
-import { GENERATED_SCHOOL, SCHOOL_SCALE, seedGeneratedSchool } from '../src/seed/generated-school';
+import { QueryTypes } from 'sequelize';
+import { GENERATED_SCHOOL, SCHOOL_SCALE } from '../src/seed/generated-school';
 import { startTestServer, TestClient } from '../src/test/test-server';
+import { benchCalls, must, seedSchool } from './http-bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const WARM_UP = 5;
@@ -21,51 +20,10 @@ const TARGET_P95_MS = 200;
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function percentile(times: number[], p: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function must(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`bench: ${what}`);
-}
-
-/** One line of the report. */
-interface Row {
-  call: string;
-  p50: number;
-  p95: number;
-  max: number;
-  kb: number;
-}
-
-/** The statements `run` sends to the database, with their times. */
-async function statementsOf(sequelize: Sequelize, run: () => Promise<unknown>): Promise<string[]> {
-  // The instance's options are read at each query: logging is switched on for this call only.
-  const { options } = sequelize as unknown as { options: { logging: unknown; benchmark: boolean } };
-  const saved = { logging: options.logging, benchmark: options.benchmark };
-  const seen: string[] = [];
-  options.benchmark = true;
-  options.logging = (sql: string, ms: number) =>
-    seen.push(`${String(ms).padStart(5)} ms  ${sql.replace(/^Executed \(\w+\): /, '').replace(/\s+/g, ' ')}`);
-  try {
-    await run();
-  } finally {
-    Object.assign(options, saved);
-  }
-  return seen;
-}
-
 const server = await startTestServer({ NODE_ENV: 'development' });
 try {
   const { sequelize } = server.db;
-  let started = performance.now();
-  await seedDevelopment(sequelize, initModels(sequelize));
-  const seeded = await seedGeneratedSchool(sequelize);
-  const seedSeconds = (performance.now() - started) / 1000;
-  must(seeded.applied, 'the generated school was not applied');
-  console.log(`generated school: ${JSON.stringify(seeded.counts)}`);
-  console.log(`seed time (development seed + generated school): ${seedSeconds.toFixed(1)} s\n`);
+  await seedSchool(sequelize);
 
   const teacher = new TestClient(server.url);
   const login = await teacher.post('/api/auth/jwt/create/', {
@@ -92,7 +50,7 @@ try {
     { replacements: { id: targets[0]!.classroom }, type: QueryTypes.SELECT },
   );
 
-  const calls: { label: string; path: (i: number) => string }[] = [
+  const paths: { label: string; path: (i: number) => string }[] = [
     { label: 'GET get-teacher-data/ (40 classrooms)', path: () => '/api/get-teacher-data/' },
     {
       label: `GET classrooms/:id/overview/ (${size!.students} students, ${size!.assignments} assignments)`,
@@ -114,46 +72,13 @@ try {
     },
   ];
   if (server.kib.api.routes.some((r) => r.method === 'get' && r.path === '/modules/'))
-    calls.push({ label: 'GET modules/ (the teacher’s modules)', path: () => '/api/modules/' });
+    paths.push({ label: 'GET modules/ (the teacher’s modules)', path: () => '/api/modules/' });
 
-  const rows: Row[] = [];
-  const statements = new Map<string, string[]>();
-  for (const call of calls) {
-    for (let i = 0; i < WARM_UP; i++)
-      must((await teacher.get(call.path(i))).status === 200, `${call.label} failed`);
-    const times: number[] = [];
-    let bytes = 0;
-    for (let i = 0; i < ROUNDS; i++) {
-      started = performance.now();
-      const res = await teacher.get(call.path(i));
-      times.push(performance.now() - started);
-      must(res.status === 200, `${call.label} answered ${res.status}`);
-      bytes = Math.max(bytes, JSON.stringify(res.body).length);
-    }
-    rows.push({
-      call: call.label,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-      max: Math.max(...times),
-      kb: bytes / 1024,
-    });
-    statements.set(call.label, await statementsOf(sequelize, () => teacher.get(call.path(0))));
-  }
-
-  const width = Math.max(...rows.map((r) => r.call.length));
-  console.log(
-    `${'call'.padEnd(width)}  ${'n'.padStart(4)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'max ms'.padStart(7)}  ${'JSON KB'.padStart(7)}  p95 < ${TARGET_P95_MS} ms`,
+  await benchCalls(
+    sequelize,
+    paths.map(({ label, path }) => ({ label, send: (i) => teacher.get(path(i)) })),
+    { rounds: ROUNDS, warmUp: WARM_UP, targetP95Ms: TARGET_P95_MS, database: server.db.kind },
   );
-  for (const r of rows)
-    console.log(
-      `${r.call.padEnd(width)}  ${String(ROUNDS).padStart(4)}  ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}  ${r.max.toFixed(1).padStart(7)}  ${r.kb.toFixed(1).padStart(7)}  ${r.p95 < TARGET_P95_MS ? 'yes' : 'NO'}`,
-    );
-  console.log('\nThe statements of one call of each (time in ms, SQL):');
-  for (const [label, list] of statements) {
-    console.log(`\n${label}: ${list.length} statements`);
-    for (const line of list) console.log(`  ${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
-  }
-  console.log(`\ndatabase: ${server.db.kind}`);
 } finally {
   await server.close();
 }

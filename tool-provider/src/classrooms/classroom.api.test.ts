@@ -7,13 +7,8 @@ import { startTestServer, TestClient, type TestServer } from '../test/test-serve
 
 let server: TestServer;
 
-async function loginAs(email: string, lang = 'es'): Promise<TestClient> {
-  const c = new TestClient(server.url, { 'accept-language': lang });
-  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
-}
+const loginAs = (email: string, lang = 'es') =>
+  new TestClient(server.url, { 'accept-language': lang }).logIn(email);
 
 async function memberships(email: string): Promise<number> {
   const [row] = await server.db.sequelize.query<{ n: number }>(

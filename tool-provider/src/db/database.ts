@@ -28,13 +28,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens Sequelize on a PostgreSQL URL; `kind` only changes pool sizing and what /api/health reports. */
+/**
+ * Opens Sequelize on a PostgreSQL URL; `kind` only changes pool sizing and what /api/health reports.
+ * The embedded PGlite is one database session behind pglite-socket, which interleaves the
+ * extended-protocol messages (Parse, Bind, Execute, Sync) of concurrent connections: one
+ * connection's statement can replace another's ("unnamed prepared statement does not exist", or
+ * worse, the wrong rows). So Kib talks to it over a single connection, and queries wait their turn
+ * in the pool, as they would in the one session anyway.
+ */
 export function connect(url: string, kind: DatabaseKind, logger?: Logger): Sequelize {
   return new Sequelize(url, {
     dialect: 'postgres',
     dialectModule: pg,
     logging: logger ? (sql) => logger.trace({ sql }, 'sql') : false,
-    pool: kind === 'pglite' ? { max: 4, min: 0, idle: 10_000 } : { max: 10, min: 0, idle: 10_000 },
+    pool: kind === 'pglite' ? { max: 1, min: 0, idle: 10_000 } : { max: 10, min: 0, idle: 10_000 },
     define: { underscored: true, freezeTableName: true },
   });
 }

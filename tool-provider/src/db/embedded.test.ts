@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './database';
+import { connect, openDatabase } from './database';
 import { DataDirLockedError, EMBEDDED_FILE, findRunningEmbedded, startEmbeddedPostgres } from './embedded';
 
 describe('startEmbeddedPostgres', () => {
@@ -32,6 +33,41 @@ describe('startEmbeddedPostgres', () => {
     } finally {
       await second.stop();
       await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Kib on the embedded database', () => {
+  it('answers concurrent queries and transactions with bound parameters, each with its own rows', async () => {
+    const embedded = await startEmbeddedPostgres(null);
+    const sequelize = connect(embedded.url, 'pglite');
+    try {
+      // A burst of requests, as a classroom sends them at once: some in transactions, each with its
+      // own statements and parameters (the extended protocol: Parse, Bind, Execute).
+      const one = (n: number, transaction?: Transaction) =>
+        sequelize
+          .query<{ n: number; label: string }>(
+            n % 2 === 0
+              ? 'SELECT CAST($1 AS int) AS n, CAST($2 AS text) AS label'
+              : 'SELECT CAST($2 AS text) AS label, CAST($1 AS int) AS n',
+            { bind: [n, `query ${n}`], type: QueryTypes.SELECT, transaction },
+          )
+          .then(([row]) => row);
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, n) =>
+          n % 3 === 0
+            ? sequelize.transaction(async (transaction) => {
+                const first = await one(n, transaction);
+                await one(n + 1000, transaction);
+                return first;
+              })
+            : one(n),
+        ),
+      );
+      expect(answers).toEqual(Array.from({ length: 60 }, (_, n) => ({ n, label: `query ${n}` })));
+    } finally {
+      await sequelize.close();
+      await embedded.stop();
     }
   });
 });

@@ -7,13 +7,7 @@ import { startTestServer, TestClient, type TestServer } from '../test/test-serve
 let server: TestServer;
 const ids = new Map<string, number>();
 
-async function loginAs(email: string): Promise<TestClient> {
-  const c = new TestClient(server.url, { 'accept-language': 'es' });
-  const res = await c.post('/api/auth/jwt/create/', { email, password: 'demo1234' });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
-}
+const loginAs = (email: string) => new TestClient(server.url, { 'accept-language': 'es' }).logIn(email);
 
 /** Numeral ids of a problem (by its module and position), in order. */
 async function numerals(sql: string, replacements: Record<string, unknown>): Promise<number[]> {

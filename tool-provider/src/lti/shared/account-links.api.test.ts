@@ -43,13 +43,7 @@ async function pickerSession(userId: string) {
   return { client, selection: new URL(next, 'http://x').searchParams.get('selection')! };
 }
 
-async function loginAs(email: string, password = 'demo1234'): Promise<TestClient> {
-  const c = new TestClient(server.url);
-  const res = await c.post('/api/auth/jwt/create/', { email, password });
-  expect(res.status).toBe(200);
-  c.token = String(res.body.access);
-  return c;
-}
+const loginAs = (email: string, password = 'demo1234') => new TestClient(server.url).logIn(email, password);
 
 describe("an LMS instructor's link to their Kib teacher account", () => {
   it("offers nothing until linked, then the teacher's modules, whose code the picker sends to the LMS", async () => {
