@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
-import { activationPath } from '../support/accounts.ts';
+import { activationPath, logIn } from '../support/accounts.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
 let server: KibServer;
@@ -181,10 +181,41 @@ describe('the demo, without an account', () => {
     await page.getByRole('link', { name: /Simplificar una expresión racional/ }).click();
     await page.waitForURL('**/demo/student/modules/solve?**');
     await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+    // A wrong answer: the line's feedback, like any other, and a note that the demo records nothing.
+    await typeAnswer(page, 'x-1', 'x-1');
+    await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Estás en la demo: tu respuesta se revisa, pero no queda registrada.' })
+      .waitFor();
+    expect((await page.locator('.kib-math-console__feedback--wrong').innerText()).trim()).not.toBe('');
+    expect(await page.getByText(/fecha límite/i).count()).toBe(0);
     await typeAnswer(page, 'x+1', 'x+1');
     await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
     await page.getByRole('dialog').waitFor();
     await page.context().close();
+  });
+});
+
+describe('the demo account (demo@demo.kib)', () => {
+  it("sees the banner and only the preset's course, topic, subtopic and problem", async () => {
+    const { page, context } = await newPage();
+    await logIn(page, 'demo@demo.kib', 'demo1234');
+    await page.waitForURL('**/student');
+    const banner = page.getByRole('note', { name: 'Usuario de demostración: contenido limitado' });
+    await banner.waitFor();
+    await page.getByRole('link', { name: 'Practicar' }).first().click();
+    const course = page.getByLabel(/curso/i);
+    await course.waitFor();
+    expect(await course.locator('option').allInnerTexts()).toEqual(['Elige un curso', 'Trigonometría']);
+    await course.selectOption({ label: 'Trigonometría' });
+    await page.getByRole('button', { name: 'Funciones trigonométricas' }).click();
+    await page.getByRole('button', { name: 'Gráficas de funciones periódicas' }).click();
+    await page.getByRole('link', { name: /Gráfica de la función seno/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Identidades trigonométricas' }).count()).toBe(0);
+    expect(await banner.isVisible()).toBe(true);
+    expect(await shotAndAxe(page, 'demo-account-practice')).toEqual([]);
+    await context.close();
   });
 });
 

@@ -22,6 +22,8 @@ import { ActivityService } from './activities/activity.service';
 import { ContactRepository } from './contact/contact.repository';
 import { ContentRepository } from './content/content.repository';
 import { registerContentRoutes } from './content/content.routes';
+import { LookupRepository } from './content/lookups.repository';
+import { registerLookupRoutes } from './content/lookups.routes';
 import { registerContactRoutes } from './contact/contact.routes';
 import { registerGeographyRoutes } from './schools/geography.routes';
 import { SchoolCodeRepository } from './schools/school-codes.repository';
@@ -173,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     stats: new StatRepository(sequelize),
     canSeeUnpublished,
     isDemoProblem: (id) => content.isDemoProblem(id),
+    accountMayOpen: (userId, problemId) => content.accountMayOpen(userId, problemId),
     tempStudentAccess: (student, problemId, now) => activityRepository.problemAccess(student, problemId, now),
     // A completed numeral changes the module's grade in the student's LMS: mark it for sending.
     onNumeralCompleted: (principal, problemId) => grades.progressChanged(principal.userId, problemId),
@@ -258,9 +261,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerHealthRoutes(api, sequelize, deps.databaseKind);
   registerAuthRoutes(api, auth, { secure: config.cookieSecure, sameSite: config.cookieSameSite });
   registerContactRoutes(api, contact);
-  registerProblemRoutes(api, problems, canSeeUnpublished);
+  registerProblemRoutes(api, problems, canSeeUnpublished, (userId, id) => content.accountMayOpen(userId, id));
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
   registerContentRoutes(api, content);
+  registerLookupRoutes(api, new LookupRepository(sequelize));
   registerClassroomRoutes(api, sequelize, limiters);
   registerGeographyRoutes(api, sequelize);
   const teachers = new TeacherService({

@@ -1,5 +1,6 @@
 import { LANGUAGE_COOKIE, resolveLanguage, translate, type Language, type TranslationKey } from '@kib/i18n';
 import { useApi } from '../app/api';
+import { readCookie, writeCookie } from '../ui/remembered-choice';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /** Translates a key with params in the reader's language. */
@@ -19,14 +20,6 @@ const LanguageContext = createContext<LanguageState | null>(null);
 
 /** One year: the choice outlives sessions, as a language preference should. */
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
 
 /**
  * The language a visit starts in: the remembered choice, else Spanish (spec 01 §1: Spanish is the
@@ -52,8 +45,7 @@ export function LanguageProvider({ children, initial }: { children: ReactNode; i
   }, [language]);
   const setLanguage = useCallback(
     (next: Language, { remember = true }: { remember?: boolean } = {}) => {
-      if (remember)
-        document.cookie = `${LANGUAGE_COOKIE}=${next}; path=/; max-age=${COOKIE_MAX_AGE}; samesite=lax`;
+      if (remember) writeCookie(LANGUAGE_COOKIE, next, COOKIE_MAX_AGE);
       api.setLanguage(next);
       setState(next);
     },

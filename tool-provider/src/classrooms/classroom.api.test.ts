@@ -53,6 +53,17 @@ describe('POST classrooms/add_student', () => {
     expect(await memberships('new2@test.kib')).toBe(0);
   });
 
+  it('keeps the demo account out of real classrooms, translated', async () => {
+    const demo = await loginAs('demo@demo.kib', 'en');
+    const res = await demo.post('/api/classrooms/add_student', { code: 'KIBCLS' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      code: 'demo-account-limited',
+      detail: expect.stringContaining('The demo account only sees its sample content'),
+    });
+    expect(await memberships('demo@demo.kib')).toBe(0);
+  });
+
   it('needs a code', async () => {
     const student = await loginAs('student@demo.kib');
     const res = await student.post('/api/classrooms/add_student', { code: '   ' });

@@ -13,6 +13,15 @@ export interface ClassroomByCode {
 export class ClassroomRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
+  /** Whether the account is the shared demo account (`users.is_demo`). */
+  async isDemoAccount(userId: number): Promise<boolean> {
+    const [row] = await this.sequelize.query<{ isDemo: boolean }>(
+      `SELECT is_demo AS "isDemo" FROM users WHERE id = :userId`,
+      { replacements: { userId }, type: QueryTypes.SELECT },
+    );
+    return row?.isDemo ?? false;
+  }
+
   /** The classroom of a registration code (compared upper-cased), or null. */
   async byCode(code: string): Promise<ClassroomByCode | null> {
     const [row] = await this.sequelize.query<ClassroomByCode>(

@@ -41,8 +41,12 @@ export class ClassroomService {
     return this.deps.studentClassrooms.forStudent(userId, this.now());
   }
 
-  /** Joins the classroom of `code` (spaces dropped, upper-cased). */
+  /**
+   * Joins the classroom of `code` (spaces dropped, upper-cased). The shared demo account sees its
+   * preset content only and never enters a real classroom (403 `demo-account-limited`).
+   */
   async join(userId: number, code: string): Promise<JoinClassroomAnswer> {
+    if (await this.deps.classrooms.isDemoAccount(userId)) throw new AppError(403, 'demo-account-limited');
     const key = `user:${userId}`;
     await this.deps.codeLimiter.check(key);
     const classroom = await this.deps.classrooms.byCode(code);

@@ -112,3 +112,122 @@ describe('content for the student dashboard', () => {
     expect(res.body).toEqual({ problems: [], numerals: [], subtopics: [] });
   });
 });
+
+describe("a demo account (spec 01 §6): the preset's course, topic and subtopic only, 404 for the rest", () => {
+  let demo: TestClient;
+  let student: TestClient;
+  /** Ids by name of the seeded content the tests ask for. */
+  const id = async (table: 'courses' | 'topics' | 'subtopics' | 'problems', column: string, name: string) =>
+    (
+      await one<{ id: number }>(`SELECT id FROM ${table} WHERE ${column} = :name ORDER BY id LIMIT 1`, {
+        name,
+      })
+    ).id;
+
+  beforeAll(async () => {
+    demo = await new TestClient(server.url).logIn('demo@demo.kib');
+    student = await new TestClient(server.url).logIn('student@demo.kib');
+  });
+
+  it('lists only the preset course and its one topic, with or without demo=true', async () => {
+    const trigonometry = await id('courses', 'name', 'Trigonometry');
+    const functions = await id('topics', 'name', 'Trigonometric functions');
+    for (const path of ['/api/courses/?language=es', '/api/courses/?language=es&demo=true']) {
+      const res = await demo.get<Courses>(path);
+      expect(res.status).toBe(200);
+      expect(res.body.courses.map((c) => c.name_spanish)).toEqual(['Trigonometría']);
+      expect(res.body.courses_topics).toEqual([{ course: trigonometry, topic: functions }]);
+    }
+    const all = await student.get<Courses>('/api/courses/?language=es');
+    expect(all.body.courses.map((c) => c.name_spanish)).toEqual(['Álgebra', 'Cálculo', 'Trigonometría']);
+  });
+
+  it("gives the preset course's preset topic only, and 404 for another course", async () => {
+    const trigonometry = await id('courses', 'name', 'Trigonometry');
+    const algebra = await id('courses', 'name', 'Algebra');
+    const topics = await demo.get<Named[]>(`/api/courses/${trigonometry}/topics/`);
+    expect(topics.status).toBe(200);
+    expect(topics.body.map((t) => t.name)).toEqual(['Trigonometric functions']);
+    expect((await demo.get(`/api/courses/${algebra}/topics/`)).status).toBe(404);
+    expect((await demo.get('/api/courses/999999/topics/')).status).toBe(404);
+    expect((await student.get<Named[]>(`/api/courses/${trigonometry}/topics/`)).body.length).toBe(4);
+    expect((await student.get(`/api/courses/${algebra}/topics/`)).status).toBe(200);
+  });
+
+  it("gives the preset topic's preset subtopic only, and 404 for another topic", async () => {
+    const functions = await id('topics', 'name', 'Trigonometric functions');
+    const equations = await id('topics', 'name', 'Equations');
+    const subtopics = await demo.get<Named[]>(`/api/get-subtopics/?topic_id=${functions}`);
+    expect(subtopics.status).toBe(200);
+    expect(subtopics.body.map((s) => s.name)).toEqual(['Graphs of periodic functions']);
+    expect((await demo.get(`/api/get-subtopics/?topic_id=${equations}`)).status).toBe(404);
+    expect((await student.get<Named[]>(`/api/get-subtopics/?topic_id=${functions}`)).body.length).toBe(4);
+    expect((await student.get(`/api/get-subtopics/?topic_id=${equations}`)).status).toBe(200);
+  });
+
+  it("lists the preset subtopic's problems only, by topic or subtopic, and 404 for the others", async () => {
+    const functions = await id('topics', 'name', 'Trigonometric functions');
+    const equations = await id('topics', 'name', 'Equations');
+    const graphs = await id('subtopics', 'name', 'Graphs of periodic functions');
+    const identities = await id('subtopics', 'name', 'Trigonometric identities');
+    const linear = await id('subtopics', 'name', 'Linear equations');
+    const sine = await id('problems', 'title', 'Gráfica de la función seno');
+
+    const byTopic = await demo.get<Problems>(`/api/problems/topic/${functions}/`);
+    expect(byTopic.status).toBe(200);
+    expect(byTopic.body.problems.map((p) => p.id)).toEqual([sine]);
+    expect(byTopic.body.subtopics?.map((s) => s.id)).toEqual([graphs]);
+    expect(byTopic.body.numerals.every((n) => n.problem_id === sine)).toBe(true);
+    const bySubtopic = await demo.get<Problems>(`/api/problems/subtopic/${graphs}/`);
+    expect(bySubtopic.status).toBe(200);
+    expect(bySubtopic.body.problems.map((p) => p.id)).toEqual([sine]);
+
+    expect((await demo.get(`/api/problems/topic/${equations}/`)).status).toBe(404);
+    expect((await demo.get(`/api/problems/subtopic/${identities}/`)).status).toBe(404);
+    expect((await demo.get(`/api/problems/subtopic/${linear}/`)).status).toBe(404);
+
+    const studentTopic = await student.get<Problems>(`/api/problems/topic/${functions}/`);
+    expect(studentTopic.body.problems.length).toBeGreaterThan(1);
+    expect((await student.get<Problems>(`/api/problems/subtopic/${identities}/`)).body.problems).toHaveLength(
+      1,
+    );
+    expect((await student.get(`/api/problems/topic/${equations}/`)).status).toBe(200);
+  });
+
+  it('opens a problem of the preset, and 404 for one of another subtopic or course', async () => {
+    const sine = await id('problems', 'title', 'Gráfica de la función seno');
+    const identities = await id('problems', 'title', 'Identidades trigonométricas');
+    const linear = await id('problems', 'title', 'Ecuación lineal');
+    const opened = await demo.get<{ id: number; title: string }>(`/api/problems/${sine}/`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.title).toBe('Gráfica de la función seno');
+    for (const other of [identities, linear]) {
+      expect((await demo.get(`/api/problems/${other}/`)).status).toBe(404);
+      expect((await student.get(`/api/problems/${other}/`)).status).toBe(200);
+      // The same problem without an account: the public reading stays as it was.
+      expect((await client.get(`/api/problems/${other}/`)).status).toBe(200);
+    }
+  });
+
+  it('sees nothing at all while no preset is set, instead of everything', async () => {
+    const saved = await one<Record<string, number | null>>(`SELECT * FROM demo_presets`);
+    await server.db.sequelize.query(`DELETE FROM demo_presets`);
+    try {
+      const trigonometry = await id('courses', 'name', 'Trigonometry');
+      const functions = await id('topics', 'name', 'Trigonometric functions');
+      const sine = await id('problems', 'title', 'Gráfica de la función seno');
+      expect((await demo.get<Courses>('/api/courses/')).body).toEqual({ courses: [], courses_topics: [] });
+      expect((await demo.get(`/api/courses/${trigonometry}/topics/`)).status).toBe(404);
+      expect((await demo.get(`/api/get-subtopics/?topic_id=${functions}`)).status).toBe(404);
+      expect((await demo.get(`/api/problems/topic/${functions}/`)).status).toBe(404);
+      expect((await demo.get(`/api/problems/${sine}/`)).status).toBe(404);
+      expect((await student.get(`/api/problems/${sine}/`)).status).toBe(200);
+    } finally {
+      await server.db.sequelize.query(
+        `INSERT INTO demo_presets (id, grade_id, course_id, topic_id, subtopic_id)
+         VALUES (:id, :grade_id, :course_id, :topic_id, :subtopic_id)`,
+        { replacements: saved },
+      );
+    }
+  });
+});

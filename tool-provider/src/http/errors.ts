@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'subscription-required'
   | 'plan-student-limit'
   | 'classroom-school-full'
+  | 'demo-account-limited'
   | 'teacher-code-invalid'
   | 'teacher-code-expired'
   | 'teacher-in-other-school'

@@ -113,6 +113,39 @@ describe('seedDevelopment', () => {
     expect(editors.map((u) => u.email)).toEqual([DEV_SEED.users.creator.email]);
   });
 
+  it("sets the demo account's preset: Colombia's standards, grade ten, trigonometry, periodic function graphs", async () => {
+    const preset = async () =>
+      db.sequelize.query(
+        `SELECT e.name AS system, g.name AS grade, c.name AS course, t.name AS topic, s.name AS subtopic
+           FROM demo_presets d JOIN grades g ON g.id = d.grade_id
+           JOIN education_systems e ON e.id = g.education_system_id
+           JOIN courses c ON c.id = d.course_id JOIN topics t ON t.id = d.topic_id
+           JOIN subtopics s ON s.id = d.subtopic_id`,
+        { type: QueryTypes.SELECT },
+      );
+    const expected = [
+      {
+        system: 'Estándares Básicos de Competencias (Colombia)',
+        grade: 'Décimo',
+        course: 'Trigonometry',
+        topic: 'Trigonometric functions',
+        subtopic: 'Graphs of periodic functions',
+      },
+    ];
+    expect(await preset()).toEqual(expected);
+    // A database seeded before the preset existed gets it on the next call, once.
+    await db.sequelize.query(`DELETE FROM demo_presets`);
+    expect(await seedDevelopment(db.sequelize, models, { now })).toEqual({ applied: false });
+    expect(await seedDevelopment(db.sequelize, models, { now })).toEqual({ applied: false });
+    expect(await preset()).toEqual(expected);
+    const sine = await models.Problem.findOne({ where: { title: 'Gráfica de la función seno' } });
+    const [row] = await db.sequelize.query<{ topicId: number; subtopicId: number }>(
+      `SELECT topic_id AS "topicId", subtopic_id AS "subtopicId" FROM demo_presets`,
+      { type: QueryTypes.SELECT },
+    );
+    expect({ topicId: sine!.topicId, subtopicId: sine!.subtopicId }).toEqual(row);
+  });
+
   it('has a school with a valid subscription, its admin, the teacher and a teacher code', async () => {
     const school = await models.Institution.findOne({ include: [{ model: models.City, as: 'city' }] });
     expect(school).not.toBeNull();

@@ -71,6 +71,17 @@ export const DEV_SEED = {
     },
     demo: { email: 'demo@demo.kib', firstName: 'Demo', lastName: 'Kib', group: 'Students', isDemo: true },
   },
+  /**
+   * What the demo account sees (spec 02 §4): Colombia's standards, grade ten, the trigonometry course,
+   * its trigonometric functions topic and the graphs of periodic functions (keys of DEV_CONTENT).
+   */
+  demoPreset: {
+    educationSystem: 'Estándares Básicos de Competencias (Colombia)',
+    grade: 'Décimo',
+    courseKey: 'trigonometry',
+    topicKey: 'trigonometric-functions',
+    subtopicKey: 'periodic-function-graphs',
+  },
   /** The teacher's modules: open, deadline passed, not yet published; by the keys of DEV_CONTENT problems. */
   modules: {
     main: { name: 'Taller de álgebra', problemKeys: ['module-1', 'module-2', 'module-3', 'module-4'] },
@@ -307,13 +318,13 @@ export async function seedDevelopment(
     // ----- Competences: Colombian standards, grade ten
     const system = await models.EducationSystem.create(
       {
-        name: 'Estándares Básicos de Competencias (Colombia)',
+        name: DEV_SEED.demoPreset.educationSystem,
         learningStandardName: 'Estándar básico de competencia',
       },
       t,
     );
     const grade = await models.Grade.create(
-      { educationSystemId: system.id, name: 'Décimo', numeration: 10 },
+      { educationSystemId: system.id, name: DEV_SEED.demoPreset.grade, numeration: 10 },
       t,
     );
     const standard = await models.LearningStandard.create(
@@ -376,11 +387,49 @@ export async function seedDevelopment(
     return true;
   });
 
-  // The development LMS consumer (kib-dev-key): idempotent, so databases seeded earlier get it too.
+  // The development LMS consumer (kib-dev-key) and the demo account's preset: idempotent, so
+  // databases seeded earlier get them too.
   await registerDevConsumer(sequelize);
+  await setDemoPreset(sequelize);
   if (applied) opts.logger?.info({ seed: DEV_SEED.name }, 'development seed applied');
   else opts.logger?.debug({ seed: DEV_SEED.name }, 'development seed already applied');
   return { applied };
+}
+
+/**
+ * Sets the demo account's preset ({@link DEV_SEED}.demoPreset, table `demo_presets`) to the seeded
+ * education system, grade, course, topic and subtopic, unless a preset is already set or the seeded
+ * content is not there. The content is found by its seeded names (the first of each name, the topic
+ * within the course and the subtopic within the topic), so a database seeded before the preset
+ * existed gets it too.
+ */
+async function setDemoPreset(sequelize: Sequelize): Promise<void> {
+  const { educationSystem, grade, courseKey, topicKey, subtopicKey } = DEV_SEED.demoPreset;
+  const course = DEV_CONTENT.courses.find((c) => c.key === courseKey);
+  const topic = DEV_CONTENT.topics.find((c) => c.key === topicKey);
+  const subtopic = topic?.subtopics.find((s) => s.key === subtopicKey);
+  if (!course || !topic || !subtopic) throw new Error('The demo preset names content DEV_CONTENT lacks');
+  await sequelize.query(
+    `INSERT INTO demo_presets (id, grade_id, course_id, topic_id, subtopic_id)
+     SELECT 1, g.id, c.id, t.id, s.id
+       FROM (SELECT g.id FROM grades g JOIN education_systems e ON e.id = g.education_system_id
+              WHERE e.name = :educationSystem AND g.name = :grade ORDER BY g.id LIMIT 1) g
+       CROSS JOIN (SELECT id FROM courses WHERE name = :course ORDER BY id LIMIT 1) c
+       CROSS JOIN LATERAL (SELECT t.id FROM topics t JOIN course_topics ct ON ct.topic_id = t.id
+                            WHERE ct.course_id = c.id AND t.name = :topic ORDER BY t.id LIMIT 1) t
+       CROSS JOIN LATERAL (SELECT id FROM subtopics
+                            WHERE topic_id = t.id AND name = :subtopic ORDER BY id LIMIT 1) s
+     ON CONFLICT (id) DO NOTHING`,
+    {
+      replacements: {
+        educationSystem,
+        grade,
+        course: course.name,
+        topic: topic.name,
+        subtopic: subtopic.name,
+      },
+    },
+  );
 }
 
 /**

@@ -39,6 +39,8 @@ export class SolvingService {
       canSeeUnpublished: (principal: Principal, access: ProblemAccess) => Promise<boolean>;
       /** Is the problem open to the demo mode (published, in a demo course)? */
       isDemoProblem: (problemId: number) => Promise<boolean>;
+      /** May the account open the problem (false for a demo account outside its preset content)? */
+      accountMayOpen: (userId: number, problemId: number) => Promise<boolean>;
       /** What a temporary (code) student may do with a problem of their module at `now`. */
       tempStudentAccess: (
         student: { id: number; moduleId: number },
@@ -151,9 +153,8 @@ export class SolvingService {
       await this.tempStudentProblem(principal.tempStudent, problemId, this.deps.now?.() ?? new Date());
     } else {
       const access = await this.deps.problems.findAccess(problemId);
-      if (!access || (!access.publishProblem && !(await this.deps.canSeeUnpublished(principal, access)))) {
-        throw AppError.notFound();
-      }
+      if (!access) throw AppError.notFound();
+      await this.accountProblem(principal, { id: problemId, ...access });
     }
     return { data: await this.deps.stats.solutionData(solverOf(principal), problemId) };
   }
@@ -180,9 +181,18 @@ export class SolvingService {
       const access = await this.tempStudentProblem(principal.tempStudent, found.problem.id, now);
       return { ...found, stepIndex: stepIndexOf(request), activityOpen: access.activityOpen };
     }
-    if (!found.problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, found.problem)))
-      throw AppError.notFound();
+    await this.accountProblem(principal, found.problem);
     return { ...found, stepIndex: stepIndexOf(request), activityOpen: true };
+  }
+
+  /**
+   * An account may use a published problem, or a draft it may see, unless it is a demo account and
+   * the problem is outside its preset content (spec 01 §6): each answers 404, like a missing problem.
+   */
+  private async accountProblem(principal: Principal, problem: ProblemAccess & { id: number }): Promise<void> {
+    if (!problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, problem)))
+      throw AppError.notFound();
+    if (!(await this.deps.accountMayOpen(principal.userId, problem.id))) throw AppError.notFound();
   }
 
   private async loadDemo(request: AttemptRequest) {

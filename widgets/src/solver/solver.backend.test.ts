@@ -138,4 +138,52 @@ describe('ApiBackend and OfflineBackend', () => {
     const online = await new ApiBackend(api, tableProblem.id).check(input);
     expect(online).toEqual(offline);
   });
+
+  it.each([
+    ['the demo', { demo: true }, '/api/demo/proof/', 'demo'],
+    ['a passed deadline', { deadlinePassed: true }, '/api/proof/', 'deadline-passed'],
+  ] as const)(
+    'say an attempt the API did not record was not recorded because of %s',
+    async (_, extra, path, reason) => {
+      const offline = await new OfflineBackend(tableProblem, memoryStorage()).check(input);
+      const wire = toSnakeCase({
+        correctAns: false,
+        numeralCompleted: false,
+        recorded: false,
+        stat: { numeralId: 94 },
+        fromBack: true,
+        result: offline.feedback,
+      });
+      const paths: string[] = [];
+      const fetch = (async (url: string) => {
+        paths.push(new URL(url).pathname);
+        return new Response(JSON.stringify(wire), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as unknown as typeof globalThis.fetch;
+      const api = new ApiClient({ baseUrl: 'http://kib.test/api', token: null, fetch });
+      const online = await new ApiBackend(api, tableProblem.id, extra).check(input);
+      expect(paths).toEqual([path]);
+      expect(online).toEqual({ ...offline, recorded: false, notRecordedBecause: reason });
+    },
+  );
+
+  it('give no reason when the attempt was recorded', async () => {
+    const wire = toSnakeCase({
+      correctAns: true,
+      numeralCompleted: true,
+      recorded: true,
+      stat: { numeralId: 94 },
+      fromBack: true,
+      result: { correct: true },
+    });
+    const fetch = (async () =>
+      new Response(JSON.stringify(wire), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      })) as unknown as typeof globalThis.fetch;
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api', token: 'T', fetch });
+    expect(await new ApiBackend(api, tableProblem.id).check(input)).not.toHaveProperty('notRecordedBecause');
+  });
 });

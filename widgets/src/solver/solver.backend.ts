@@ -27,8 +27,13 @@ export interface CheckOutput {
    * backend (the API's answer also carries each feedback key's text).
    */
   feedback: unknown;
-  /** False when the attempt was checked but not recorded (a passed deadline). */
+  /** False when the attempt was checked but not recorded: see `notRecordedBecause`. */
   recorded: boolean;
+  /**
+   * Why an attempt was not recorded: a passed deadline (also when a backend does not say), or the
+   * demo, which has no account to record it for and no deadline.
+   */
+  notRecordedBecause?: 'deadline-passed' | 'demo';
 }
 
 /** A hint: a translatable message or an author's own text. */
@@ -90,6 +95,7 @@ export class ApiBackend implements SolverBackend {
       numeralCompleted: r.numeralCompleted,
       feedback: r.result,
       recorded: r.recorded,
+      ...(r.recorded ? {} : { notRecordedBecause: this.demoProgress ? 'demo' : 'deadline-passed' }),
     };
   }
 

@@ -134,6 +134,33 @@ describe('useSolver checks', () => {
     expect(announced(result.current.region)).toBe('The answer is not right yet. Read the feedback.');
   });
 
+  it.each([
+    ['deadline-passed', 'The deadline has passed: your answer is checked but not recorded for your teacher.'],
+    [undefined, 'The deadline has passed: your answer is checked but not recorded for your teacher.'],
+    ['demo', 'This is the demo: your answer is checked, but nothing is recorded.'],
+  ] as const)(
+    'keeps the feedback of a wrong answer not recorded (%s) and says why it was not',
+    async (reason, message) => {
+      const feedback = {
+        correct: false,
+        lines: [{ correct: false, feedback: { key: 'feedback.not-equivalent' } }],
+      };
+      const check = vi.fn(async (): Promise<CheckOutput> => ({
+        ...wrong,
+        feedback,
+        recorded: false,
+        notRecordedBecause: reason,
+      }));
+      const { result, act } = await solver({ backend: fakeBackend({ check }) });
+      const answer = [{ math: '2x+5', solNum: 0 }];
+      await act(() => result.current.setAnswer({ numeralId: simplify, step: null }, answer));
+      await act(() => result.current.submit());
+      expect(result.current.numeralState?.main).toEqual({ answer, feedback, correct: false });
+      expect(result.current.message).toBe(message);
+      expect(announced(result.current.region)).toBe('The answer is not right yet. Read the feedback.');
+    },
+  );
+
   it('ignores a second check while one is in flight', async () => {
     let release: (out: CheckOutput) => void = () => undefined;
     const check = vi.fn(

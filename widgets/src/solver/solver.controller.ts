@@ -296,7 +296,8 @@ export function useSolver({
         correct: out.correct,
         numeralCompleted: out.numeralCompleted,
       });
-      if (!out.recorded) setMessage(t('solver.not-recorded'));
+      if (!out.recorded)
+        setMessage(t(out.notRecordedBecause === 'demo' ? 'solver.demo-not-recorded' : 'solver.not-recorded'));
       announce(checkedText(t, out));
       if (out.numeralCompleted && !wasCompleted) {
         onNumeralComplete?.({

@@ -90,6 +90,22 @@ export const StepByStep: Story = {
   },
 };
 
+/** A question without hints: pressing Hints says there are none. */
+export const NoHints: Story = {
+  args: { backend: new OfflineBackend(problem, memoryStorage([91])) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('tab', { name: 'Pregunta 2' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Pistas' }));
+    const hints = await canvas.findByRole('region', { name: 'Pistas' });
+    await expect(hints).toHaveTextContent('No hay pistas disponibles para esta respuesta.');
+    await expect(within(hints).queryByRole('listitem')).toBeNull();
+  },
+};
+
 /** In English. */
 export const English: Story = {
   args: { backend: new OfflineBackend(problem, memoryStorage()), lang: 'en' },

@@ -113,6 +113,40 @@ describe('Solver offline', () => {
     expect(hints.getByRole('listitem').elements()[0]?.textContent).toBe('Empieza por distribuir el 2.');
   });
 
+  it('says there are no hints, on screen and to a screen reader, when a question has none', async () => {
+    const screen = await render(<Solver problem={problem} lang="en" />);
+    await screen.getByRole('tab', { name: 'Question 2' }).click();
+    await screen.getByRole('button', { name: 'Hints' }).click();
+    const hints = screen.getByRole('region', { name: 'Hints' });
+    await expect.element(hints).toHaveTextContent('There are no hints for this answer.');
+    expect(hints.getByRole('listitem').query()).toBeNull();
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'There are no hints for this answer.' }))
+      .toBeInTheDocument();
+    // Asking again, after choosing an answer, still finds none and still says so.
+    await screen.getByRole('radio', { name: /3/ }).first().click();
+    await screen.getByRole('button', { name: 'Hints' }).click();
+    await expect.element(hints).toHaveTextContent('There are no hints for this answer.');
+    expect(screen.getByText('You have seen every hint.').query()).toBeNull();
+  });
+
+  it('says there are no hints when the server has none for a question', async () => {
+    const offline = new OfflineBackend(problem, memoryStorage());
+    const hints = vi.fn(async () => ({ hints: [], picture: null, exhausted: true }));
+    const backend: SolverBackend = {
+      loadProblem: () => offline.loadProblem(),
+      completedNumerals: async () => [],
+      check: (input) => offline.check(input),
+      hints,
+    };
+    const screen = await render(<Solver backend={backend} />);
+    await screen.getByRole('button', { name: 'Pistas' }).click();
+    await expect
+      .element(screen.getByRole('region', { name: 'Pistas' }))
+      .toHaveTextContent('No hay pistas disponibles para esta respuesta.');
+    expect(hints).toHaveBeenCalledWith(expect.objectContaining({ numeralId: 91, step: null, shown: 0 }));
+  });
+
   it('says so when the problem JSON is not a problem', async () => {
     const screen = await render(<Solver problem={'{"title": 3}'} lang="en" />);
     await expect

@@ -4,6 +4,7 @@ import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
 import { CONTACT_ENDPOINTS } from './contact.endpoints';
 import { CONTENT_ENDPOINTS } from './content.endpoints';
 import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
+import { LOOKUP_ENDPOINTS } from './lookups.endpoints';
 import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
@@ -24,6 +25,7 @@ export const API = {
   ...AUTH_ENDPOINTS,
   ...CONTACT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
+  ...LOOKUP_ENDPOINTS,
   ...GEOGRAPHY_ENDPOINTS,
   ...CLASSROOM_ENDPOINTS,
   ...TEACHER_ENDPOINTS,

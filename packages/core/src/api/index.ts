@@ -74,6 +74,24 @@ export {
   type TopicProblemsAnswer,
 } from './content.schemas';
 export {
+  EducationSystemSchema,
+  EducationSystemsAnswerSchema,
+  GradeSchema,
+  LanguageEntrySchema,
+  LanguagesAnswerSchema,
+  MathTypeEntrySchema,
+  MathTypesAnswerSchema,
+  TopicsAnswerSchema,
+  type EducationSystem,
+  type EducationSystemsAnswer,
+  type Grade,
+  type LanguageEntry,
+  type LanguagesAnswer,
+  type MathTypeEntry,
+  type MathTypesAnswer,
+  type TopicsAnswer,
+} from './lookups.schemas';
+export {
   AddStudentRequestSchema,
   JoinClassroomAnswerSchema,
   StudentClassroomsSchema,

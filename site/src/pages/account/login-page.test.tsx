@@ -113,6 +113,49 @@ describe('LoginPage', () => {
     await expect.element(screen.getByRole('alert')).toHaveTextContent('server dead :(');
   });
 
+  it("after 'server dead :(' leaves the form ready to send again, and logs in once the server answers", async () => {
+    let up = false;
+    const { screen, router, calls } = await renderSite('/login', {
+      routes: {
+        'POST auth/jwt/create/': () => (up ? { body: { access: 'token-1' } } : { status: 0 }),
+        'GET auth/users/me/': { body: STUDENT },
+      },
+    });
+    await fillLogin(screen, 'ana@example.com');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('server dead :(');
+    await expect.element(screen.getByLabelText('Correo electrónico')).toHaveValue('ana@example.com');
+    await expect.element(screen.getByLabelText('Contraseña')).toHaveValue('secreto-123');
+    await expect.element(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    up = true;
+    await screen.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => router.state.location.pathname).toBe('/student');
+    expect(calls.filter((c) => c.path === 'auth/jwt/create/')).toHaveLength(2);
+  });
+
+  it.each([502, 503, 504])(
+    "shows 'server dead :(' when only the proxy in front of the server answers (%i)",
+    async (status) => {
+      const { screen } = await renderSite('/login', {
+        routes: { 'POST auth/jwt/create/': { status, body: '<html><body>Bad Gateway</body></html>' } },
+      });
+      await fillLogin(screen, 'ana@example.com');
+      await expect.element(screen.getByRole('alert')).toHaveTextContent('server dead :(');
+    },
+  );
+
+  it("shows the server's own message for a 503 it answers itself", async () => {
+    const { screen } = await renderSite('/login', {
+      routes: {
+        'POST auth/jwt/create/': {
+          status: 503,
+          body: { code: 'service-unavailable', detail: 'Kib está en mantenimiento.' },
+        },
+      },
+    });
+    await fillLogin(screen, 'ana@example.com');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Kib está en mantenimiento.');
+  });
+
   it('offers to resend the activation e-mail to an account that is not active yet', async () => {
     const { screen, calls } = await renderSite('/login', {
       routes: {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@kib/api-client';
 import { LoginSchema, type Login } from '@kib/core';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useApi } from '../../app/api';
@@ -55,9 +56,17 @@ export function LoginPage() {
     mutationFn: (email: string) => api.endpoints.resendActivation({ body: { email } }),
   });
 
+  // A session that expired on another page is left here: it needs a new login.
+  const sessionExpired = auth.status !== 'loading' && auth.expired === true;
+  const { leaveExpired } = auth;
+  useEffect(() => {
+    if (sessionExpired) leaveExpired();
+  }, [sessionExpired, leaveExpired]);
+
   if (auth.status === 'loading') return <LoadingScreen />;
   // Reached both by a logged-in visitor and right after a successful login (the session updates).
-  if (auth.status === 'authenticated') return <Navigate to={from ?? homeFor(auth.user)} replace />;
+  if (auth.status === 'authenticated' && !sessionExpired)
+    return <Navigate to={from ?? homeFor(auth.user)} replace />;
 
   const onSubmit = handleSubmit((values) => {
     resend.reset();
@@ -68,7 +77,7 @@ export function LoginPage() {
 
   return (
     <AccountLayout title={t('account.login-title')}>
-      {expired && <Alert tone="info">{t('site.session-expired')}</Alert>}
+      {(expired || sessionExpired) && <Alert tone="info">{t('site.session-expired')}</Alert>}
       {login.isError && (
         <AccountResult key={login.submittedAt}>
           <Alert tone="danger">{errorMessage(login.error, t)}</Alert>

@@ -6,11 +6,12 @@ import {
   type SchoolInstitution,
   type SchoolRegistration,
 } from '@kib/core';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { useT } from '../../i18n/language';
 import { Field, SelectField } from '../../ui/field';
+import { recallChoice, rememberChoice } from '../../ui/remembered-choice';
 import { FailureAlert, useAddSubmit, useFieldErrorText } from '../../ui/form-submit';
 import { Spinner } from '../../ui/spinner';
 import { useCountries, useCountryData, useRegisterSchool, type SchoolScope } from './school-admin-data';
@@ -36,6 +37,46 @@ const idOf = (value: unknown) =>
   value === '' || value === undefined || value === null ? undefined : Number(value);
 /** A select's text as an id, or null for "none chosen" (a territorial entity is optional to the API). */
 const idOrNull = (value: unknown) => idOf(value) ?? null;
+
+/** The place the form opens on: a country, and in it a territorial entity and a city; null where none. */
+interface Place {
+  countryId: number | null;
+  territorialEntityId: number | null;
+  cityId: number | null;
+}
+
+/**
+ * The place the form opens on: the place chosen last, as the cookies remember it (spec 01 §9), as
+ * far as the lists confirm it (a country still listed, a territorial entity of that country, a
+ * city of that entity), else Colombia when listed. `rememberedPlace` is the remembered country's
+ * data, when it loaded.
+ */
+function placeToOpenOn(
+  countries: readonly Country[],
+  rememberedCountry: number | null,
+  rememberedPlace: CountryData | undefined,
+): Place {
+  if (rememberedCountry === null) {
+    const preselected = countries.find((country) => country.code === PRESELECTED_COUNTRY);
+    return { countryId: preselected?.id ?? null, territorialEntityId: null, cityId: null };
+  }
+  if (!rememberedPlace) return { countryId: rememberedCountry, territorialEntityId: null, cityId: null };
+  const divided = rememberedPlace.territorialEntities.length > 0;
+  const territorialEntityId = divided
+    ? recallChoice('territorialEntity', rememberedPlace.territorialEntities)
+    : null;
+  const cities = rememberedPlace.cities.filter(
+    (city) => !divided || (territorialEntityId !== null && city.territorialEntityId === territorialEntityId),
+  );
+  return { countryId: rememberedCountry, territorialEntityId, cityId: recallChoice('city', cities) };
+}
+
+/** Remembers the place chosen so far (spec 01 §9): what lies below the last choice is forgotten. */
+function rememberPlace(place: Place): void {
+  rememberChoice('country', place.countryId);
+  rememberChoice('territorialEntity', place.territorialEntityId);
+  rememberChoice('city', place.cityId);
+}
 
 /** What the form knows beyond its values: whether the chosen country is divided into territorial entities. */
 interface PlaceContext {
@@ -67,7 +108,8 @@ const checkRegistration: Resolver<SchoolRegistration, PlaceContext, Registration
  * department and city (a department's cities only), address, e-mail and telephone (digits, no
  * country code). The core schema checks it before sending with the spec's messages; the server's
  * refusals land under their fields, anything else in an alert. The registered school is handed to
- * `onRegistered`.
+ * `onRegistered`. The country, department and city chosen are remembered in cookies for a while
+ * (spec 01 §9): the form opens again on them, once their lists have loaded and still hold them.
  */
 export function RegisterSchoolForm({
   scope,
@@ -77,16 +119,32 @@ export function RegisterSchoolForm({
   onRegistered: (institution: SchoolInstitution) => void;
 }) {
   const countries = useCountries();
+  // The remembered country's departments and cities load before the form opens on them.
+  const [remembered] = useState(() => recallChoice('country'));
+  const listed = countries.data?.countries.some((country) => country.id === remembered);
+  const rememberedCountry = listed ? remembered : null;
+  const rememberedPlace = useCountryData(rememberedCountry);
   if (!countries.data) return <SchoolQueryWait query={countries} />;
-  return <RegistrationForm scope={scope} countries={countries.data.countries} onRegistered={onRegistered} />;
+  if (rememberedCountry !== null && rememberedPlace.isPending)
+    return <SchoolQueryWait query={rememberedPlace} />;
+  return (
+    <RegistrationForm
+      scope={scope}
+      openOn={placeToOpenOn(countries.data.countries, rememberedCountry, rememberedPlace.data)}
+      countries={countries.data.countries}
+      onRegistered={onRegistered}
+    />
+  );
 }
 
 function RegistrationForm({
   scope,
+  openOn,
   countries,
   onRegistered,
 }: {
   scope: SchoolScope;
+  openOn: Place;
   countries: readonly Country[];
   onRegistered: (institution: SchoolInstitution) => void;
 }) {
@@ -94,16 +152,16 @@ function RegistrationForm({
   const headingId = useId();
   const errorText = useFieldErrorText();
   const registerSchool = useRegisterSchool(scope);
-  const preselected = countries.find((country) => country.code === PRESELECTED_COUNTRY);
+  const [initial] = useState(openOn);
   // The country chosen decides the lists below it, and whether a department is asked for.
-  const [countryId, setCountryId] = useState<number | null>(preselected?.id ?? null);
+  const [countryId, setCountryId] = useState<number | null>(initial.countryId);
   const place = useCountryData(countryId);
   const form = useForm<SchoolRegistration, PlaceContext, RegistrationValues>({
     resolver: checkRegistration,
     defaultValues: {
       institutionName: '',
-      countryId: preselected?.id,
-      territorialEntityId: null,
+      countryId: initial.countryId ?? undefined,
+      territorialEntityId: initial.territorialEntityId,
       cityId: undefined,
       address: '',
       email: '',
@@ -112,8 +170,13 @@ function RegistrationForm({
     // Read at each check: a divided country asks for its department.
     context: { divided: (place.data?.territorialEntities.length ?? 0) > 0 },
   });
-  const { register, resetField, watch } = form;
+  const { register, resetField, setValue, watch } = form;
   const entityId = watch('territorialEntityId') ?? null;
+  // A remembered city is set once the first render has listed its department's cities, and is not
+  // a default: a change of country or department empties it, as on a form opened empty.
+  useEffect(() => {
+    if (initial.cityId !== null) setValue('cityId', initial.cityId);
+  }, [initial.cityId, setValue]);
 
   const { failure, onSubmit } = useAddSubmit(form, FIELDS, async (values) => {
     const answer = await registerSchool.mutateAsync(values);
@@ -138,8 +201,10 @@ function RegistrationForm({
           {...register('countryId', {
             setValueAs: idOf,
             onChange: (event: ChangeEvent<HTMLSelectElement>) => {
-              setCountryId(idOf(event.target.value) ?? null);
-              resetField('territorialEntityId');
+              const chosen = idOf(event.target.value) ?? null;
+              setCountryId(chosen);
+              rememberPlace({ countryId: chosen, territorialEntityId: null, cityId: null });
+              resetField('territorialEntityId', { defaultValue: null });
               resetField('cityId');
             },
           })}
@@ -165,9 +230,21 @@ function RegistrationForm({
             }}
             entityField={register('territorialEntityId', {
               setValueAs: idOrNull,
-              onChange: () => resetField('cityId'),
+              onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+                const chosen = idOrNull(event.target.value);
+                rememberPlace({ countryId, territorialEntityId: chosen, cityId: null });
+                resetField('cityId');
+              },
             })}
-            cityField={register('cityId', { setValueAs: idOf })}
+            cityField={register('cityId', {
+              setValueAs: idOf,
+              onChange: (event: ChangeEvent<HTMLSelectElement>) =>
+                rememberPlace({
+                  countryId,
+                  territorialEntityId: entityId,
+                  cityId: idOf(event.target.value) ?? null,
+                }),
+            })}
           />
         )}
         <Field

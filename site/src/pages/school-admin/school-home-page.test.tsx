@@ -15,6 +15,7 @@ import {
   SUBSCRIPTION,
 } from './school-admin-fixture';
 import { SCHOOL_ADMIN_SIDEBAR_KEY } from './school-admin-layout';
+import { readCookie, REMEMBERED_CHOICES, writeCookie } from '../../ui/remembered-choice';
 
 /** A page of the school admin's area (its home unless said) against a small school-admin server. */
 function open(
@@ -37,10 +38,31 @@ function open(
 const calls = (all: readonly StubCall[], path: string) =>
   all.filter((call) => call.method === 'POST' && call.path === path);
 
-beforeEach(() => localStorage.removeItem(SCHOOL_ADMIN_SIDEBAR_KEY));
+// The browser keeps cookies from test to test: each starts without a remembered place.
+const forgetPlaces = () => {
+  for (const name of Object.values(REMEMBERED_CHOICES)) document.cookie = `${name}=; path=/; max-age=0`;
+};
+beforeEach(() => {
+  localStorage.removeItem(SCHOOL_ADMIN_SIDEBAR_KEY);
+  forgetPlaces();
+});
 afterEach(async () => {
+  forgetPlaces();
   await page.viewport(1024, 768);
 });
+
+/** The country, department and city cookies, as they are now. */
+const rememberedPlace = () => ({
+  country: readCookie(REMEMBERED_CHOICES.country),
+  territorialEntity: readCookie(REMEMBERED_CHOICES.territorialEntity),
+  city: readCookie(REMEMBERED_CHOICES.city),
+});
+
+/** Cookies as an earlier visit (or anything else) left them. */
+function leavePlace(values: { country?: string; territorialEntity?: string; city?: string }) {
+  for (const [choice, value] of Object.entries(values))
+    writeCookie(REMEMBERED_CHOICES[choice as keyof typeof values], value, 5000);
+}
 
 describe('a school admin without a school', () => {
   it('registers the school: no menu yet, Colombia preselected, then its departments and their cities', async () => {
@@ -174,6 +196,99 @@ describe('a school admin without a school', () => {
       .toHaveTextContent(
         'Ya registraste un colegio con esta cuenta; cada administrador registra un solo colegio.',
       );
+  });
+});
+
+describe('the registration form, opened again (spec 01 §9)', () => {
+  it('opens on the country, department and city chosen last, and registers with them', async () => {
+    const first = await open({ data: NO_SCHOOL });
+    const form = first.screen.getByRole('form', { name: 'Datos del colegio' });
+    await form.getByLabelText('Departamento').selectOptions('Antioquia');
+    expect(rememberedPlace()).toEqual({ country: '47', territorialEntity: '5', city: null });
+    await form.getByLabelText('Ciudad').selectOptions('Medellín');
+    expect(rememberedPlace()).toEqual({ country: '47', territorialEntity: '5', city: '5001' });
+    await form.getByLabelText('País').selectOptions('Ecuador');
+    expect(rememberedPlace()).toEqual({ country: '63', territorialEntity: null, city: null });
+    await form.getByLabelText('Ciudad').selectOptions('Quito');
+    expect(rememberedPlace()).toEqual({ country: '63', territorialEntity: null, city: '90002' });
+    await form.getByLabelText('País').selectOptions('Colombia');
+    await form.getByLabelText('Departamento').selectOptions('Antioquia');
+    await form.getByLabelText('Ciudad').selectOptions('Medellín');
+    expect(rememberedPlace()).toEqual({ country: '47', territorialEntity: '5', city: '5001' });
+    await first.screen.unmount();
+
+    const { screen, calls: sent } = await open({ data: NO_SCHOOL });
+    const again = screen.getByRole('form', { name: 'Datos del colegio' });
+    await expect.element(again.getByLabelText('País')).toHaveValue('47');
+    await expect.element(again.getByLabelText('Departamento')).toHaveValue('5');
+    await expect.element(again.getByLabelText('Ciudad')).toHaveValue('5001');
+    await expect.element(again.getByLabelText('Ciudad')).toBeEnabled();
+    expect(await axeViolations()).toEqual([]);
+    await again.getByLabelText('Nombre de la institución').fill('Colegio Kib');
+    await again.getByLabelText('Correo electrónico').fill('rectoria@colegiokib.edu.co');
+    await again.getByLabelText('Teléfono').fill('6044441234');
+    await again.getByRole('button', { name: 'Registrar colegio' }).click();
+    await expect.element(screen.getByText('¡Institución registrada!')).toBeVisible();
+    expect(calls(sent, 'registerSchool/').map((call) => call.body)).toEqual([
+      expect.objectContaining({ countryId: 47, territorialEntityId: 5, cityId: 5001 }),
+    ]);
+  });
+
+  it('opens on a remembered country without departments, its city chosen', async () => {
+    leavePlace({ country: '63', city: '90001' });
+    const { screen } = await open({ data: NO_SCHOOL, language: 'en' });
+    const form = screen.getByRole('form', { name: 'School details' });
+    await expect.element(form.getByLabelText('Country')).toHaveValue('63');
+    await expect.element(form.getByLabelText('City')).toHaveValue('90001');
+    expect(form.getByLabelText('Department').query()).toBeNull();
+  });
+
+  it('empties the department and city when another country is chosen, not back to the remembered ones', async () => {
+    leavePlace({ country: '47', territorialEntity: '5', city: '5001' });
+    const { screen, calls: sent } = await open({ data: NO_SCHOOL });
+    const form = screen.getByRole('form', { name: 'Datos del colegio' });
+    await expect.element(form.getByLabelText('Ciudad')).toHaveValue('5001');
+    await form.getByLabelText('País').selectOptions('Ecuador');
+    await expect.element(form.getByLabelText('Ciudad')).toHaveValue('');
+    await form.getByLabelText('País').selectOptions('Colombia');
+    await expect.element(form.getByLabelText('Departamento')).toHaveValue('');
+    await expect.element(form.getByLabelText('Ciudad')).toBeDisabled();
+    await form.getByLabelText('Departamento').selectOptions('Boyacá');
+    await expect.element(form.getByLabelText('Ciudad')).toHaveValue('');
+    await form.getByRole('button', { name: 'Registrar colegio' }).click();
+    await expect.element(form.getByLabelText('Ciudad')).toHaveAccessibleDescription(/Elige la ciudad/);
+    expect(calls(sent, 'registerSchool/')).toEqual([]);
+    expect(rememberedPlace()).toEqual({ country: '47', territorialEntity: '15', city: null });
+  });
+
+  it.each([
+    ['a country no longer listed', { country: '999', territorialEntity: '5', city: '5001' }, '47', '', ''],
+    [
+      'a department the country does not have',
+      { country: '47', territorialEntity: '99', city: '5001' },
+      '47',
+      '',
+      '',
+    ],
+    [
+      'a city of another department',
+      { country: '47', territorialEntity: '15', city: '5001' },
+      '47',
+      '15',
+      '',
+    ],
+    ['malformed values', { country: 'CO', territorialEntity: '5.0', city: '' }, '47', '', ''],
+  ])('ignores %s', async (_case, cookies, country, department, city) => {
+    leavePlace(cookies);
+    const { screen, calls: sent } = await open({ data: NO_SCHOOL });
+    const form = screen.getByRole('form', { name: 'Datos del colegio' });
+    await expect.element(form.getByLabelText('País')).toHaveValue(country);
+    await expect.element(form.getByLabelText('Departamento')).toHaveValue(department);
+    await expect.element(form.getByLabelText('Ciudad')).toHaveValue(city);
+    // Only the countries listed are asked for.
+    expect(
+      sent.filter((call) => call.path === 'get-country-data/').map((call) => call.query.get('country')),
+    ).toEqual(['47']);
   });
 });
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { axeViolations, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
+import { readCookie, REMEMBERED_CHOICES, writeCookie } from '../../ui/remembered-choice';
 
 const COURSES = {
   courses: [
@@ -63,6 +64,26 @@ function content(overrides: Record<string, StubHandler> = {}): Record<string, St
     ...overrides,
   };
 }
+
+/** The course, topic and subtopic cookies, as they are now. */
+const remembered = () => ({
+  course: readCookie(REMEMBERED_CHOICES.course),
+  topic: readCookie(REMEMBERED_CHOICES.topic),
+  subtopic: readCookie(REMEMBERED_CHOICES.subtopic),
+});
+
+/** Cookies as an earlier visit (or anything else) left them. */
+function leaveCookies(values: { course?: string; topic?: string; subtopic?: string }) {
+  for (const [choice, value] of Object.entries(values))
+    writeCookie(REMEMBERED_CHOICES[choice as keyof typeof values], value, 5000);
+}
+
+// The browser keeps cookies from test to test: each starts without a remembered choice.
+const forgetChoices = () => {
+  for (const name of Object.values(REMEMBERED_CHOICES)) document.cookie = `${name}=; path=/; max-age=0`;
+};
+beforeEach(forgetChoices);
+afterEach(forgetChoices);
 
 describe('practice dashboard', () => {
   it('leads a logged-in student from course to topic to subtopic to the problems, in Spanish', async () => {
@@ -232,5 +253,94 @@ describe('practice dashboard', () => {
     } finally {
       await page.viewport(1024, 768);
     }
+  });
+});
+
+describe('the remembered choice (spec 01 §9)', () => {
+  it('reopens on the course, topic and subtopic chosen last when the dashboard is opened again', async () => {
+    const first = await renderSite('/student/practice', { routes: content(), user: STUDENT });
+    await first.screen.getByLabelText('Curso').selectOptions('Álgebra');
+    await first.screen.getByRole('button', { name: 'Ecuaciones lineales' }).click();
+    await first.screen.getByRole('button', { name: 'Una variable' }).click();
+    await expect.element(first.screen.getByRole('link', { name: /Despeja/ })).toBeVisible();
+    expect(remembered()).toEqual({ course: '1', topic: '10', subtopic: '100' });
+    await first.screen.unmount();
+
+    const { screen, router } = await renderSite('/student/practice', { routes: content(), user: STUDENT });
+    await expect.element(screen.getByRole('link', { name: /Despeja/ })).toBeVisible();
+    await expect.element(screen.getByLabelText('Curso')).toHaveValue('1');
+    await expect
+      .element(screen.getByRole('button', { name: 'Ecuaciones lineales' }))
+      .toHaveAttribute('aria-expanded', 'true');
+    await expect
+      .element(screen.getByRole('button', { name: 'Una variable' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?course=1&topic=10&subtopic=100');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('remembers each new choice and forgets what a choice clears', async () => {
+    const { screen } = await renderSite('/demo/student', { routes: content() });
+    await screen.getByLabelText('Curso').selectOptions('Álgebra');
+    await expect.poll(remembered).toEqual({ course: '1', topic: null, subtopic: null });
+    await screen.getByRole('button', { name: 'Ecuaciones lineales' }).click();
+    await screen.getByRole('button', { name: 'Una variable' }).click();
+    await expect.poll(remembered).toEqual({ course: '1', topic: '10', subtopic: '100' });
+    // Another topic clears the subtopic; the course placeholder clears everything.
+    await screen.getByRole('button', { name: 'Polinomios' }).click();
+    await expect.poll(remembered).toEqual({ course: '1', topic: '11', subtopic: null });
+    await screen.getByLabelText('Curso').selectOptions('Elige un curso');
+    await expect.poll(remembered).toEqual({ course: null, topic: null, subtopic: null });
+  });
+
+  it('keeps the choice of the address over the remembered one', async () => {
+    leaveCookies({ course: '1', topic: '10', subtopic: '100' });
+    const { screen, router } = await renderSite('/student/practice?course=2', {
+      routes: content({ 'GET courses/2/topics/': { body: [] } }),
+      user: STUDENT,
+    });
+    await expect.element(screen.getByLabelText('Curso')).toHaveValue('2');
+    await expect.element(screen.getByText('Este curso todavía no tiene temas.')).toBeVisible();
+    expect(router.state.location.search).toBe('?course=2');
+  });
+
+  it.each([
+    ['a course that is no longer listed', { course: '3', topic: '12', subtopic: '120' }, ''],
+    ['a topic the course no longer holds', { course: '1', topic: '12', subtopic: '120' }, '1'],
+    ['malformed values', { course: 'uno', topic: '10e1', subtopic: '-100' }, ''],
+  ])('ignores %s', async (_case, cookies, course) => {
+    leaveCookies(cookies);
+    const { screen, router, calls } = await renderSite('/student/practice', {
+      routes: content(),
+      user: STUDENT,
+    });
+    await expect.element(screen.getByLabelText('Curso')).toHaveValue(course);
+    await expect
+      .element(screen.getByText(course ? 'Por favor selecciona un tema' : 'Por favor selecciona un curso'))
+      .toBeVisible();
+    expect(router.state.location.search).toBe(course ? `?course=${course}` : '');
+    // Nothing stale was asked for.
+    expect(calls.filter((c) => /^(get-subtopics|problems)\//.test(c.path))).toEqual([]);
+  });
+
+  it('ignores a subtopic the topic no longer has, keeping the course and topic', async () => {
+    leaveCookies({ course: '1', topic: '10', subtopic: '999' });
+    const { screen } = await renderSite('/student/practice', { routes: content(), user: STUDENT });
+    await expect
+      .element(screen.getByRole('button', { name: 'Ecuaciones lineales' }))
+      .toHaveAttribute('aria-expanded', 'true');
+    await expect.element(screen.getByText('Por favor selecciona un subtema')).toBeVisible();
+    expect(screen.getByRole('button', { pressed: true }).elements()).toEqual([]);
+  });
+
+  it('finds the course of a remembered topic when the course itself is not remembered', async () => {
+    leaveCookies({ topic: '11', subtopic: '110' });
+    const { screen, router } = await renderSite('/demo/student', {
+      routes: content({ 'GET problems/subtopic/110/': { body: { problems: [], numerals: [] } } }),
+    });
+    await expect
+      .element(screen.getByRole('button', { name: 'Factorización' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?course=1&topic=11&subtopic=110');
   });
 });

@@ -1,13 +1,14 @@
-import type { NamedContent, ProblemSummary } from '@kib/core';
+import type { CoursesAnswer, NamedContent, ProblemSummary } from '@kib/core';
 import { MathText } from '@kib/widgets';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useAuth } from '../../auth/auth';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
+import { recallChoice, rememberChoice } from '../../ui/remembered-choice';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import './practice-page.css';
@@ -18,6 +19,30 @@ function idParam(params: URLSearchParams, name: string): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   const id = Number(raw);
   return id > 0 ? id : null;
+}
+
+/** A course, topic and subtopic of the dashboard; null where none is chosen. */
+interface Choice {
+  course?: number | null;
+  topic?: number | null;
+  subtopic?: number | null;
+}
+
+/**
+ * The choice the cookies remember (spec 01 §9), checked against the courses the reader can see
+ * now: the course when it is listed, the topic when that course holds it (or, without a course,
+ * the first listed course that does), and the subtopic of that topic, which the topic's subtopic
+ * list confirms like any other in the address. What does not check out is not restored.
+ */
+function rememberedChoice({ courses, coursesTopics }: CoursesAnswer): Choice {
+  const holds = (course: number, topic: number) =>
+    coursesTopics.some((link) => link.course === course && link.topic === topic);
+  const topic = recallChoice('topic');
+  let course = recallChoice('course', courses);
+  if (course === null && topic !== null) course = courses.find((c) => holds(c.id, topic))?.id ?? null;
+  if (course === null) return {};
+  if (topic === null || !holds(course, topic)) return { course };
+  return { course, topic, subtopic: recallChoice('subtopic') };
 }
 
 /** Problem text with its `$…$` math rendered; plain text stays plain. */
@@ -55,7 +80,9 @@ function LoadError({ query, message }: { query: UseQueryResult<unknown>; message
  * The course dashboard (spec 01 "Student dashboard (logged in or demo)"): a course selector, the
  * course's topics, each expanding its subtopics, and the published problems of the chosen subtopic.
  * At /demo/student it lists the demo courses only and its problems open the demo solver. The choice
- * lives in the query string (`?course=&topic=&subtopic=`), so back, reload and shared links keep it.
+ * lives in the query string (`?course=&topic=&subtopic=`), so back, reload and shared links keep it;
+ * each choice is also remembered in cookies for a while (spec 01 §9), and a visit whose address
+ * chooses nothing reopens there.
  */
 export function PracticePage() {
   const t = useT();
@@ -107,7 +134,12 @@ export function PracticePage() {
     (course !== null && topicId !== null && topics.isPending) ||
     (topic !== null && subtopicId !== null && subtopics.isPending);
 
-  const select = (next: { course?: number | null; topic?: number | null; subtopic?: number | null }) => {
+  const select = (next: Choice, { remember = true }: { remember?: boolean } = {}) => {
+    if (remember) {
+      rememberChoice('course', next.course);
+      rememberChoice('topic', next.topic);
+      rememberChoice('subtopic', next.subtopic);
+    }
     const query = new URLSearchParams();
     if (next.course) query.set('course', String(next.course));
     if (next.topic) query.set('topic', String(next.topic));
@@ -115,6 +147,17 @@ export function PracticePage() {
     // Replacing keeps history to one entry per visit: back leaves the dashboard instead of undoing clicks.
     setParams(query, { replace: true });
   };
+
+  // Once, when the dashboard opens without a choice in its address and the courses are known: the
+  // remembered choice, checked against them, is put in the address, as if the reader had come back.
+  const restore = useRef(courseId === null && topicId === null && subtopicId === null);
+  const courseList = courses.data;
+  useEffect(() => {
+    if (!restore.current || !courseList) return;
+    restore.current = false;
+    const remembered = rememberedChoice(courseList);
+    if (remembered.course) select(remembered, { remember: false });
+  });
 
   const solvePath = auth.status === 'authenticated' ? '/student/solve' : '/demo/student/modules/solve';
   const from = `${location.pathname}${location.search}`;

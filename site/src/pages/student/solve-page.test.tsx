@@ -1,11 +1,37 @@
 import { ProblemSchema, toPublicProblem } from '@kib/core';
+import { OfflineBackend } from '@kib/widgets';
+import type { MathfieldElement } from 'mathlive';
 import { afterEach, describe, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
 import { axeViolations, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
 
 /** The sample problem as GET problems/{id}/ answers it: no targets, solutions or correct choices. */
 const PUBLIC_PROBLEM = toPublicProblem(ProblemSchema.parse(sample));
+
+/**
+ * POST demo/proof/ as the server answers it: the checker's result for the answer sent (here by the
+ * same checker, in the browser), and never recorded.
+ */
+const DEMO_PROOF: StubHandler = async (call) => {
+  const body = call.body as { numeral: number; currentStep: number | null; answer: unknown };
+  const out = await new OfflineBackend(ProblemSchema.parse(sample), null).check({
+    numeralId: body.numeral,
+    step: body.currentStep,
+    answer: body.answer,
+    totalTime: 0,
+  });
+  return {
+    body: {
+      correctAns: out.correct,
+      numeralCompleted: out.numeralCompleted,
+      recorded: false,
+      stat: { numeralId: body.numeral },
+      fromBack: true,
+      result: out.feedback,
+    },
+  };
+};
 
 const RIGHT = {
   body: {
@@ -106,6 +132,29 @@ describe('solve page', () => {
     await expect.poll(() => calls.filter((c) => c.path === 'demo/proof/').length).toBe(1);
     expect(calls.find((c) => c.path === 'demo/proof/')?.body).toMatchObject({ numeral: 92, answer: [921] });
     expect(calls.some((c) => c.path === 'proof/' || c.path === 'getstudentproblemsolutiondata/')).toBe(false);
+  });
+
+  it('shows the line feedback of a wrong demo answer and says nothing is recorded, not that a deadline passed', async () => {
+    const { screen, calls } = await renderSite('/demo/student/modules/solve?problem=9001', {
+      routes: solving({ 'POST demo/proof/': DEMO_PROOF }),
+    });
+    await expect.element(screen.getByRole('tab', { name: 'Pregunta 1' })).toBeVisible();
+    const field = () => document.querySelector('math-field') as MathfieldElement | null;
+    await expect.poll(() => field()).not.toBeNull();
+    field()!.focus();
+    await expect.poll(() => !!field()!.shadowRoot?.activeElement).toBe(true);
+    await userEvent.keyboard('2x+3');
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect.poll(() => calls.filter((c) => c.path === 'demo/proof/').length).toBe(1);
+
+    await expect
+      .element(screen.getByText('Esta línea no es equivalente a la última línea correcta.', { exact: false }))
+      .toBeVisible();
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('Estás en la demo: tu respuesta se revisa, pero no queda registrada.');
+    expect(screen.getByText('La fecha límite', { exact: false }).query()).toBeNull();
+    expect(calls.some((c) => c.path === 'proof/')).toBe(false);
   });
 
   it.each([

@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { axeViolations, renderSite, STUDENT } from '../../test/render-site';
 import { STUDENT_DATA } from './student-fixture';
-import { SIDEBAR_STORAGE_KEY } from './student-layout';
+import { DEMO_BANNER_STORAGE_KEY, SIDEBAR_STORAGE_KEY } from './student-layout';
 
 const ROUTES = { 'GET get_student_classrooms/': { body: STUDENT_DATA } };
 
 beforeEach(() => localStorage.removeItem(SIDEBAR_STORAGE_KEY));
 afterEach(async () => {
   localStorage.removeItem(SIDEBAR_STORAGE_KEY);
+  sessionStorage.removeItem(DEMO_BANNER_STORAGE_KEY);
   await page.viewport(1024, 768);
 });
 
@@ -113,6 +114,61 @@ describe('StudentLayout', () => {
     await expect
       .element(screen.getByRole('button', { name: 'Menú' }))
       .toHaveAttribute('aria-expanded', 'false');
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('StudentLayout for the demo account', () => {
+  const DEMO = { ...STUDENT, email: 'demo@demo.kib', firstName: 'Demo', isDemo: true };
+
+  it('says above every page that the demo user sees limited content, in Spanish and English', async () => {
+    const { screen, router } = await renderSite('/student', { user: DEMO, routes: ROUTES });
+    const banner = screen.getByRole('note', { name: 'Usuario de demostración: contenido limitado' });
+    await expect.element(banner).toBeVisible();
+    await expect.element(banner).toHaveTextContent('solo ve una parte del contenido de Kib');
+    await expect.element(screen.getByRole('main')).toContainElement(banner.element() as HTMLElement);
+    await router.navigate('/student/feedback');
+    await expect.element(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Mis salones');
+    await expect.element(banner).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+
+    const en = await renderSite('/student', { user: DEMO, routes: ROUTES, language: 'en' });
+    await expect
+      .element(en.screen.getByRole('note', { name: 'Demo user: limited content' }))
+      .toHaveTextContent("This demo account sees only part of Kib's content");
+  });
+
+  it('closes for the rest of the visit from the keyboard, leaving the focus on the page, and comes back on the next', async () => {
+    const { screen, router } = await renderSite('/student', { user: DEMO, routes: ROUTES });
+    const close = screen.getByRole('button', { name: 'Cerrar el aviso de la cuenta de demostración' });
+    await expect.element(close).toBeVisible();
+    (close.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('note')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('main')).toHaveFocus();
+    await router.navigate('/student/modules');
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Mis módulos' })).toBeVisible();
+    expect(screen.getByRole('note').query()).toBeNull();
+
+    // A new visit (a new tab session) shows it again.
+    sessionStorage.clear();
+    const next = await renderSite('/student', { user: DEMO, routes: ROUTES });
+    await expect
+      .element(next.screen.getByRole('note', { name: 'Usuario de demostración: contenido limitado' }))
+      .toBeVisible();
+  });
+
+  it('is not shown to a student who is not the demo account', async () => {
+    const { screen } = await renderSite('/student', { user: STUDENT, routes: ROUTES });
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Mis salones' })).toBeVisible();
+    expect(screen.getByText('Usuario de demostración', { exact: false }).query()).toBeNull();
+  });
+
+  it('fits a 360 px phone', async () => {
+    await page.viewport(360, 740);
+    const { screen } = await renderSite('/student', { user: DEMO, routes: ROUTES });
+    await expect.element(screen.getByRole('note')).toBeVisible();
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations()).toEqual([]);
   });

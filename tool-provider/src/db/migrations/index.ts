@@ -18,6 +18,7 @@ import * as classroomEmbedTokens from './0016-classroom-embed-tokens';
 import * as referenceGeography from './0017-reference-geography';
 import * as schoolCodeRevocation from './0018-school-code-revocation';
 import * as schoolClassrooms from './0019-school-classrooms';
+import * as demoPresets from './0020-demo-presets';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0017-reference-geography', ...referenceGeography },
   { name: '0018-school-code-revocation', ...schoolCodeRevocation },
   { name: '0019-school-classrooms', ...schoolClassrooms },
+  { name: '0020-demo-presets', ...demoPresets },
 ];
