@@ -47,6 +47,8 @@ for (const build of BUILDS) {
   const sources = Math.max(...build.sources.map((s) => newest(path.join(root, s))));
   if (built < sources) {
     console.log(built ? `${build.name} changed: rebuilding` : `building ${build.name} (first start)`);
-    execSync(build.command, { cwd: root, stdio: 'inherit' });
+    // A bundle is always a production build, whoever asks for it: a test runner's NODE_ENV=test
+    // would make Vite build React's development JSX runtime into it.
+    execSync(build.command, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
 }

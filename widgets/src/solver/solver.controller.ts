@@ -22,7 +22,7 @@ import {
 import { messageText, useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { rovingTarget } from '../shared/roving-focus';
 import { useAnnouncer } from '../shared/use-announcer';
-import { scrollRatio, TimeTracker } from './parts/index';
+import { TimeTracker } from './parts/index';
 import { ApiBackend, InvalidAnswerError, OfflineBackend, type SolverBackend } from './solver.backend';
 import {
   appendLatex,
@@ -107,31 +107,6 @@ export function useSolverLoad(props: SolverProps): SolverLoad {
   return load.status === 'ready' ? { ...load, backend: backend as SolverBackend } : load;
 }
 
-/** How far down the page is scrolled, in percent (the scroll-down caret shows below a threshold). */
-export function useScrollRatio(): number {
-  const [ratio, setRatio] = useState(100);
-  useEffect(() => {
-    const update = () => {
-      const root = document.scrollingElement ?? document.documentElement;
-      setRatio(
-        scrollRatio({
-          scrollTop: root.scrollTop,
-          clientHeight: window.innerHeight,
-          scrollHeight: root.scrollHeight,
-        }),
-      );
-    };
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
-  }, []);
-  return ratio;
-}
-
 /** What the solver page is given: a loaded problem, its backend and the page's callbacks. */
 export interface SolverOptions {
   backend: SolverBackend;
@@ -165,8 +140,6 @@ export interface SolverController {
   textTarget: boolean;
   /** Some numeral after the current one is still open ('next question' is offered). */
   hasNextOpen: boolean;
-  /** How far down the page is scrolled, in percent. */
-  scrollRatio: number;
   /** Where the scroll-down caret scrolls to: just above the check button. */
   scrollTarget: RefObject<HTMLDivElement | null>;
   /** The polite live region that announces checks and hints: rendered once in the page. */
@@ -225,7 +198,6 @@ export function useSolver({
   stateRef.current = state;
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const scrollTarget = useRef<HTMLDivElement | null>(null);
-  const ratio = useScrollRatio();
 
   const numeral = problem.numerals[state.current];
   const numeralState = numeral ? state.numerals[numeral.id] : undefined;
@@ -382,7 +354,6 @@ export function useSolver({
       problem.calculator || (numeral?.calculator ?? false) || (targetContent?.calculator ?? false),
     textTarget: targetContent !== undefined && isTextMathType(targetContent.mathType),
     hasNextOpen: nextOpenNumeral(problem, state, state.current) !== null,
-    scrollRatio: ratio,
     scrollTarget,
     region,
     submit,

@@ -116,7 +116,11 @@ export const English: Story = {
   },
 };
 
-/** On a 360 px phone. */
+/** The page's measured layout (`columns` or `stacked`). */
+const layoutOf = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector('.kib-solver__page')?.getAttribute('data-layout');
+
+/** On a 360 px phone: the statement above the consoles. */
 export const Phone: Story = {
   args: { backend: new OfflineBackend(problem, memoryStorage()) },
   globals: { viewport: { value: 'phone' } },
@@ -127,6 +131,29 @@ export const Phone: Story = {
       </div>
     ),
   ],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('tab', { name: 'Pregunta 1' });
+    await waitFor(() => expect(layoutOf(canvasElement)).toBe('stacked'));
+  },
+};
+
+/** On a wide screen: the statement beside the consoles. */
+export const Wide: Story = {
+  args: { backend: new OfflineBackend(problem, memoryStorage()) },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 1100 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('tab', { name: 'Pregunta 1' });
+    await waitFor(() => expect(layoutOf(canvasElement)).toBe('columns'));
+    const statement = canvasElement.querySelector('.kib-solver__statement')!.getBoundingClientRect();
+    const work = canvasElement.querySelector('.kib-solver__work')!.getBoundingClientRect();
+    await expect(statement.right).toBeLessThanOrEqual(work.left);
+  },
 };
 
 /** A problem JSON that is not a problem: a translated message, nothing else. */

@@ -258,7 +258,10 @@ export function NumeralAnswer({
   );
 }
 
-/** The console of a numeral or step, chosen by its math type; an unknown type renders nothing. */
+/**
+ * The console of a numeral or step, chosen by its math type; an unknown type renders nothing. The
+ * one being answered is marked `data-active` (the scroll-down caret leads to it).
+ */
 export function ConsoleSlot({
   content,
   value,
@@ -281,7 +284,7 @@ export function ConsoleSlot({
   if (!descriptor) return null;
   const Console = descriptor.component as unknown as ComponentType<Record<string, unknown>>;
   return (
-    <div className="kib-solver__console">
+    <div className="kib-solver__console" data-active={disabled ? undefined : ''}>
       <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
         <Console
           data={consoleData(content)}

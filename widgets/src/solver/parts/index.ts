@@ -44,7 +44,7 @@ export type { StepViewProps, StepViewStep } from './step-view';
 /** The scroll-down caret. */
 export { ScrollCaret } from './scroll-caret';
 /** Props of the scroll-down caret. */
-export type { ScrollCaretProps } from './scroll-caret';
+export type { ScrollCaretDestination, ScrollCaretProps } from './scroll-caret';
 /** The scroll ratio the caret reads, and its threshold. */
 export { SCROLL_CARET_THRESHOLD, scrollRatio, showsScrollCaret } from './scroll-ratio';
 

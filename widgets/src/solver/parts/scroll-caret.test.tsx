@@ -31,6 +31,36 @@ describe('ScrollCaret', () => {
     await expect.poll(() => target.current!.getBoundingClientRect().top).toBeLessThan(window.innerHeight);
   });
 
+  it('asks the page where to go at the moment of the press, and moves the focus there from the keyboard only', async () => {
+    const target = createRef<HTMLButtonElement>();
+    const destination = vi.fn(() => ({
+      element: target.current!,
+      block: 'center' as const,
+      focus: target.current,
+    }));
+    const screen = await render(
+      <div>
+        <ScrollCaret ratio={10} target={destination} />
+        <div style={{ height: 3000 }} />
+        <button type="button" ref={target}>
+          Check
+        </button>
+      </div>,
+    );
+    const caret = screen.getByRole('button', { name: 'Desplazarse hacia abajo' });
+    const spy = vi.spyOn(target.current!, 'scrollIntoView');
+    await caret.click({ force: true });
+    expect(destination).toHaveBeenCalledTimes(1);
+    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ block: 'center' }));
+    expect(document.activeElement).not.toBe(target.current);
+
+    // Enter on the focused caret: a click without a pointer.
+    (caret.element() as HTMLButtonElement).focus();
+    (caret.element() as HTMLButtonElement).click();
+    expect(destination).toHaveBeenCalledTimes(2);
+    expect(document.activeElement).toBe(target.current);
+  });
+
   it('bounces only when motion is welcome', async () => {
     const screen = await render(<ScrollCaret ratio={10} />);
     const button = screen.getByRole('button').element();
