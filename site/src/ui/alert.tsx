@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useT } from '../i18n/language';
 
 /**
@@ -52,6 +52,29 @@ export function StatusNotice({
           </button>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Where a page says what just happened (saved, deleted, joined): a {@link StatusNotice} (a polite
+ * live region that is always there, so each new message is announced) in a box that takes the focus
+ * when the page moves it there (`ref`). `onClose` dismisses the message.
+ */
+export function FocusableNotice({
+  notice,
+  onClose,
+  ref,
+  className,
+}: {
+  notice: ReactNode;
+  onClose: () => void;
+  ref?: Ref<HTMLDivElement>;
+  className: string;
+}) {
+  return (
+    <div ref={ref} tabIndex={-1} className={className}>
+      <StatusNotice notice={notice} onClose={onClose} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { formatDateDmy, formatDateTimeDmy } from '@kib/core';
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useT, type Translate } from '../../i18n/language';
-import { StatusNotice } from '../../ui/alert';
+import { FocusableNotice } from '../../ui/alert';
 import { QueryWait, type WaitedQuery } from '../../ui/query-wait';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { NoAccess } from '../platform-admin/platform-admin-layout';
@@ -147,20 +147,8 @@ export type NoticeProps = Notice['region'];
  * Where a page says what just happened: a polite live region that is always there, in a box that
  * takes the focus when a new notice arrives.
  */
-export function NoticeRegion({
-  notice,
-  onClose,
-  ref,
-}: {
-  notice: ReactNode;
-  onClose: () => void;
-  ref?: Ref<HTMLDivElement>;
-}) {
-  return (
-    <div ref={ref} tabIndex={-1} className="school-admin-notice">
-      <StatusNotice notice={notice} onClose={onClose} />
-    </div>
-  );
+export function NoticeRegion(props: { notice: ReactNode; onClose: () => void; ref?: Ref<HTMLDivElement> }) {
+  return <FocusableNotice {...props} className="school-admin-notice" />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/language';
-import { StatusNotice } from '../../ui/alert';
+import { FocusableNotice } from '../../ui/alert';
 import { Loading, LoadFailed, QueryWait, type WaitedQuery } from '../../ui/query-wait';
 import { TEACHER_HOME } from './teacher-data';
 
@@ -76,18 +76,6 @@ export function ClassroomNotFound({ className }: { className?: string }) {
  * there, so each new message is announced, in a box that takes the focus when the page moves it
  * there (`ref`). `onClose` dismisses the message.
  */
-export function NoticeRegion({
-  notice,
-  onClose,
-  ref,
-}: {
-  notice: ReactNode;
-  onClose: () => void;
-  ref?: Ref<HTMLDivElement>;
-}) {
-  return (
-    <div ref={ref} tabIndex={-1} className="teacher-notice">
-      <StatusNotice notice={notice} onClose={onClose} />
-    </div>
-  );
+export function NoticeRegion(props: { notice: ReactNode; onClose: () => void; ref?: Ref<HTMLDivElement> }) {
+  return <FocusableNotice {...props} className="teacher-notice" />;
 }
