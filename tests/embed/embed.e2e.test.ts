@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, launchChromium } from '../support/browser.ts';
 import { serveStatic } from '../support/static-server.ts';
+import { fieldValue, focusField } from '../support/math-field.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../widgets/dist/kib-widgets.js', import.meta.url));
@@ -42,26 +43,9 @@ async function lastAnswer(id: string): Promise<unknown> {
   return events.filter((e) => e.from === id && e.type === 'kib-answer').at(-1)?.detail;
 }
 
-/** Clicks into a math field and waits until MathLive has the keyboard (it settles its focus briefly). */
-async function focusField(field: ReturnType<Page['locator']>) {
-  await field.click();
-  await field.evaluate(
-    (f) =>
-      new Promise<void>((resolve) => {
-        const check = () => (f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20));
-        check();
-      }),
-  );
-}
-
 /** Types as a very fast person would (30 ms a key), not all keys in the same millisecond. */
 function typeKeys(text: string): Promise<void> {
   return page.keyboard.type(text, { delay: 30 });
-}
-
-/** A math field's LaTeX, spaces and empty groups dropped. */
-function fieldValue(field: ReturnType<Page['locator']>): Promise<string> {
-  return field.evaluate((f) => (f as HTMLElement & { value: string }).value.replace(/\s|\{\}/g, ''));
 }
 
 async function events(type: string): Promise<KibEvent[]> {

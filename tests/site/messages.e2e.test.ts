@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { overflows, shotAndAxe } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
+import { fieldValue, focusField } from '../support/math-field.ts';
 
 const STUDENT = 'student@demo.kib';
 /** A second seeded student of the same classroom, whose problem is still unsolved after the first test. */
@@ -65,22 +66,6 @@ async function refused(token: string | null): Promise<boolean> {
     headers: { authorization: `Bearer ${token}` },
   });
   return answer.status === 401;
-}
-
-/** Clicks into a math field and waits until MathLive has the keyboard. */
-async function focusField(field: ReturnType<Page['locator']>) {
-  await field.click();
-  await field.evaluate(
-    (f) =>
-      new Promise<void>((resolve) => {
-        const check = () => (f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20));
-        check();
-      }),
-  );
-}
-
-function fieldValue(field: ReturnType<Page['locator']>): Promise<string> {
-  return field.evaluate((f) => (f as HTMLElement & { value: string }).value.replace(/\s|\{\}/g, ''));
 }
 
 /** Logs a seeded student in, opens the seeded linear equation and types its answer, unchecked. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, overflows, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
 import { activationPath, logIn } from '../support/accounts.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
+import { fieldValue, focusField } from '../support/math-field.ts';
 
 let server: KibServer;
 let browser: Browser;
@@ -28,22 +29,6 @@ const untranslated = (page: Page) =>
     'errors',
     'calculator',
   ]);
-
-/** Clicks into a math field and waits until MathLive has the keyboard. */
-async function focusField(field: ReturnType<Page['locator']>) {
-  await field.click();
-  await field.evaluate(
-    (f) =>
-      new Promise<void>((resolve) => {
-        const check = () => (f.shadowRoot?.activeElement ? setTimeout(resolve, 100) : setTimeout(check, 20));
-        check();
-      }),
-  );
-}
-
-function fieldValue(field: ReturnType<Page['locator']>): Promise<string> {
-  return field.evaluate((f) => (f as HTMLElement & { value: string }).value.replace(/\s|\{\}/g, ''));
-}
 
 /** Types an answer into the last math field of the solver, replacing what is there. */
 async function typeAnswer(page: Page, latex: string, expected: string) {

@@ -3,6 +3,8 @@ import { toSnakeCase } from '@kib/core';
 import type { Language } from '@kib/i18n';
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { createSiteApi } from '../app/api';
 import { createQueryClient, SiteProviders } from '../app/providers';
@@ -123,4 +125,28 @@ export async function axeViolations(root: Element | Document = document): Promis
   return result.violations.map(
     (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
+}
+
+/**
+ * Records what the pages of a test file copy to the clipboard (`copied`, emptied before each test)
+ * and, after each test, restores the mocks and the default 1024 × 768 viewport a test may have
+ * changed. Call it once at the top of the file.
+ */
+export function watchClipboard(): { readonly copied: string[] } {
+  const state = { copied: [] as string[] };
+  beforeEach(() => {
+    state.copied = [];
+    vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
+      state.copied.push(text);
+    });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await page.viewport(1024, 768);
+  });
+  return {
+    get copied() {
+      return state.copied;
+    },
+  };
 }

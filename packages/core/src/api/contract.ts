@@ -75,11 +75,34 @@ export interface Endpoint<
   /** The largest JSON body accepted, in bytes, when more than the API's default (a bulk upload). */
   readonly maxBodyBytes?: number;
   /**
+   * The endpoint takes `multipart/form-data` instead of JSON: its text fields make the body (those
+   * named in `jsonFields` hold JSON text and are parsed first), and its files are streamed to the
+   * server's storage within the limits declared here (413 past them, 400 for a file whose content
+   * is not of an accepted kind, whatever its name).
+   */
+  readonly multipart?: MultipartSpec;
+  /**
    * A classroom dashboard a page outside Kib may read: besides its access rule, it answers a
    * classroom embed token (`kibe_…`) for the classroom of its `:id`, to any origin (CORS, no
    * cookies). Every other endpoint refuses embed tokens.
    */
   readonly embed?: boolean;
+}
+
+/** How a multipart endpoint takes its files. */
+export interface MultipartSpec {
+  /** Text fields that hold JSON (snake_case keys, camelCased like a JSON body). */
+  readonly jsonFields: readonly string[];
+  /**
+   * File fields by name pattern and kind: e.g. `picture_{n}` pictures and `video_{n}` videos, each
+   * with the JSON text field `formdata_{n}` naming what it belongs to.
+   */
+  readonly files: readonly {
+    readonly field: 'picture' | 'video';
+    readonly maxBytes: number;
+  }[];
+  /** The most files one request may carry. */
+  readonly maxFiles: number;
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, access, schemas). */

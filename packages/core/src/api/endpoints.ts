@@ -1,6 +1,7 @@
 import { ACTIVITY_ENDPOINTS } from './activities.endpoints';
 import { AUTH_ENDPOINTS } from './auth.endpoints';
 import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
+import { CREATOR_ENDPOINTS } from './creator.endpoints';
 import { CONTACT_ENDPOINTS } from './contact.endpoints';
 import { CONTENT_ENDPOINTS } from './content.endpoints';
 import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
@@ -38,6 +39,7 @@ export const API = {
   ...LTI_ADMIN_ENDPOINTS,
   ...SCHOOL_CODE_ENDPOINTS,
   ...SCHOOL_ADMIN_ENDPOINTS,
+  ...CREATOR_ENDPOINTS,
 };
 
 /** The name of an endpoint of {@link API}. */

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@kib/api-client';
 import type { LtiConsumerRegistration, LtiRegistrations } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { axeViolations, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
+import { axeViolations, renderSite, STUDENT, type StubHandler, watchClipboard } from '../../test/render-site';
 
 const ADMIN: CurrentUser = {
   ...STUDENT,
@@ -74,17 +74,7 @@ const LIST = { 'GET lti/admin/registrations/': { body: REGISTRATIONS } };
 const open = (routes: Record<string, StubHandler> = {}, language: 'es' | 'en' = 'es') =>
   renderSite('/platformAdmin/lms', { user: ADMIN, routes: { ...LIST, ...routes }, language });
 
-let copied: string[];
-beforeEach(() => {
-  copied = [];
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
-});
+const clipboard = watchClipboard();
 
 describe('the platform admin area', () => {
   it('shows LMS connections, greets the admin and lists consumers, platforms, keys and the URLs', async () => {
@@ -130,7 +120,7 @@ describe('the platform admin area', () => {
 
     await expect.element(screen.getByText('https://kib.example.org/lti/1.1/launch')).toBeVisible();
     await screen.getByRole('button', { name: 'Copiar URL de inicio de sesión LTI 1.3' }).click();
-    expect(copied).toEqual(['https://kib.example.org/lti/1.3/login']);
+    expect(clipboard.copied).toEqual(['https://kib.example.org/lti/1.3/login']);
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -171,7 +161,7 @@ describe('the platform admin area', () => {
     });
     expect(await axeViolations()).toEqual([]);
     await dialog.getByRole('button', { name: 'Copiar el secreto' }).click();
-    expect(copied).toEqual(['s3cr3t-only-once']);
+    expect(clipboard.copied).toEqual(['s3cr3t-only-once']);
     await expect.element(dialog.getByText('Copiado')).toBeVisible();
     await dialog.getByRole('button', { name: 'Listo' }).click();
     await expect.element(dialog).not.toBeInTheDocument();

@@ -1,8 +1,15 @@
 import type { CurrentUser } from '@kib/api-client';
 import type { SchoolCode } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { axeViolations, renderSite, STUDENT, type StubCall, type StubHandler } from '../../test/render-site';
+import {
+  axeViolations,
+  renderSite,
+  STUDENT,
+  type StubCall,
+  type StubHandler,
+  watchClipboard,
+} from '../../test/render-site';
 import { endOfDayIso } from './schools-form';
 
 const ADMIN: CurrentUser = {
@@ -104,17 +111,7 @@ const listCalls = (calls: readonly StubCall[]) =>
 const changes = (calls: readonly StubCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.path.startsWith('platform/school-codes/'));
 
-let copied: string[];
-beforeEach(() => {
-  copied = [];
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
-});
+const clipboard = watchClipboard();
 
 describe('the school codes page', () => {
   it('is the area’s landing and the first entry of its menu, before LMS connections', async () => {
@@ -176,7 +173,7 @@ describe('the school codes page', () => {
     await expect.element(over.getByText('Supera el plan en 30 estudiantes')).toBeVisible();
 
     await row('ACT456').getByRole('button', { name: 'Copiar ACT456' }).click();
-    expect(copied).toEqual(['ACT456']);
+    expect(clipboard.copied).toEqual(['ACT456']);
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -245,7 +242,7 @@ describe('a new school code', () => {
       planValidUntil: new Date(YEAR + 1, 2, 15, 23, 59, 59).toISOString(),
     });
     await screen.getByRole('button', { name: 'Copiar el código' }).click();
-    expect(copied).toEqual(['Q4W8ZT']);
+    expect(clipboard.copied).toEqual(['Q4W8ZT']);
     await expect.element(form.getByLabelText('Nombre de la institución')).toHaveValue('');
     await expect.element(form.getByLabelText('Número de estudiantes')).toHaveValue(null);
     await expect.element(form.getByLabelText('Código válido hasta')).toHaveValue('');

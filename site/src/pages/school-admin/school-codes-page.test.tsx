@@ -1,7 +1,13 @@
 import type { SchoolAdminData } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { axeViolations, renderSite, type StubCall, type StubHandler } from '../../test/render-site';
+import {
+  axeViolations,
+  renderSite,
+  type StubCall,
+  type StubHandler,
+  watchClipboard,
+} from '../../test/render-site';
 import { dmy, refusal, SCHOOL_ADMIN, SCHOOL_DATA, schoolAdminServer, YEAR } from './school-admin-fixture';
 
 function open(
@@ -19,17 +25,7 @@ const created = (calls: readonly StubCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.path === 'createTeachersCode/');
 const listCalls = (calls: readonly StubCall[]) => calls.filter((c) => c.path === 'getTeacherCodes/');
 
-let copied: string[];
-beforeEach(() => {
-  copied = [];
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
-});
+const clipboard = watchClipboard();
 
 describe('the registration codes page', () => {
   it('lists the teacher codes with their expiry and state; clicking a code copies it and says so', async () => {
@@ -51,7 +47,7 @@ describe('the registration codes page', () => {
     const copy = unused.getByRole('button', { name: /^T4KQ9WZM/ });
     await expect.element(copy).toHaveAccessibleName('T4KQ9WZM (copiar)');
     await copy.click();
-    expect(copied).toEqual(['T4KQ9WZM']);
+    expect(clipboard.copied).toEqual(['T4KQ9WZM']);
     await expect.element(unused.getByRole('status')).toHaveTextContent('Copiado');
   });
 
@@ -64,7 +60,7 @@ describe('the registration codes page', () => {
     expect(document.activeElement?.textContent).toContain('Tu nuevo código es: N8WQ4RTB');
     expect(created(calls).map((c) => c.body)).toEqual([{ institutionId: 2, validDays: 14, email: null }]);
     await screen.getByRole('button', { name: 'Copiar el código' }).click();
-    expect(copied).toEqual(['N8WQ4RTB']);
+    expect(clipboard.copied).toEqual(['N8WQ4RTB']);
     // The list is read again, with the new code.
     await expect
       .element(

@@ -1,7 +1,7 @@
 import type { TeacherData } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { axeViolations, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
+import { axeViolations, renderSite, STUDENT, type StubHandler, watchClipboard } from '../../test/render-site';
 import {
   GRADO_10A,
   GRADO_9B,
@@ -22,17 +22,9 @@ function open(
   return renderSite('/teacher', { user: TEACHER, routes: server.routes, language: options.language });
 }
 
-let copied: string[];
+const clipboard = watchClipboard();
 beforeEach(() => {
-  copied = [];
   localStorage.removeItem(TEACHER_SIDEBAR_KEY);
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
 });
 
 describe('the teacher area', () => {
@@ -144,7 +136,7 @@ describe('the classes page', () => {
     expect(await axeViolations()).toEqual([]);
 
     await first.getByRole('button', { name: 'Copiar código Grado 10A' }).click();
-    expect(copied).toEqual(['KIBCLS']);
+    expect(clipboard.copied).toEqual(['KIBCLS']);
     await expect.element(first.getByText('Copiado')).toBeVisible();
   });
 
@@ -234,7 +226,7 @@ describe('the classes page', () => {
     // The message takes the focus, so a keyboard user is right by the code and its copy button.
     expect(document.activeElement?.textContent).toContain('NEW234');
     await status.getByRole('button', { name: 'Copiar código' }).click();
-    expect(copied).toEqual(['NEW234']);
+    expect(clipboard.copied).toEqual(['NEW234']);
     expect(await axeViolations()).toEqual([]);
     await status.getByRole('button', { name: 'Cerrar' }).click();
     await expect.element(screen.getByText('Grado 11B creado', { exact: false })).not.toBeInTheDocument();

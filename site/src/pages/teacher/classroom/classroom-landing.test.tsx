@@ -1,7 +1,7 @@
 import { formatDateTimeDmy } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { axeViolations, renderSite, type StubHandler } from '../../../test/render-site';
+import { axeViolations, renderSite, type StubHandler, watchClipboard } from '../../../test/render-site';
 import { refusal, TEACHER } from '../teacher-fixture';
 import { TEACHER_SIDEBAR_KEY } from '../teacher-layout';
 import {
@@ -32,17 +32,9 @@ const cells = (table: Element) =>
     Array.from(row.children, (cell) => (cell.textContent ?? '').trim()),
   );
 
-let copied: string[];
+const clipboard = watchClipboard();
 beforeEach(() => {
-  copied = [];
   localStorage.removeItem(TEACHER_SIDEBAR_KEY);
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
 });
 
 describe("a classroom's landing", () => {
@@ -54,7 +46,7 @@ describe("a classroom's landing", () => {
       .element(screen.getByRole('link', { name: 'Registrar estudiantes', exact: true }))
       .toHaveAttribute('href', '/teacher/classroom/11/createRegisterStudents');
     await screen.getByRole('button', { name: 'Copiar código' }).click();
-    expect(copied).toEqual(['KIBCLS']);
+    expect(clipboard.copied).toEqual(['KIBCLS']);
     await expect.element(screen.getByText('Copiado')).toBeVisible();
     expect(document.title).toBe('Asignaciones · Grado 10A · Kib');
   });

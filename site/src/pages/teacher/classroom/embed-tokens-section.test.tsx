@@ -1,7 +1,7 @@
 import type { EmbedToken } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { axeViolations, renderSite, type StubCall } from '../../../test/render-site';
+import { axeViolations, renderSite, type StubCall, watchClipboard } from '../../../test/render-site';
 import { TEACHER } from '../teacher-fixture';
 import { classroomServer } from './classroom-fixture';
 import { embedSnippet } from './embed-tokens-section';
@@ -43,17 +43,7 @@ function tokenServer() {
   }).routes;
 }
 
-let copied: string[];
-beforeEach(() => {
-  copied = [];
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
-});
+const clipboard = watchClipboard();
 
 describe("a classroom's embed tokens", () => {
   it('writes the HTML a school pastes: the bundle and the element with the API, classroom and token', () => {
@@ -89,7 +79,7 @@ describe("a classroom's embed tokens", () => {
     await expect.element(created.getByLabelText('Código para pegar en la página')).toHaveTextContent(SECRET);
     await created.getByRole('button', { name: 'Copiar el código' }).click();
     await created.getByRole('button', { name: 'Copiar solo el token' }).click();
-    expect(copied).toEqual([snippet, SECRET]);
+    expect(clipboard.copied).toEqual([snippet, SECRET]);
     await expect.element(table.getByRole('rowheader', { name: 'Intranet del colegio' })).toBeVisible();
     await expect.element(form.getByLabelText('Para qué es')).toHaveValue('');
     expect(await axeViolations()).toEqual([]);

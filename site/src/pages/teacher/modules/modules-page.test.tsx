@@ -1,7 +1,7 @@
 import { formatDateDmy, type TeacherData } from '@kib/core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { axeViolations, renderSite, type StubHandler } from '../../../test/render-site';
+import { axeViolations, renderSite, type StubHandler, watchClipboard } from '../../../test/render-site';
 import { NO_SCHOOL, refusal, TEACHER, TEACHER_DATA } from '../teacher-fixture';
 import { TEACHER_SIDEBAR_KEY } from '../teacher-layout';
 import { ECUACIONES, FUNCIONES, moduleServer } from './module-fixture';
@@ -32,17 +32,9 @@ function open(
 const listQueries = (calls: { method: string; path: string; query: URLSearchParams }[]) =>
   calls.filter((c) => c.method === 'GET' && c.path === 'modules/').map((c) => Object.fromEntries(c.query));
 
-let copied: string[];
+const clipboard = watchClipboard();
 beforeEach(() => {
-  copied = [];
   localStorage.removeItem(TEACHER_SIDEBAR_KEY);
-  vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-    copied.push(text);
-  });
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await page.viewport(1024, 768);
 });
 
 describe('the module list', () => {
@@ -81,7 +73,7 @@ describe('the module list', () => {
       .toHaveAttribute('href', '/teacher/modules/21');
     await funciones.getByRole('button', { name: 'Copiar código de estudiantes Funciones lineales' }).click();
     await funciones.getByRole('button', { name: 'Copiar código de profesores Funciones lineales' }).click();
-    expect(copied).toEqual(['STU234', 'TEA567']);
+    expect(clipboard.copied).toEqual(['STU234', 'TEA567']);
     await expect.element(rows.nth(2).getByText('0 %')).toBeVisible();
     expect(await axeViolations()).toEqual([]);
   });
@@ -206,7 +198,7 @@ describe('the module list', () => {
     const row = screen.getByRole('row').filter({ hasText: ECUACIONES.name });
     await expect.element(row.getByText('COD22T')).toBeVisible();
     await row.getByRole('button', { name: 'Copiar código de estudiantes Ecuaciones cuadráticas' }).click();
-    expect(copied).toEqual(['COD22S']);
+    expect(clipboard.copied).toEqual(['COD22S']);
     expect(calls.filter((c) => c.method === 'POST' && c.path === 'modules/22/codes/')).toHaveLength(1);
   });
 

@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import { LanguageSchema, LIMITS } from '../constants';
+import { EntityIdSchema } from '../ids';
+import { LatexSchema, MATH_TYPE_DATA_SCHEMAS, MATH_TYPES, type MathType } from '../math-types';
+
+const DateTimeSchema = z.iso.datetime();
+const IdSchema = z.coerce
+  .number('validation.invalid')
+  .int('validation.invalid')
+  .positive('validation.invalid');
+const OptionalIdSchema = IdSchema.max(2_147_483_647, 'validation.invalid').optional();
+const LongTextSchema = z.string('validation.invalid').max(LIMITS.longTextMaxLength, 'validation.too-long');
+/** A stored file's key (a picture or a video), as the storage named it; null when there is none. */
+const FileKeySchema = z
+  .string('validation.invalid')
+  .regex(/^[A-Za-z0-9_-]{8,64}\.(?:jpg|png|gif|mp4|mov)$/, 'validation.file-key-invalid')
+  .nullable()
+  .default(null);
+
+/**
+ * The key of an item of a draft (numeral, step, choice): stable while the creator edits, so a file
+ * sent with the draft names the item it belongs to (`formdata_{n}.id`). Made by `shortId()` in the
+ * browser for new items; a saved item keeps the key it was saved with.
+ */
+export const DraftKeySchema = z
+  .string('validation.invalid')
+  .regex(/^[A-Za-z0-9_-]{6,12}$/, 'validation.invalid');
+
+/** The problem table (spec 02 §2 "Creator problem table") and what it pages through. */
+export const CREATOR_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/**
+ * GET creator/problems/: the problem table's filters. `mine` is the 'Only show my problems' switch
+ * (authored or coauthored); `q` searches title and description (accent- and case-insensitive);
+ * pages start at 1.
+ */
+export const CreatorProblemsQuerySchema = z.object({
+  mine: z
+    .enum(['true', 'false'], 'validation.invalid')
+    .optional()
+    .transform((v) => v === 'true'),
+  courseId: OptionalIdSchema,
+  topicId: OptionalIdSchema,
+  subtopicId: OptionalIdSchema,
+  q: z.string('validation.invalid').trim().max(100, 'validation.too-long').optional(),
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .refine((n) => (CREATOR_PAGE_SIZES as readonly number[]).includes(n), 'validation.invalid')
+    .default(25),
+});
+/** The problem table's filters. */
+export type CreatorProblemsQuery = z.infer<typeof CreatorProblemsQuerySchema>;
+
+/**
+ * A row of the problem table: the spec's columns (id, title, description, number, author, status),
+ * whether the caller may edit and delete it (decided on the server: author, coauthor, or an account
+ * that may edit any problem), and how many modules use it.
+ */
+export const CreatorProblemRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  numeration: z.string().nullable(),
+  language: LanguageSchema,
+  topicId: z.number().int().nullable(),
+  subtopicId: z.number().int().nullable(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  publishProblem: z.boolean(),
+  numerals: z.number().int(),
+  modules: z.number().int(),
+  canEdit: z.boolean(),
+  updatedAt: DateTimeSchema,
+});
+/** A row of the problem table. */
+export type CreatorProblemRow = z.infer<typeof CreatorProblemRowSchema>;
+
+/** What GET creator/problems/ answers: one page of rows, newest change first, and the total. */
+export const CreatorProblemsAnswerSchema = z.object({
+  problems: z.array(CreatorProblemRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+/** A page of the problem table. */
+export type CreatorProblemsAnswer = z.infer<typeof CreatorProblemsAnswerSchema>;
+
+/** A multiple-choice option in a draft: its text (math between dollar signs), picture and correctness. */
+export const ChoiceDraftSchema = z.object({
+  key: DraftKeySchema,
+  id: EntityIdSchema.nullable().default(null),
+  text: LatexSchema,
+  picture: FileKeySchema,
+  correct: z.boolean('validation.invalid'),
+});
+/** A multiple-choice option in a draft. */
+export type ChoiceDraft = z.infer<typeof ChoiceDraftSchema>;
+
+/**
+ * What a numeral or step of a draft asks: its math type and its record, or null while the creator
+ * has not filled it in (a problem with an empty record cannot be published). A record that is
+ * present must pass its math type's core schema. multipleChoice keeps its options in `choices`.
+ */
+export const DraftMathTypeContentSchema = z.discriminatedUnion(
+  'mathType',
+  MATH_TYPES.map((mathType) =>
+    mathType === 'multipleChoice'
+      ? z.object({
+          mathType: z.literal('multipleChoice'),
+          data: z.null().default(null),
+          choices: z.array(ChoiceDraftSchema).max(LIMITS.choicesMaxItems, 'validation.too-many').default([]),
+        })
+      : z.object({
+          mathType: z.literal(mathType),
+          data: (MATH_TYPE_DATA_SCHEMAS[mathType] as z.ZodType).nullable().default(null),
+          choices: z.array(ChoiceDraftSchema).max(0).default([]),
+        }),
+  ) as unknown as [DraftContentVariant<'solve'>, ...DraftContentVariant<MathType>[]],
+  'validation.invalid',
+);
+type DraftContentVariant<K extends MathType> = z.ZodObject<{
+  mathType: z.ZodLiteral<K>;
+  data: z.ZodDefault<z.ZodNullable<z.ZodType>>;
+  choices: z.ZodDefault<z.ZodArray<typeof ChoiceDraftSchema>>;
+}>;
+/** What a numeral or step of a draft asks. */
+export interface DraftMathTypeContent {
+  mathType: MathType;
+  /** The math type's record (`MathTypeDataOf<mathType>`), null while not filled in; null for multipleChoice. */
+  data: unknown;
+  choices: ChoiceDraft[];
+}
+
+/** The fields of a step of a draft, besides what it asks. */
+export const StepDraftFieldsSchema = z.object({
+  key: DraftKeySchema,
+  id: EntityIdSchema.nullable().default(null),
+  instruction: LongTextSchema,
+  explanation: LongTextSchema,
+  picture: FileKeySchema,
+  videoS3: FileKeySchema,
+  calculator: z.boolean('validation.invalid'),
+});
+
+/** A step of a draft: numbered by its place in its numeral's list. */
+export const StepDraftSchema = z.intersection(StepDraftFieldsSchema, DraftMathTypeContentSchema);
+/** A step of a draft. */
+export type StepDraft = z.infer<typeof StepDraftFieldsSchema> & DraftMathTypeContent;
+
+/** The fields of a numeral of a draft, besides what it asks. */
+export const NumeralDraftFieldsSchema = z.object({
+  key: DraftKeySchema,
+  id: EntityIdSchema.nullable().default(null),
+  question: LongTextSchema,
+  initialHint: LongTextSchema.nullable().default(null),
+  hintPicture: FileKeySchema,
+  picture: FileKeySchema,
+  videoS3: FileKeySchema,
+  calculator: z.boolean('validation.invalid'),
+  steps: z.array(StepDraftSchema).max(LIMITS.itemsMaxCount, 'validation.too-many').default([]),
+});
+
+/** A numeral of a draft: numbered by its place in the problem's list, with its steps in order. */
+export const NumeralDraftSchema = z.intersection(NumeralDraftFieldsSchema, DraftMathTypeContentSchema);
+/** A numeral of a draft. */
+export type NumeralDraft = Omit<z.infer<typeof NumeralDraftFieldsSchema>, 'steps'> &
+  DraftMathTypeContent & { steps: StepDraft[] };
+
+/**
+ * The creation tool's state (spec 02 §2 "Problem form" and §4 "Creation flow"): a problem with its
+ * numerals and steps in order. `id` is null until the problem is first saved. File fields hold the
+ * stored file's key; a file chosen but not yet uploaded travels beside the draft
+ * (`picture_{n}`/`video_{n}` with `formdata_{n}`) and its key is written back on save.
+ */
+export const ProblemDraftSchema = z.object({
+  id: EntityIdSchema.nullable().default(null),
+  title: z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(LIMITS.shortTextMaxLength, 'validation.too-long'),
+  description: LongTextSchema,
+  language: LanguageSchema,
+  courseId: EntityIdSchema.nullable().default(null),
+  topicId: EntityIdSchema.nullable().default(null),
+  subtopicId: EntityIdSchema.nullable().default(null),
+  numeration: z.string('validation.invalid').trim().max(20, 'validation.too-long').nullable().default(null),
+  publishProblem: z.boolean('validation.invalid'),
+  calculator: z.boolean('validation.invalid'),
+  picture: FileKeySchema,
+  videoS3: FileKeySchema,
+  numerals: z.array(NumeralDraftSchema).max(LIMITS.itemsMaxCount, 'validation.too-many').default([]),
+});
+/** The creation tool's state. */
+export type ProblemDraft = Omit<z.infer<typeof ProblemDraftSchema>, 'numerals'> & {
+  numerals: NumeralDraft[];
+};
+
+/** What a file sent with a draft belongs to (`formdata_{n}.type`). */
+export const FILE_TARGETS = ['problem', 'numeral', 'hint', 'step', 'choice'] as const;
+/** What a file sent with a draft belongs to. */
+export type FileTarget = (typeof FILE_TARGETS)[number];
+
+/**
+ * `formdata_{n}`: the JSON beside the file `picture_{n}` or `video_{n}`: its name as the creator
+ * chose it, what it belongs to (a `hint` is a numeral's hint picture) and the key of that item (the
+ * draft's own for `problem`). A video may belong to a problem, numeral or step; a picture to any.
+ */
+export const FileFormDataSchema = z.object({
+  name: z.string('validation.invalid').min(1, 'validation.required').max(255, 'validation.too-long'),
+  type: z.enum(FILE_TARGETS, 'validation.invalid'),
+  id: z.string('validation.invalid').max(64, 'validation.too-long'),
+});
+/** The JSON beside an uploaded file. */
+export type FileFormData = z.infer<typeof FileFormDataSchema>;
+
+/**
+ * POST send_create_problem_data/ (multipart/form-data): `state` (the draft as snake_case JSON text),
+ * `user_type`, and for each new file `picture_{n}` or `video_{n}` with `formdata_{n}`. The router
+ * parses the JSON fields and pairs each file with its formdata into `files`.
+ */
+export const SaveProblemRequestSchema = z.object({
+  state: ProblemDraftSchema,
+  userType: z.enum(['creator', 'supervisor', 'teacher'], 'validation.invalid').default('creator'),
+});
+/** What send_create_problem_data/ takes besides its files. */
+export type SaveProblemRequest = z.infer<typeof SaveProblemRequestSchema>;
+
+/** A file the server stored for a draft, written back into its item (spec 02 §4 "Creation flow"). */
+export const UploadedFileSchema = z.object({
+  type: z.enum(FILE_TARGETS),
+  id: z.string(),
+  name: z.string(),
+});
+
+/**
+ * The authoring check of one numeral or step (issue "Creator area", item 4): its own answer (the
+ * target of simplify, the defined solutions of solve, the line of equationOfALine, the graphs' own
+ * answers, the correct choices, the table's answer cells, the prime decomposition) run through the
+ * checker. `numeral` and `step` are 1-based positions; `step` is null for the numeral itself.
+ * `reason` is an i18n key (`authoring.*` or the checker's `feedback.*`) with its params.
+ */
+export const AuthoringCheckSchema = z.object({
+  numeral: z.number().int(),
+  step: z.number().int().nullable(),
+  key: z.string(),
+  mathType: z.enum(MATH_TYPES),
+  ok: z.boolean(),
+  reason: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+/** The authoring check of one numeral or step. */
+export type AuthoringCheck = z.infer<typeof AuthoringCheckSchema>;
+
+/**
+ * What send_create_problem_data/ answers: the problem's id, the draft as saved (ids and file keys
+ * written back), the files stored, and the authoring checks. A problem asked to be published whose
+ * checks do not all pass is saved unpublished: `published` false and the failing checks named.
+ */
+export const SaveProblemAnswerSchema = z.object({
+  problemId: z.number().int(),
+  problem: ProblemDraftSchema,
+  uploadedPics: z.array(UploadedFileSchema),
+  uploadedVideos: z.array(UploadedFileSchema),
+  checks: z.array(AuthoringCheckSchema),
+  published: z.boolean(),
+});
+/** What send_create_problem_data/ answers. */
+export type SaveProblemAnswer = z.infer<typeof SaveProblemAnswerSchema>;
+
+/**
+ * GET creator/problems/{id}/: a problem in the creation tool's shape, with whether the caller may
+ * change it, its author, and how many modules use it (such a problem is unpublished, never deleted).
+ */
+export const CreatorProblemAnswerSchema = z.object({
+  problem: ProblemDraftSchema,
+  canEdit: z.boolean(),
+  authorId: z.number().int(),
+  authorName: z.string(),
+  modules: z.number().int(),
+  updatedAt: DateTimeSchema,
+});
+/** A problem as the creation tool opens it. */
+export type CreatorProblemAnswer = z.infer<typeof CreatorProblemAnswerSchema>;
+
+/** POST creator/problems/{id}/clone/: the copy's id (title + ' (clon)', unpublished, the caller's). */
+export const CloneProblemAnswerSchema = z.object({ problemId: z.number().int() });
+
+/**
+ * DELETE problems/delete/{id}/: `deleted` when the problem went, `unpublished` when students'
+ * results or a module hold it (it is kept, unpublished).
+ */
+export const DeleteProblemAnswerSchema = z.object({ outcome: z.enum(['deleted', 'unpublished']) });
+/** What deleting a problem did. */
+export type DeleteProblemAnswer = z.infer<typeof DeleteProblemAnswerSchema>;
+
+/** The kinds of file Kib stores, by content: pictures (jpg, png, gif) and videos (mp4, mov). */
+export const MEDIA_KINDS = ['picture', 'video'] as const;
+/** A kind of stored file. */
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** The largest picture Kib takes, in bytes. */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest video sent through send_create_problem_data/, in bytes (larger: a presigned upload). */
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+
+/**
+ * POST get_presigned_url/: asks where to upload one large file directly (a video): its kind, content
+ * type and size. The file is checked by its content once uploaded, before a draft may use its key.
+ */
+export const PresignedUploadRequestSchema = z.object({
+  kind: z.enum(MEDIA_KINDS, 'validation.invalid'),
+  contentType: z.enum(
+    ['image/jpeg', 'image/png', 'image/gif', 'video/mp4', 'video/quicktime'],
+    'validation.invalid',
+  ),
+  size: z.number('validation.invalid').int('validation.invalid').positive('validation.invalid'),
+});
+/** What get_presigned_url/ takes. */
+export type PresignedUploadRequest = z.infer<typeof PresignedUploadRequestSchema>;
+
+/** Where to PUT the file (with these headers) before `expiresAt`, and the key a draft then names. */
+export const PresignedUploadSchema = z.object({
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  key: z.string(),
+  expiresAt: DateTimeSchema,
+});
+/** A presigned upload. */
+export type PresignedUpload = z.infer<typeof PresignedUploadSchema>;
+
+/** GET get_s3_picture/{id}/: the address a picture is shown from. */
+export const PictureAddressSchema = z.object({ url: z.string() });
+
+/**
+ * GET config/: what a browser needs to show content: where pictures and videos are served from
+ * (`${pictureBaseUrl}/${key}`, `${videoBaseUrl}/${key}`), the upload limits, and which optional
+ * services are configured.
+ */
+export const PublicConfigSchema = z.object({
+  pictureBaseUrl: z.string(),
+  videoBaseUrl: z.string(),
+  uploads: z.object({
+    pictureMaxBytes: z.number().int(),
+    videoMaxBytes: z.number().int(),
+    pictureTypes: z.array(z.string()),
+    videoTypes: z.array(z.string()),
+    presigned: z.boolean(),
+  }),
+});
+/** What GET config/ answers. */
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
