@@ -62,6 +62,8 @@ import teacherEmbedSiteEs from '../locales/site/teacher-embed.es.json' with { ty
 import teacherEmbedSiteEn from '../locales/site/teacher-embed.en.json' with { type: 'json' };
 import schoolAdminSiteEs from '../locales/site/school-admin.es.json' with { type: 'json' };
 import schoolAdminSiteEn from '../locales/site/school-admin.en.json' with { type: 'json' };
+import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' };
+import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -121,6 +123,7 @@ const siteEs = {
   'teacher-classroom': teacherClassroomSiteEs,
   'teacher-embed': teacherEmbedSiteEs,
   'school-admin': schoolAdminSiteEs,
+  creator: creatorSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -135,6 +138,7 @@ const siteEn = {
   'teacher-classroom': teacherClassroomSiteEn,
   'teacher-embed': teacherEmbedSiteEn,
   'school-admin': schoolAdminSiteEn,
+  creator: creatorSiteEn,
 };
 
 const esCatalog = {
