@@ -56,6 +56,7 @@ export const WIDGETS: readonly ElementDescriptor[] = [
       apiBase: 'string',
       token: 'string',
       lang: 'string',
+      pictureBaseUrl: 'string',
       videoBaseUrl: 'string',
       deadlinePassed: 'boolean',
       tempStudentId: 'number',

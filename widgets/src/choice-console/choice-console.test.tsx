@@ -43,6 +43,20 @@ describe('ChoiceConsole, one answer', () => {
     await expect.element(screen.getByRole('img', { name: 'Imagen: Tres x^2' })).toBeInTheDocument();
   });
 
+  it('leaves out a picture that does not load; an option with only that picture is named by its letter', async () => {
+    const data = {
+      choices: [
+        { id: 21, position: 0, text: 'Uno', picture: '/no-such-pictures/a.png' },
+        { id: 22, position: 1, text: '', picture: '/no-such-pictures/b.png' },
+      ],
+      multipleSelection: false,
+    };
+    const screen = await render(<ChoiceConsole data={data} lang="en" />);
+    await expect.element(screen.getByRole('radio', { name: 'Uno' })).toBeInTheDocument();
+    await expect.poll(() => screen.container.querySelectorAll('img').length).toBe(0);
+    await expect.element(screen.getByRole('radio', { name: 'Option B' })).toBeInTheDocument();
+  });
+
   it('restores a saved answer and follows a new value from the parent', async () => {
     const screen = await render(<ChoiceConsole data={single} value={[13]} />);
     await expect.element(screen.getByRole('radio', { name: /Tres/ })).toBeChecked();

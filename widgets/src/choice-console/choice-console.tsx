@@ -47,6 +47,8 @@ export function ChoiceConsole({
     setLocal(value ?? []);
   }
   const selected = normalizeSelection(local, choices, multiple);
+  // Pictures that did not load are left out; an option left without text then shows its letter's name.
+  const [brokenPictures, setBrokenPictures] = useState<ReadonlySet<string>>(() => new Set());
 
   const badge = useMemo(
     () =>
@@ -110,6 +112,8 @@ export function ChoiceConsole({
             const checked = selected.includes(choice.id);
             const letter = choiceLetter(index);
             const text = plainChoiceText(choice.text);
+            const picture = choice.picture ? pictureSource(choice.picture, pictureBase) : null;
+            const shownPicture = picture && !brokenPictures.has(picture) ? picture : null;
             return (
               <div key={choice.id} className="kib-choice-console__item">
                 <label className={`kib-choice-console__choice${checked ? ' is-selected' : ''}`}>
@@ -126,10 +130,10 @@ export function ChoiceConsole({
                     {choice.text.trim() !== '' ? (
                       <MathText className="kib-choice-console__text" text={choice.text} />
                     ) : null}
-                    {choice.picture ? (
+                    {shownPicture ? (
                       <img
                         className="kib-choice-console__picture"
-                        src={pictureSource(choice.picture, pictureBase)}
+                        src={shownPicture}
                         alt={
                           text !== ''
                             ? t('choice-console.picture-of', { text })
@@ -137,9 +141,10 @@ export function ChoiceConsole({
                         }
                         loading="lazy"
                         decoding="async"
+                        onError={() => setBrokenPictures((broken) => new Set(broken).add(shownPicture))}
                       />
                     ) : null}
-                    {choice.text.trim() === '' && !choice.picture ? (
+                    {choice.text.trim() === '' && !shownPicture ? (
                       <span>{t('choice-console.option', { letter })}</span>
                     ) : null}
                   </span>

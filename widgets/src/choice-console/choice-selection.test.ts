@@ -69,6 +69,7 @@ describe('pictureSource', () => {
     ['/media/p.png', '/api/pictures/', '/media/p.png'],
     ['data:image/png;base64,AAAA', undefined, 'data:image/png;base64,AAAA'],
     ['choices/a b.png', '/api/pictures', '/api/pictures/choices/a%20b.png'],
+    ['k2.png', '/api/pictures//', '/api/pictures/k2.png'],
     ['javascript:alert(1)', '/p/', '/p/javascript%3Aalert(1)'],
     ['k1.png', undefined, 'k1.png'],
   ])('reads %s', (picture, base, expected) => {

@@ -69,5 +69,5 @@ export function choiceLetter(index: number): string {
 export function pictureSource(picture: string, pictureBase?: string): string {
   if (/^(?:https?:|data:image\/|blob:|\/)/i.test(picture)) return picture;
   const path = picture.split('/').map(encodeURIComponent).join('/');
-  return pictureBase ? `${pictureBase.replace(/\/?$/, '/')}${path}` : path;
+  return pictureBase ? `${pictureBase.replace(/\/*$/, '/')}${path}` : path;
 }

@@ -1,4 +1,4 @@
-import { ProblemSchema } from '@kib/core';
+import { ProblemSchema, type Problem } from '@kib/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import sample from './sample-problem.json' with { type: 'json' };
@@ -13,6 +13,47 @@ function memoryStorage(completed: number[] = []) {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
   };
+}
+
+/** A picture drawn in the browser, served from a blob address split like `${base}/${key}`. */
+async function drawnPicture(width: number, height: number, label: string) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#f4f4f8';
+  context.fillRect(0, 0, width, height);
+  context.strokeStyle = '#c2185b';
+  context.lineWidth = 4;
+  context.beginPath();
+  context.moveTo(20, height - 20);
+  context.lineTo(width - 20, 20);
+  context.stroke();
+  context.fillStyle = '#1a1a2e';
+  context.font = '24px sans-serif';
+  context.fillText(label, 24, 40);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+  const url = URL.createObjectURL(blob);
+  const cut = url.lastIndexOf('/');
+  return { base: url.slice(0, cut), key: url.slice(cut + 1) };
+}
+
+/** The sample problem with a picture on the statement, the first question, its hint and first step, and the first choice. */
+async function illustratedProblem(): Promise<{ problem: Problem; pictureBaseUrl: string }> {
+  const statement = await drawnPicture(480, 240, 'y = 3x − 2');
+  const question = await drawnPicture(320, 160, '2(x + 3)');
+  const hint = await drawnPicture(240, 120, '2·x + 2·3');
+  const step = await drawnPicture(240, 120, '2x + 6');
+  const choice = await drawnPicture(120, 80, 'm = 3');
+  const data = structuredClone(sample);
+  data.picture = statement.key as never;
+  data.videoS3 = 'problemVid1.mp4' as never;
+  const [first, second] = data.numerals;
+  first!.picture = question.key as never;
+  first!.hintPicture = hint.key as never;
+  first!.steps[0]!.picture = step.key as never;
+  second!.choices![0]!.picture = choice.key as never;
+  return { problem: ProblemSchema.parse(data), pictureBaseUrl: statement.base };
 }
 
 const meta = {
@@ -103,6 +144,70 @@ export const NoHints: Story = {
     const hints = await canvas.findByRole('region', { name: 'Pistas' });
     await expect(hints).toHaveTextContent('No hay pistas disponibles para esta respuesta.');
     await expect(within(hints).queryByRole('listitem')).toBeNull();
+  },
+};
+
+/**
+ * Pictures on the statement, the question, the hint, the first step and a choice, from the picture
+ * base; the Video button plays the problem's video from the video base.
+ */
+export const WithPictures: Story = {
+  loaders: [async () => ({ illustrated: await illustratedProblem() })],
+  render: (args, { loaded }) => {
+    const { problem: illustrated, pictureBaseUrl } = loaded.illustrated as Awaited<
+      ReturnType<typeof illustratedProblem>
+    >;
+    return (
+      <Solver
+        {...args}
+        backend={new OfflineBackend(illustrated, memoryStorage())}
+        pictureBaseUrl={pictureBaseUrl}
+        videoBaseUrl="/media/videos"
+      />
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('img', { name: 'Imagen del problema' })).toBeVisible();
+    await expect(canvas.getByRole('img', { name: 'Imagen de la pregunta 1' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Pistas' }));
+    await expect(
+      await canvas.findByRole('img', { name: 'Imagen de la pista de la pregunta 1' }),
+    ).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Paso a paso' }));
+    await expect(await canvas.findByRole('img', { name: 'Imagen del paso 1' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Video' }));
+    await waitFor(() =>
+      expect(canvasElement.querySelector('dialog[open] video')?.getAttribute('src')).toBe(
+        '/media/videos/problemVid1.mp4',
+      ),
+    );
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(canvas.getByRole('tab', { name: 'Pregunta 2' }));
+    await expect(await canvas.findByRole('img', { name: 'Imagen: 3' })).toBeInTheDocument();
+  },
+};
+
+/** Pictures and videos not configured (no base addresses): no broken pictures, and the video is 'not available'. */
+export const MediaNotConfigured: Story = {
+  loaders: [async () => ({ illustrated: await illustratedProblem() })],
+  render: (args, { loaded }) => {
+    const { problem: illustrated } = loaded.illustrated as Awaited<ReturnType<typeof illustratedProblem>>;
+    return (
+      <Solver
+        {...args}
+        backend={new OfflineBackend(illustrated, memoryStorage())}
+        pictureBaseUrl={null}
+        videoBaseUrl={null}
+      />
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('tab', { name: 'Pregunta 1' });
+    await expect(canvas.queryAllByRole('img')).toHaveLength(0);
+    await userEvent.click(canvas.getByRole('button', { name: 'Video' }));
+    await expect(await canvas.findByText('Video no disponible')).toBeVisible();
   },
 };
 

@@ -82,7 +82,12 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
       {solver.region}
       <div ref={columns.container} className="kib-solver__columns">
         <div ref={columns.left} className="kib-solver__statement">
-          <ProblemHeader problem={problem} titleId={`${baseId}-title`} lang={lang} />
+          <ProblemHeader
+            problem={problem}
+            titleId={`${baseId}-title`}
+            pictureBaseUrl={props.pictureBaseUrl}
+            lang={lang}
+          />
         </div>
         <div ref={columns.right} className="kib-solver__work">
           <CompletionBanner
@@ -108,7 +113,12 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
               aria-labelledby={`${baseId}-tab-${numeral.id}`}
               className="kib-solver__panel"
             >
-              <NumeralQuestion numeral={numeral} lang={lang} />
+              <NumeralQuestion
+                numeral={numeral}
+                index={state.current}
+                pictureBaseUrl={props.pictureBaseUrl}
+                lang={lang}
+              />
               <NumeralTools
                 numeral={numeral}
                 numeralState={numeralState}
@@ -126,10 +136,18 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
                 numeralState={numeralState}
                 index={state.current}
                 checking={state.checking}
+                pictureBaseUrl={props.pictureBaseUrl}
                 lang={lang}
                 onAnswer={solver.setAnswer}
               />
-              {numeralState.hints.visible ? <HintsArea hints={numeralState.hints} lang={lang} /> : null}
+              {numeralState.hints.visible ? (
+                <HintsArea
+                  hints={numeralState.hints}
+                  index={state.current}
+                  pictureBaseUrl={props.pictureBaseUrl}
+                  lang={lang}
+                />
+              ) : null}
               <CheckArea
                 message={solver.message}
                 completed={numeralState.completed}
@@ -164,7 +182,7 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
         open={solver.videoOpen}
         onClose={solver.closeVideo}
         videoId={solver.videoId}
-        videoBaseUrl={props.videoBaseUrl ?? undefined}
+        videoBaseUrl={props.videoBaseUrl}
         lang={lang}
       />
       <CompletionDialogs

@@ -31,7 +31,16 @@ export interface SolverProps {
   /** A backend of one's own (the site passes its API client's). */
   backend?: SolverBackend;
   lang?: Language;
-  /** Where videos are served from: `${videoBaseUrl}/${videoId}`. */
+  /**
+   * Where pictures are served from: a picture's key `k` (problem, question, hint, step, choice) is
+   * shown from `${pictureBaseUrl}/${k}`; null or absent: not configured, only pictures that are
+   * already addresses show.
+   */
+  pictureBaseUrl?: string | null;
+  /**
+   * Where videos are served from: `${videoBaseUrl}/${videoS3}` (the step's, the question's or the
+   * problem's, the nearest first); null or absent: not configured, the video dialog says 'not available'.
+   */
   videoBaseUrl?: string | null;
   /** The module's deadline has passed: answers are checked but not recorded (spec 01 "Deadlines"). */
   deadlinePassed?: boolean;

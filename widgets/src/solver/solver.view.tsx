@@ -1,6 +1,6 @@
 import type { PublicNumeral, PublicProblem, PublicStep } from '@kib/core';
 import type { Language } from '@kib/i18n';
-import { Suspense, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
+import { Suspense, useMemo, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
 import { consoleData, consoleFor } from '../consoles';
 import { useT } from '../shared/i18n';
 import { MathText } from '../shared/math-text';
@@ -10,9 +10,11 @@ import {
   FinishDialog,
   HandwritingPad,
   NextQuestionDialog,
+  Picture,
   QuestionFinishedBanner,
   StepView,
 } from './parts/index';
+import { choicesWithPictures, mediaUrl } from './media';
 import type { SolverPanel } from './solver.controller';
 import type { HintsState, NumeralState, SolverState, Target } from './solver.state';
 
@@ -20,10 +22,12 @@ import type { HintsState, NumeralState, SolverState, Target } from './solver.sta
 export function ProblemHeader({
   problem,
   titleId,
+  pictureBaseUrl,
   lang,
 }: {
   problem: PublicProblem;
   titleId: string;
+  pictureBaseUrl?: string | null;
   lang?: Language;
 }) {
   const t = useT(lang);
@@ -35,9 +39,11 @@ export function ProblemHeader({
       {problem.description ? (
         <MathText className="kib-solver__description" text={problem.description} />
       ) : null}
-      {problem.picture ? (
-        <img className="kib-solver__picture" src={problem.picture} alt={t('solver.problem-picture')} />
-      ) : null}
+      <Picture
+        className="kib-solver__picture"
+        src={mediaUrl(pictureBaseUrl, problem.picture)}
+        alt={t('solver.problem-picture')}
+      />
     </header>
   );
 }
@@ -118,12 +124,27 @@ export function NumeralTabs({
 }
 
 /** The numeral's question and its picture. */
-export function NumeralQuestion({ numeral, lang }: { numeral: PublicNumeral; lang?: Language }) {
+export function NumeralQuestion({
+  numeral,
+  index,
+  pictureBaseUrl,
+  lang,
+}: {
+  numeral: PublicNumeral;
+  /** The numeral's position among the tabs. */
+  index: number;
+  pictureBaseUrl?: string | null;
+  lang?: Language;
+}) {
   const t = useT(lang);
   return (
     <div className="kib-solver__question">
       <MathText text={numeral.question} />
-      {numeral.picture ? <img src={numeral.picture} alt={t('solver.question-picture')} /> : null}
+      <Picture
+        className="kib-solver__picture"
+        src={mediaUrl(pictureBaseUrl, numeral.picture)}
+        alt={t('solver.question-picture-of', { number: index + 1 })}
+      />
     </div>
   );
 }
@@ -207,6 +228,7 @@ export function NumeralAnswer({
   numeralState,
   index,
   checking,
+  pictureBaseUrl,
   lang,
   onAnswer,
 }: {
@@ -215,6 +237,7 @@ export function NumeralAnswer({
   /** The numeral's position among the tabs. */
   index: number;
   checking: boolean;
+  pictureBaseUrl?: string | null;
   lang?: Language;
   onAnswer(target: Target, answer: unknown): void;
 }) {
@@ -226,6 +249,7 @@ export function NumeralAnswer({
         value={numeralState.main.answer}
         feedback={numeralState.main.feedback}
         disabled={numeralState.completed || checking}
+        pictureBaseUrl={pictureBaseUrl}
         lang={lang}
         label={t('solver.answer-to', { number: index + 1 })}
         onAnswer={(a) => onAnswer({ numeralId: numeral.id, step: null }, a)}
@@ -241,12 +265,18 @@ export function NumeralAnswer({
           const active = !numeralState.completed && i === numeralState.stepIndex;
           return (
             <li key={step.id} className="kib-solver__step">
-              <StepView step={step} pictureUrl={step.picture} lang={lang} defaultExpanded={active} />
+              <StepView
+                step={step}
+                pictureUrl={mediaUrl(pictureBaseUrl, step.picture)}
+                lang={lang}
+                defaultExpanded={active}
+              />
               <ConsoleSlot
                 content={step}
                 value={stepState?.answer}
                 feedback={stepState?.feedback}
                 disabled={!active || checking}
+                pictureBaseUrl={pictureBaseUrl}
                 lang={lang}
                 label={t('solver.step-answer', { number: i + 1 })}
                 onAnswer={(a) => onAnswer({ numeralId: numeral.id, step: i }, a)}
@@ -258,6 +288,15 @@ export function NumeralAnswer({
   );
 }
 
+/** The console's data, multiple-choice pictures as addresses. */
+function slotData(content: PublicNumeral | PublicStep, pictureBaseUrl: string | null | undefined): unknown {
+  if (content.mathType !== 'multipleChoice') return consoleData(content);
+  return {
+    choices: choicesWithPictures(content.choices, pictureBaseUrl),
+    multipleSelection: content.multipleSelection,
+  };
+}
+
 /**
  * The console of a numeral or step, chosen by its math type; an unknown type renders nothing. The
  * one being answered is marked `data-active` (the scroll-down caret leads to it).
@@ -267,6 +306,7 @@ export function ConsoleSlot({
   value,
   feedback,
   disabled,
+  pictureBaseUrl,
   lang,
   label,
   onAnswer,
@@ -275,11 +315,14 @@ export function ConsoleSlot({
   value: unknown;
   feedback: unknown;
   disabled: boolean;
+  /** Where the choices' pictures are served from. */
+  pictureBaseUrl?: string | null;
   lang?: Language;
   label: string;
   onAnswer: (answer: unknown) => void;
 }) {
   const t = useT(lang);
+  const data = useMemo(() => slotData(content, pictureBaseUrl), [content, pictureBaseUrl]);
   const descriptor = consoleFor(content.mathType);
   if (!descriptor) return null;
   const Console = descriptor.component as unknown as ComponentType<Record<string, unknown>>;
@@ -287,7 +330,7 @@ export function ConsoleSlot({
     <div className="kib-solver__console" data-active={disabled ? undefined : ''}>
       <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
         <Console
-          data={consoleData(content)}
+          data={data}
           value={value ?? null}
           feedback={feedback ?? null}
           disabled={disabled}
@@ -301,7 +344,18 @@ export function ConsoleSlot({
 }
 
 /** The hints shown so far, the hint picture, and a note once there are no more. */
-export function HintsArea({ hints, lang }: { hints: HintsState; lang?: Language }) {
+export function HintsArea({
+  hints,
+  index,
+  pictureBaseUrl,
+  lang,
+}: {
+  hints: HintsState;
+  /** The numeral's position among the tabs. */
+  index: number;
+  pictureBaseUrl?: string | null;
+  lang?: Language;
+}) {
   const t = useT(lang);
   return (
     <section className="kib-solver__hints" aria-label={t('solver.hints')}>
@@ -316,7 +370,11 @@ export function HintsArea({ hints, lang }: { hints: HintsState; lang?: Language 
           ))}
         </ol>
       )}
-      {hints.picture ? <img src={hints.picture} alt={t('solver.hint-picture')} /> : null}
+      <Picture
+        className="kib-solver__picture"
+        src={mediaUrl(pictureBaseUrl, hints.picture)}
+        alt={t('solver.hint-picture-of', { number: index + 1 })}
+      />
       {hints.exhausted && hints.texts.length > 0 ? (
         <p className="kib-solver__muted">{t('solver.no-more-hints')}</p>
       ) : null}

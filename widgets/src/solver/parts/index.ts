@@ -36,6 +36,11 @@ export { FinishDialog, NextQuestionDialog } from './result-dialogs';
 /** Props of the finish and 'next question' dialogs. */
 export type { FinishDialogProps, NextQuestionDialogProps } from './result-dialogs';
 
+/** A content picture that is left out when it does not load. */
+export { Picture } from './picture';
+/** Props of the content picture. */
+export type { PictureProps } from './picture';
+
 /** A step as a collapsible row. */
 export { StepView } from './step-view';
 /** Props of the step row and the step fields it reads. */

@@ -57,6 +57,14 @@ describe('StepView', () => {
     expect(screen.container.textContent).not.toContain('Explicación oculta');
   });
 
+  it('leaves out a picture that does not load', async () => {
+    const screen = await render(
+      <StepView step={step} pictureUrl="/no-such-pictures/step.png" defaultExpanded />,
+    );
+    await expect.element(screen.getByText('Resta', { exact: false })).toBeVisible();
+    await expect.poll(() => screen.container.querySelector('img')).toBeNull();
+  });
+
   it('uses the heading level it is given', async () => {
     const screen = await render(<StepView step={step} headingLevel={4} />);
     await expect.element(screen.getByRole('heading', { level: 4 })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useT } from '../../shared/i18n';
 import { MathText } from '../../shared/math-text';
 import { WidgetStyles } from '../../shared/styles';
+import { Picture } from './picture';
 import css from './step-view.css?inline';
 
 /** What a step row shows: the fields of a public step (spec 02 §3 "Step (explanation view)"). */
@@ -90,14 +91,11 @@ export function StepView({
       </Heading>
       <div id={panelId} className="kib-step__panel" hidden={!isExpanded}>
         {explanation ? <MathText className="kib-step__explanation" text={explanation} /> : null}
-        {pictureUrl ? (
-          <img
-            className="kib-step__picture"
-            src={pictureUrl}
-            alt={t('solver.parts.step-picture', { number: step.number + 1 })}
-            loading="lazy"
-          />
-        ) : null}
+        <Picture
+          className="kib-step__picture"
+          src={pictureUrl ?? null}
+          alt={t('solver.parts.step-picture', { number: step.number + 1 })}
+        />
       </div>
     </div>
   );

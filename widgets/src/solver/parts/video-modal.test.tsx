@@ -10,6 +10,13 @@ describe('videoUrl', () => {
   it('joins the base and the id as one path segment', () => {
     expect(videoUrl('https://cdn.test/videos/', 'abc 1')).toBe('https://cdn.test/videos/abc%201');
     expect(videoUrl('https://cdn.test', '../x')).toBe('https://cdn.test/..%2Fx');
+    expect(videoUrl('/media/videos//', 'clip-0001.mp4')).toBe('/media/videos/clip-0001.mp4');
+  });
+
+  it('has no address without an id or without a base', () => {
+    expect(videoUrl('https://cdn.test/videos', null)).toBeNull();
+    expect(videoUrl(null, 'clip-0001.mp4')).toBeNull();
+    expect(videoUrl(undefined, 'clip-0001.mp4')).toBeNull();
   });
 });
 
@@ -33,6 +40,7 @@ describe('VideoModal', () => {
   it.each([
     ['no video id', null, 'https://cdn.test'],
     ['no base address', 'v-1', undefined],
+    ['a base address that is not configured', 'v-1', null],
   ])("says 'not available' with %s", async (_, videoId, base) => {
     const screen = await render(
       <VideoModal open videoId={videoId} videoBaseUrl={base} onClose={vi.fn()} lang="en" />,

@@ -2,6 +2,7 @@ import type { Language } from '@kib/i18n';
 import { useId, useState } from 'react';
 import { useT } from '../../shared/i18n';
 import { WidgetStyles } from '../../shared/styles';
+import { mediaUrl } from '../media';
 import dialogCss from './dialog.css?inline';
 import css from './video-modal.css?inline';
 import { useModalDialog } from './use-modal-dialog';
@@ -10,8 +11,8 @@ import { useModalDialog } from './use-modal-dialog';
 export interface VideoModalProps {
   /** The video's key on the content-delivery host; null when the numeral has none. */
   videoId: string | null;
-  /** The content-delivery host's base address, e.g. `https://cdn.example.org/videos`. */
-  videoBaseUrl?: string;
+  /** The content-delivery host's base address, e.g. `https://cdn.example.org/videos`; null: not configured. */
+  videoBaseUrl?: string | null;
   open: boolean;
   /** Called when the student closes the dialog (button, Escape or backdrop). */
   onClose: () => void;
@@ -19,9 +20,12 @@ export interface VideoModalProps {
   lang?: Language;
 }
 
-/** The address of a video: `${base}/${id}`, with the id escaped as one path segment. */
-export function videoUrl(videoBaseUrl: string, videoId: string): string {
-  return `${videoBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(videoId)}`;
+/**
+ * The address of a video: `${base}/${id}`, with the id escaped as one path segment (see
+ * {@link mediaUrl}); null without an id or without a base address.
+ */
+export function videoUrl(videoBaseUrl: string | null | undefined, videoId: string | null): string | null {
+  return mediaUrl(videoBaseUrl, videoId);
 }
 
 /**
@@ -34,7 +38,7 @@ export function VideoModal({ videoId, videoBaseUrl, open, onClose, lang }: Video
   const titleId = useId();
   const { ref, handleClose, closeOnBackdrop, closeOnEscape } = useModalDialog(open, onClose);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = videoId && videoBaseUrl ? videoUrl(videoBaseUrl, videoId) : null;
+  const src = videoUrl(videoBaseUrl, videoId);
 
   return (
     <div className="kib-root kib-video-modal">
