@@ -41,6 +41,14 @@ const EnvSchema = z.object({
       message: 'the base64 of 32 random bytes (openssl rand -base64 32)',
     })
     .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  MEDIA_PICTURE_BASE_URL: z.string().url().optional(),
+  MEDIA_VIDEO_BASE_URL: z.string().url().optional(),
 });
 
 /** Resolved configuration of one tool-provider process. */
@@ -82,6 +90,28 @@ export interface Config {
    * LTI 1.3 deep linking), and the maximum AGS scores are sent out of.
    */
   ltiLineItemMaxScore: number;
+  /**
+   * Where pictures and videos are stored: the local disk under `dataDir/media` unless an
+   * S3-compatible bucket is configured (S3_BUCKET and its credentials).
+   */
+  media: MediaConfig;
+}
+
+/** Where the creator area's pictures and videos are stored and served from. */
+export interface MediaConfig {
+  /** The S3-compatible store, or null for the local disk. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  } | null;
+  /** Where browsers load pictures from (a CDN or the bucket); Kib's own /media/pictures otherwise. */
+  pictureBaseUrl: string | undefined;
+  /** Where browsers load videos from; Kib's own /media/videos otherwise. */
+  videoBaseUrl: string | undefined;
 }
 
 /**
@@ -135,5 +165,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ltiRegistrationPrivateNetworks:
       e.LTI_REGISTRATION_PRIVATE_NETWORKS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'allow'),
     ltiLineItemMaxScore: e.LTI_LINE_ITEM_MAX_SCORE,
+    media: {
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+      pictureBaseUrl: e.MEDIA_PICTURE_BASE_URL?.replace(/\/+$/, ''),
+      videoBaseUrl: e.MEDIA_VIDEO_BASE_URL?.replace(/\/+$/, ''),
+    },
   };
 }

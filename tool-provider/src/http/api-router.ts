@@ -4,6 +4,7 @@ import {
   toSnakeCase,
   type AnyEndpoint,
   type BodyOf,
+  type MultipartSpec,
   type PathParams,
   type QueryOf,
   type ResponseOf,
@@ -11,6 +12,7 @@ import {
 import type { ZodType } from 'zod';
 import { decide, type Access, type Principal } from './access';
 import { AppError, fromZodError } from './errors';
+import { isMultipart, readMultipart, removeUploadDir, uploadDir, type UploadedFile } from './multipart';
 
 /** HTTP methods the API uses. */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -21,6 +23,8 @@ export interface RouteContext<B, Q> {
   query: Q;
   params: Record<string, string>;
   principal: Principal | null;
+  /** The files of a multipart request, in temporary files removed once the handler is done. */
+  files: UploadedFile[];
   req: Request;
   res: Response;
 }
@@ -48,6 +52,8 @@ export interface RouteDefinition<B = unknown, Q = unknown> {
   owns?: (ctx: RouteContext<B, Q>) => Promise<boolean>;
   /** Also answers a classroom embed token, for the classroom of the path's `:id` only. */
   embed?: boolean;
+  /** Takes multipart/form-data within these limits (its text fields make the body). */
+  multipart?: MultipartSpec;
   handle: (ctx: RouteContext<B, Q>) => Promise<Reply> | Reply;
 }
 
@@ -70,6 +76,12 @@ export interface EndpointContext<E extends AnyEndpoint> {
   query: QueryOf<E>;
   params: PathParams<E['path']>;
   principal: PrincipalFor<E>;
+  /**
+   * The files of a multipart endpoint (its declared `multipart`), each typed by its content and
+   * paired with its `formdata_{n}`, in temporary files removed once the handler is done; empty for
+   * any other endpoint.
+   */
+  files: UploadedFile[];
   req: Request;
   res: Response;
 }
@@ -133,6 +145,7 @@ export class ApiRouter {
       query: endpoint.query as ZodType<QueryOf<E>> | undefined,
       owns: handler.owns as RouteDefinition<BodyOf<E>, QueryOf<E>>['owns'],
       embed: endpoint.embed,
+      multipart: endpoint.multipart,
       handle: async (ctx) => {
         const answer = (await handler.handle(ctx as unknown as EndpointContext<E>)) as
           { status?: number; body: unknown } | undefined;
@@ -158,6 +171,7 @@ export class ApiRouter {
     }
     this.routes.push({ method: def.method, path: def.path, access: def.access });
     this.router[def.method](def.path, async (req, res, next) => {
+      let dir: string | undefined;
       try {
         const principal = req.principal;
         const decision = decide(def.access, principal, def.embed);
@@ -165,13 +179,21 @@ export class ApiRouter {
         if (decision === 'forbidden') throw AppError.forbidden();
         if (principal?.embed && req.params.id !== String(principal.embed.classroomId))
           throw AppError.notFound();
-        const body = def.body ? parse(def.body, toCamelCase(req.body ?? {})) : (undefined as B);
+        // A multipart body is read only now, past the access rule: an anonymous upload is never stored.
+        let raw: unknown = req.body ?? {};
+        let files: UploadedFile[] = [];
+        if (def.multipart && isMultipart(req)) {
+          dir = await uploadDir();
+          ({ fields: raw, files } = await readMultipart(req, def.multipart, dir));
+        }
+        const body = def.body ? parse(def.body, toCamelCase(raw)) : (undefined as B);
         const query = def.query ? parse(def.query, toCamelCase({ ...req.query })) : (undefined as Q);
         const ctx: RouteContext<B, Q> = {
           body,
           query,
           params: req.params as Record<string, string>,
           principal,
+          files,
           req,
           res,
         };
@@ -182,6 +204,8 @@ export class ApiRouter {
         else res.status(reply.status ?? 200).json(reply.verbatim ? reply.body : toSnakeCase(reply.body));
       } catch (err) {
         next(err);
+      } finally {
+        if (dir) await removeUploadDir(dir);
       }
     });
   }

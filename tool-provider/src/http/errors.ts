@@ -55,7 +55,17 @@ export type ErrorCode =
   | 'lti-consumer-exists'
   | 'lti-platform-exists'
   | 'lti-deployment-exists'
-  | 'lti-link-not-teacher';
+  | 'lti-link-not-teacher'
+  | 'file-too-large'
+  | 'too-many-files'
+  | 'multipart-invalid'
+  | 'file-type-invalid'
+  | 'numeral-has-results'
+  | 'step-has-results'
+  | 'problem-changed'
+  | 'upload-token-invalid'
+  | 'upload-size-mismatch'
+  | 'storage-unavailable';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {

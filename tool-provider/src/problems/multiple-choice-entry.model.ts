@@ -23,6 +23,8 @@ export class MultipleChoiceEntry extends Model<
   declare text: CreationOptional<string>;
   declare picture: CreationOptional<string | null>;
   declare correct: CreationOptional<boolean>;
+  /** The creation tool's key of this item (null for rows made before the creation tool). */
+  declare draftKey: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -38,6 +40,7 @@ export function initMultipleChoiceEntryModel(sequelize: Sequelize): typeof Multi
       text: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
       picture: { type: DataTypes.STRING(500), allowNull: true },
       correct: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      draftKey: { type: DataTypes.STRING(12), allowNull: true },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

@@ -29,6 +29,8 @@ export class Numeral extends Model<InferAttributes<Numeral>, InferCreationAttrib
   declare picture: CreationOptional<string | null>;
   declare videoS3: CreationOptional<string | null>;
   declare calculator: CreationOptional<boolean>;
+  /** The creation tool's key of this item (null for rows made before the creation tool). */
+  declare draftKey: CreationOptional<string | null>;
   /** The math-type record (`readMathTypeRecord` opens it); null until filled in, and for multipleChoice. */
   declare data: CreationOptional<StoredMathTypeRecord | null>;
   declare createdAt: CreationOptional<Date>;
@@ -55,6 +57,7 @@ export function initNumeralModel(sequelize: Sequelize): typeof Numeral {
       picture: { type: DataTypes.STRING(500), allowNull: true },
       videoS3: { type: DataTypes.STRING(500), allowNull: true },
       calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      draftKey: { type: DataTypes.STRING(12), allowNull: true },
       data: mathTypeRecordAttribute(),
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },

@@ -24,6 +24,8 @@ export class Problem extends Model<InferAttributes<Problem>, InferCreationAttrib
   declare language: CreationOptional<Language>;
   declare picture: CreationOptional<string | null>;
   declare topicId: number | null;
+  /** The course it was written for (its topic may be in several); set by the creation tool. */
+  declare courseId: CreationOptional<number | null>;
   declare subtopicId: number | null;
   declare authorId: number;
   declare numeration: CreationOptional<string | null>;
@@ -61,6 +63,7 @@ export function initProblemModel(sequelize: Sequelize): typeof Problem {
       language: { type: DataTypes.STRING(2), allowNull: false, defaultValue: 'es' },
       picture: { type: DataTypes.STRING(500), allowNull: true },
       topicId: { type: DataTypes.INTEGER, allowNull: true },
+      courseId: { type: DataTypes.INTEGER, allowNull: true },
       subtopicId: { type: DataTypes.INTEGER, allowNull: true },
       authorId: { type: DataTypes.INTEGER, allowNull: false },
       numeration: { type: DataTypes.STRING(20), allowNull: true },

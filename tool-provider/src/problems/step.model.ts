@@ -27,6 +27,8 @@ export class Step extends Model<InferAttributes<Step>, InferCreationAttributes<S
   declare picture: CreationOptional<string | null>;
   declare videoS3: CreationOptional<string | null>;
   declare calculator: CreationOptional<boolean>;
+  /** The creation tool's key of this item (null for rows made before the creation tool). */
+  declare draftKey: CreationOptional<string | null>;
   /** The math-type record (`readMathTypeRecord` opens it); null until filled in, and for multipleChoice. */
   declare data: CreationOptional<StoredMathTypeRecord | null>;
   declare createdAt: CreationOptional<Date>;
@@ -50,6 +52,7 @@ export function initStepModel(sequelize: Sequelize): typeof Step {
       picture: { type: DataTypes.STRING(500), allowNull: true },
       videoS3: { type: DataTypes.STRING(500), allowNull: true },
       calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      draftKey: { type: DataTypes.STRING(12), allowNull: true },
       data: mathTypeRecordAttribute(),
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },

@@ -103,6 +103,11 @@ export interface MultipartSpec {
   }[];
   /** The most files one request may carry. */
   readonly maxFiles: number;
+  /**
+   * The most bytes the whole request may carry (files and fields); a larger Content-Length is
+   * refused before anything is read. One of each file plus the fields when not said.
+   */
+  readonly maxTotalBytes?: number;
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, access, schemas). */

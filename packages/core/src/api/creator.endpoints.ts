@@ -5,6 +5,7 @@ import {
   CreatorProblemsAnswerSchema,
   CreatorProblemsQuerySchema,
   DeleteProblemAnswerSchema,
+  LocalUploadAnswerSchema,
   PICTURE_MAX_BYTES,
   PictureAddressSchema,
   PresignedUploadRequestSchema,
@@ -27,6 +28,13 @@ export const AUTHORS = roles('Creators', 'Supervisors', 'Teachers', 'LTITeacher'
 
 /** The most files one save of the creation tool carries. */
 export const SAVE_PROBLEM_MAX_FILES = 60;
+
+/**
+ * The most bytes one save of the creation tool carries: a video and twenty pictures at their
+ * limits, and the draft. Larger sets of files are saved in several saves (or a video uploaded
+ * through get_presigned_url/).
+ */
+export const SAVE_PROBLEM_MAX_BYTES = VIDEO_MAX_BYTES + 20 * PICTURE_MAX_BYTES + 4 * 1024 * 1024;
 
 /**
  * The creator area (spec 02 §2 "Creator problem table", "Creation tool"; §4 "Creation flow"; §7):
@@ -69,6 +77,7 @@ export const CREATOR_ENDPOINTS = {
         { field: 'video', maxBytes: VIDEO_MAX_BYTES },
       ],
       maxFiles: SAVE_PROBLEM_MAX_FILES,
+      maxTotalBytes: SAVE_PROBLEM_MAX_BYTES,
     },
   }),
   cloneProblem: endpoint({
@@ -97,6 +106,15 @@ export const CREATOR_ENDPOINTS = {
     summary: 'Where to upload one large file (a video) directly, and the key a draft then names',
     body: PresignedUploadRequestSchema,
     response: PresignedUploadSchema,
+  }),
+  localUpload: endpoint({
+    method: 'put',
+    path: '/uploads/:token/',
+    access: PUBLIC,
+    tag: TAG,
+    summary:
+      'Kib’s own presigned address (local storage): the raw bytes of the one file get_presigned_url/ announced, before the token expires; the token is the credential',
+    response: LocalUploadAnswerSchema,
   }),
   pictureAddress: endpoint({
     method: 'get',

@@ -336,6 +336,12 @@ export const PresignedUploadSchema = z.object({
 /** A presigned upload. */
 export type PresignedUpload = z.infer<typeof PresignedUploadSchema>;
 
+/**
+ * PUT uploads/{token}/: the answer of an upload to Kib's own presigned address (local storage): the
+ * key the file is stored under (the one get_presigned_url/ announced) and its size once stored.
+ */
+export const LocalUploadAnswerSchema = z.object({ key: z.string(), size: z.number().int() });
+
 /** GET get_s3_picture/{id}/: the address a picture is shown from. */
 export const PictureAddressSchema = z.object({ url: z.string() });
 

@@ -11,6 +11,7 @@ export {
   type Endpoint,
   type HttpMethod,
   type InputOf,
+  type MultipartSpec,
   type NeedsNoInput,
   type PathParamNames,
   type PathParams,
@@ -215,7 +216,12 @@ export * from './teacher-embed.schemas';
 export * from './geography.schemas';
 export * from './school-codes.schemas';
 export * from './school-admin.schemas';
-export { AUTHORS, CREATOR_ENDPOINTS, SAVE_PROBLEM_MAX_FILES } from './creator.endpoints';
+export {
+  AUTHORS,
+  CREATOR_ENDPOINTS,
+  SAVE_PROBLEM_MAX_BYTES,
+  SAVE_PROBLEM_MAX_FILES,
+} from './creator.endpoints';
 export {
   AuthoringCheckSchema,
   ChoiceDraftSchema,
@@ -230,6 +236,7 @@ export {
   DraftMathTypeContentSchema,
   FILE_TARGETS,
   FileFormDataSchema,
+  LocalUploadAnswerSchema,
   MEDIA_KINDS,
   NumeralDraftSchema,
   PICTURE_MAX_BYTES,

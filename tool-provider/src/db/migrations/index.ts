@@ -19,6 +19,7 @@ import * as referenceGeography from './0017-reference-geography';
 import * as schoolCodeRevocation from './0018-school-code-revocation';
 import * as schoolClassrooms from './0019-school-classrooms';
 import * as demoPresets from './0020-demo-presets';
+import * as creatorArea from './0021-creator-area';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0018-school-code-revocation', ...schoolCodeRevocation },
   { name: '0019-school-classrooms', ...schoolClassrooms },
   { name: '0020-demo-presets', ...demoPresets },
+  { name: '0021-creator-area', ...creatorArea },
 ];

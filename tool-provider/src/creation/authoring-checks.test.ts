@@ -1,0 +1,112 @@
+import { MATH_TYPES, type MathType, type NumeralDraft } from '@kib/core';
+import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
+import { describe, expect, it } from 'vitest';
+import { authoringChecks } from './authoring-checks';
+
+function numeral(mathType: MathType, data: unknown, extra: Partial<NumeralDraft> = {}): NumeralDraft {
+  const choices =
+    mathType === 'multipleChoice'
+      ? (VALID_MATH_TYPE_DATA.multipleChoice.choices.map((c, i) => ({
+          key: `choice${i}`,
+          id: null,
+          text: c.text,
+          picture: null,
+          correct: c.correct,
+        })) as NumeralDraft['choices'])
+      : [];
+  return {
+    key: `num${mathType.slice(0, 6)}`,
+    id: null,
+    question: '¿Cuánto vale?',
+    initialHint: null,
+    hintPicture: null,
+    picture: null,
+    videoS3: null,
+    calculator: false,
+    steps: [],
+    mathType,
+    data: mathType === 'multipleChoice' ? null : data,
+    choices,
+    ...extra,
+  };
+}
+
+describe('authoringChecks', () => {
+  it.each(MATH_TYPES)('passes the valid %s record of the fixtures', (mathType) => {
+    const [check] = authoringChecks({ numerals: [numeral(mathType, VALID_MATH_TYPE_DATA[mathType])] });
+    expect(check).toMatchObject({ numeral: 1, step: null, mathType, reason: null, ok: true });
+  });
+
+  it('refuses a simplify whose target is not what its start simplifies to, with the checker’s reason', () => {
+    const wrong = { ...VALID_MATH_TYPE_DATA.simplify, target: 'x-1' };
+    const [check] = authoringChecks({ numerals: [numeral('simplify', wrong)] });
+    expect(check!.ok).toBe(false);
+    expect(check!.reason).toMatch(/^feedback\./);
+    expect(check!.params).toMatchObject({ answer: 'x-1' });
+  });
+
+  it('refuses a solve whose defined solution does not solve it, and one without solutions', () => {
+    const wrong = { ...VALID_MATH_TYPE_DATA.solve, definedSolutions: [{ id: 'sol001', latex: 'x=3' }] };
+    const none = { ...VALID_MATH_TYPE_DATA.solve, definedSolutions: [] };
+    const checks = authoringChecks({ numerals: [numeral('solve', wrong), numeral('solve', none)] });
+    expect(checks.map((c) => c.ok)).toEqual([false, false]);
+    expect(checks[1]!.reason).toBe('authoring.solutions-missing');
+  });
+
+  it('names the step that fails, 1-based, and passes the numeral', () => {
+    const step = {
+      ...numeral('findExpression', { ...VALID_MATH_TYPE_DATA.findExpression, targetExpression: '6-2x' }),
+      key: 'step01',
+      instruction: '',
+      explanation: '',
+    };
+    const checks = authoringChecks({
+      numerals: [
+        numeral('simplify', VALID_MATH_TYPE_DATA.simplify),
+        numeral('solve', VALID_MATH_TYPE_DATA.solve, { steps: [step as never] }),
+      ],
+    });
+    expect(checks.map((c) => [c.numeral, c.step, c.ok])).toEqual([
+      [1, null, true],
+      [2, null, true],
+      [2, 1, false],
+    ]);
+  });
+
+  it('refuses a multiple choice without a correct choice, and a line through the wrong points', () => {
+    const mc = numeral('multipleChoice', null);
+    mc.choices = mc.choices.map((c) => ({ ...c, correct: false }));
+    const setPoint = numeral('plotLinearEquation', { m: '2', b: '1' });
+    const checks = authoringChecks({ numerals: [mc, setPoint] });
+    expect(checks[0]).toMatchObject({ ok: false, reason: 'authoring.no-correct-choice' });
+    expect(checks[1]!.ok).toBe(true);
+  });
+
+  it('fails a numeral without a record or without a question', () => {
+    const checks = authoringChecks({
+      numerals: [numeral('simplify', null), numeral('simplify', VALID_MATH_TYPE_DATA.simplify, { question: '  ' })],
+    });
+    expect(checks.map((c) => c.reason)).toEqual(['authoring.record-missing', 'authoring.question-missing']);
+  });
+
+  it('computes the answers of functions and equationOfALine and refuses an undefined value', () => {
+    const checks = authoringChecks({
+      numerals: [
+        numeral('functions', { functionExpr: 'f(x)=x^{2}+3', xValue: '2', yValue: null, convertToDegrees: false }),
+        numeral('functions', { functionExpr: 'f(x)=\\frac{1}{x}', xValue: '0', yValue: null, convertToDegrees: false }),
+        numeral('equationOfALine', { ...VALID_MATH_TYPE_DATA.equationOfALine, x1: '0', y1: '-1', x2: '2', y2: '0' }),
+      ],
+    });
+    expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
+    expect(checks[1]!.reason).toBe('authoring.answer-not-computable');
+  });
+
+  it('stops checking when the time is up, naming the items not reached', () => {
+    let t = 0;
+    const checks = authoringChecks(
+      { numerals: [numeral('simplify', VALID_MATH_TYPE_DATA.simplify), numeral('solve', VALID_MATH_TYPE_DATA.solve)] },
+      { budgetMs: 10, now: () => (t += 8) },
+    );
+    expect(checks.map((c) => c.reason)).toEqual([null, 'authoring.check-timeout']);
+  });
+});

@@ -1,0 +1,375 @@
+import { ComputeEngine } from '@cortex-js/compute-engine';
+import { check, isCorrect, type CheckResult } from '@kib/checker';
+import type {
+  AnswerOf,
+  AuthoringCheck,
+  CartesianPoint,
+  ChoiceDraft,
+  MathType,
+  MathTypeDataOf,
+  NumeralDraft,
+  ProblemDraft,
+  TextAnswer,
+} from '@kib/core';
+
+/** The longest the authoring checks of one save may take, in ms; items not reached by then fail. */
+export const AUTHORING_CHECK_BUDGET_MS = 8_000;
+
+type Params = Record<string, string | number>;
+
+/** What one item's own answer is, or why there is none to check. */
+type OwnAnswer<K extends MathType = MathType> =
+  | { ok: true; answer: AnswerOf<K>; partial?: boolean; shown: string }
+  | { ok: false; reason: string; params?: Params };
+
+/** What a numeral or step asks, as the checks read it. */
+interface Asked {
+  mathType: MathType;
+  data: unknown;
+  choices: ChoiceDraft[];
+}
+
+let engine: ComputeEngine | undefined;
+function ce(): ComputeEngine {
+  engine ??= new ComputeEngine();
+  return engine;
+}
+
+/** The exact value of a LaTeX expression as LaTeX, or null when it does not evaluate to a finite number. */
+function exactLatex(latex: string): string | null {
+  const value = ce().parse(latex).evaluate();
+  const numeric = value.N();
+  const re = Number(numeric.re);
+  if (!Number.isFinite(re) || Math.abs(Number(numeric.im ?? 0)) > 1e-12) return null;
+  return value.latex;
+}
+
+/** The numeric value of a LaTeX expression, or null. */
+function numeric(latex: string, variables: Record<string, number> = {}): number | null {
+  let expr = ce().parse(latex);
+  if (Object.keys(variables).length > 0)
+    expr = expr.subs(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, ce().number(v)])));
+  const value = expr.N();
+  const re = Number(value.re);
+  if (!Number.isFinite(re) || Math.abs(Number(value.im ?? 0)) > 1e-9) return null;
+  return re;
+}
+
+/**
+ * Whether `equation` (`lhs=rhs`) holds with each symbol of `values` replaced by its LaTeX, for
+ * every value of the other symbols (sampled), numerically. Null when it cannot be evaluated.
+ */
+function equationHolds(equation: string, values: Record<string, string>): boolean | null {
+  const parsed = ce().parse(equation);
+  if (parsed.operator !== 'Equal' || parsed.ops?.length !== 2) return null;
+  const [lhs, rhs] = parsed.ops;
+  let difference = ce().box(['Subtract', lhs!, rhs!]);
+  difference = difference.subs(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ce().parse(v)])));
+  const free = difference.unknowns.filter((u) => !['Pi', 'ExponentialE', 'ImaginaryUnit'].includes(u));
+  const samples = [0.7, 1.3, 2.1, 2.9, 0.45];
+  for (let i = 0; i < samples.length; i++) {
+    const at = Object.fromEntries(free.map((u, j) => [u, ce().number(samples[(i + j) % samples.length]! + j * 0.17)]));
+    const value = difference.subs(at).N();
+    const re = Number(value.re);
+    const im = Number(value.im ?? 0);
+    if (!Number.isFinite(re)) return null;
+    if (Math.abs(re) > 1e-7 || Math.abs(im) > 1e-7) return false;
+  }
+  return true;
+}
+
+/** `f(x)=…`, `y=…` or a bare expression: its variable and body (as the checker reads a functions record). */
+function readFunction(latex: string): { name: string; variable: string; body: string } {
+  const named = /^\s*([A-Za-z])\s*(?:\\left)?\s*\(\s*([A-Za-z])\s*(?:\\right)?\s*\)\s*=(.*)$/s.exec(latex);
+  if (named) return { name: named[1]!, variable: named[2]!, body: named[3]! };
+  const y = /^\s*y\s*=(.*)$/s.exec(latex);
+  return { name: 'f', variable: 'x', body: y ? y[1]! : latex };
+}
+
+/** Points along the graph of `latex` on [-6, 6], the longest stretch without a jump or a gap. */
+function graphPoints(latex: string, variable = 'x'): CartesianPoint[] {
+  const stretches: CartesianPoint[][] = [[]];
+  for (let i = -120; i <= 120; i++) {
+    const x = i / 20;
+    const y = numeric(latex, { [variable]: x });
+    const current = stretches[stretches.length - 1]!;
+    const last = current[current.length - 1];
+    if (y === null || Math.abs(y) > 1e6 || (last && Math.abs(y - last.y) > 5)) {
+      if (current.length > 0) stretches.push([]);
+      if (y !== null && Math.abs(y) <= 1e6) stretches[stretches.length - 1]!.push({ x, y });
+      continue;
+    }
+    current.push({ x, y });
+  }
+  return stretches.reduce((a, b) => (b.length > a.length ? b : a), []);
+}
+
+const text = (lines: string[]): TextAnswer => lines.map((math) => ({ math }));
+
+/** The record's own answer, in the shape its console sends (core answers.ts). */
+function ownAnswer(asked: Asked): OwnAnswer {
+  const { mathType } = asked;
+  if (mathType === 'multipleChoice') {
+    if (asked.choices.length < 2) return { ok: false, reason: 'authoring.no-choices' };
+    const correct = asked.choices.map((c, i) => ({ id: c.id ?? i + 1, correct: c.correct }));
+    const ids = correct.filter((c) => c.correct).map((c) => c.id);
+    if (ids.length === 0) return { ok: false, reason: 'authoring.no-correct-choice' };
+    return { ok: true, answer: ids, shown: ids.join(', ') };
+  }
+  if (asked.data === null || asked.data === undefined) return { ok: false, reason: 'authoring.record-missing' };
+  switch (mathType) {
+    case 'simplify': {
+      const d = asked.data as MathTypeDataOf<'simplify'>;
+      return { ok: true, answer: text([d.target]), shown: d.target };
+    }
+    case 'solve': {
+      const d = asked.data as MathTypeDataOf<'solve'>;
+      if (d.definedSolutions.length === 0) return { ok: false, reason: 'authoring.solutions-missing' };
+      const answer = d.definedSolutions.map((s, i) => ({ math: s.latex, solNum: i }));
+      return { ok: true, answer, shown: d.definedSolutions.map((s) => s.latex).join(', ') };
+    }
+    case 'findExpression': {
+      const d = asked.data as MathTypeDataOf<'findExpression'>;
+      const line = `${d.unknownVariable}=${d.targetExpression}`;
+      return { ok: true, answer: text([line]), shown: line };
+    }
+    case 'functions': {
+      const d = asked.data as MathTypeDataOf<'functions'>;
+      const f = readFunction(d.functionExpr);
+      if (d.xValue !== null && d.xValue !== undefined) {
+        const x = numeric(d.xValue);
+        const substituted = ce()
+          .parse(f.body)
+          .subs({ [f.variable]: ce().parse(d.xValue) });
+        const value = x === null ? null : exactLatex(substituted.latex);
+        if (value === null) return { ok: false, reason: 'authoring.answer-not-computable' };
+        return { ok: true, answer: text([value]), shown: value };
+      }
+      // With yValue the solutions are the student's to find: the equation itself must read as true.
+      const line = `${f.body}=${d.yValue ?? ''}`;
+      return { ok: true, answer: text([line]), partial: true, shown: line };
+    }
+    case 'equationOfALine': {
+      const d = asked.data as MathTypeDataOf<'equationOfALine'>;
+      const [x1, y1, x2, y2] = [d.x1, d.y1, d.x2, d.y2].map((v) => numeric(v));
+      if (x1 == null || y1 == null || x2 == null || y2 == null)
+        return { ok: false, reason: 'authoring.answer-not-computable' };
+      const lines: string[] = [];
+      if (Math.abs(x2 - x1) < 1e-12) {
+        lines.push(`${d.xSymbol}=${d.x1}`);
+      } else {
+        const m = exactLatex(`\\frac{(${d.y2})-(${d.y1})}{(${d.x2})-(${d.x1})}`);
+        const b = m === null ? null : exactLatex(`(${d.y1})-(${m})\\cdot(${d.x1})`);
+        if (m === null || b === null) return { ok: false, reason: 'authoring.answer-not-computable' };
+        if (d.findM) lines.push(`${d.mSymbol}=${m}`);
+        if (d.findB) lines.push(`${d.bSymbol}=${b}`);
+        if (d.findEquation || lines.length === 0) {
+          const rhs = ce()
+            .parse(`(${m})${d.xSymbol}+(${b})`)
+            .simplify().latex;
+          lines.push(`${d.ySymbol}=${rhs}`);
+        }
+      }
+      return { ok: true, answer: text(lines), shown: lines.join('; ') };
+    }
+    case 'plotFunction': {
+      const d = asked.data as MathTypeDataOf<'plotFunction'>;
+      const f = readFunction(d.function);
+      const points = graphPoints(f.body, f.variable);
+      if (points.length < 2) return { ok: false, reason: 'authoring.answer-not-computable' };
+      return { ok: true, answer: { points, inRadians: false }, shown: d.function };
+    }
+    case 'plotLinearEquation': {
+      const d = asked.data as MathTypeDataOf<'plotLinearEquation'>;
+      const m = numeric(d.m);
+      const b = numeric(d.b);
+      if (m === null || b === null) return { ok: false, reason: 'authoring.answer-not-computable' };
+      return {
+        ok: true,
+        answer: [
+          { x: 0, y: b },
+          { x: 1, y: m + b },
+        ],
+        shown: `y=${d.m}x+${d.b}`,
+      };
+    }
+    case 'setPointCartesianPlane': {
+      const d = asked.data as MathTypeDataOf<'setPointCartesianPlane'>;
+      return { ok: true, answer: [{ x: d.x, y: d.y }], shown: `(${d.x},${d.y})` };
+    }
+    case 'setMultiPointPlane': {
+      const d = asked.data as MathTypeDataOf<'setMultiPointPlane'>;
+      const points: CartesianPoint[] = [];
+      for (const line of d.pointsList.split(/\n+/).map((l) => l.trim()).filter(Boolean)) {
+        const match = /^\(?\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)?$/.exec(line);
+        const x = match ? numeric(match[1]!) : null;
+        const y = match ? numeric(match[2]!) : null;
+        if (x === null || y === null) return { ok: false, reason: 'authoring.points-invalid' };
+        points.push({ x, y });
+      }
+      if (points.length === 0) return { ok: false, reason: 'authoring.points-invalid' };
+      return { ok: true, answer: points, shown: d.pointsList.replace(/\s+/g, ' ') };
+    }
+    case 'intervals': {
+      const d = asked.data as MathTypeDataOf<'intervals'>;
+      return { ok: true, answer: d.intervals, shown: JSON.stringify(d.intervals) };
+    }
+    case 'numberlinePoints': {
+      const d = asked.data as MathTypeDataOf<'numberlinePoints'>;
+      return { ok: true, answer: d.points, shown: d.points.join(', ') };
+    }
+    case 'tableSimple': {
+      const d = asked.data as MathTypeDataOf<'tableSimple'>;
+      const cells = d.tableData
+        .filter((c) => c.cellType === 'mathAns')
+        .map((c) => ({ rIndex: c.rIndex, cIndex: c.cIndex, cellAns: c.cellContent }));
+      if (cells.length === 0) return { ok: false, reason: 'authoring.table-no-answers' };
+      return { ok: true, answer: cells, shown: cells.map((c) => c.cellAns).join(', ') };
+    }
+    case 'primeDecomposition':
+      return { ok: false, reason: 'structural' };
+  }
+}
+
+/** The decomposition's numbers must be whole numbers from 2 up (the table is the student's to fill). */
+function primeDecompositionProblem(data: MathTypeDataOf<'primeDecomposition'>): string | null {
+  const values = data.numbers.map((n) => Number(n.latex.trim()));
+  const fine = values.length > 0 && values.every((v) => Number.isSafeInteger(v) && v >= 2);
+  if (!fine) return 'authoring.numbers-invalid';
+  if (data.decompType !== 'Decomp' && values.length < 2) return 'authoring.numbers-invalid';
+  return null;
+}
+
+/** Why a checked answer is not right: the checker's first feedback key, or the generic reason. */
+function failure(mathType: MathType, result: CheckResult, shown: string): { reason: string; params: Params } {
+  const generic = { reason: 'authoring.answer-rejected', params: { answer: shown.slice(0, 300) } };
+  const r = result as unknown;
+  if (mathType === 'multipleChoice' || mathType === 'primeDecomposition') {
+    const feedback = (r as { feedback?: { key: string; params?: Params }; message?: { key: string; params?: Params } })
+      .feedback ?? (r as { message?: { key: string; params?: Params } }).message;
+    return feedback?.key ? { reason: feedback.key, params: { ...feedback.params, answer: generic.params.answer } } : generic;
+  }
+  if (Array.isArray(r)) return generic;
+  const lines = (r as { lines?: { correct: boolean; feedback?: { key: string; params?: Params } }[] }).lines;
+  if (lines) {
+    const wrong = lines.find((l) => !l.correct && l.feedback) ?? lines.findLast((l) => l.feedback);
+    if (wrong?.feedback)
+      return { reason: wrong.feedback.key, params: { ...wrong.feedback.params, answer: generic.params.answer } };
+    return generic;
+  }
+  const feedbacks = (r as { feedbacks?: string }).feedbacks;
+  return feedbacks ? { reason: feedbacks, params: generic.params } : generic;
+}
+
+type Verdict = { ok: boolean; reason: string | null; params: Params };
+
+/**
+ * A solve's defined solutions are what the checker holds a student to, so they are judged against
+ * the equation itself: by the checker, with the solutions it finds on its own; when it cannot find
+ * them, each `x=value` is put back into the equation.
+ */
+function checkSolve(data: MathTypeDataOf<'solve'>): Verdict {
+  if (data.definedSolutions.length === 0) return { ok: false, reason: 'authoring.solutions-missing', params: {} };
+  const answer = data.definedSolutions.map((s, i) => ({ math: s.latex, solNum: i }));
+  const shown = data.definedSolutions.map((s) => s.latex).join(', ');
+  try {
+    const result = check({ mathType: 'solve', data: { ...data, definedSolutions: [] }, answer });
+    if (isCorrect('solve', result)) return { ok: true, reason: null, params: {} };
+    return { ok: false, ...failure('solve', result, shown) };
+  } catch {
+    // The checker cannot solve it by itself: each solution must satisfy the equation.
+  }
+  for (const solution of data.definedSolutions) {
+    const match = /^\s*([A-Za-z](?:_\{?\w+\}?)?)\s*=(.+)$/s.exec(solution.latex);
+    const holds = match ? equationHolds(data.startingExpression, { [match[1]!]: match[2]! }) : null;
+    if (holds === null) return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
+    if (!holds) return { ok: false, reason: 'authoring.solution-wrong', params: { solution: solution.latex } };
+  }
+  return { ok: true, reason: null, params: {} };
+}
+
+/** A findExpression's target must satisfy its defining equation, whatever the other symbols are. */
+function checkFindExpression(data: MathTypeDataOf<'findExpression'>): Verdict {
+  const holds = equationHolds(data.definingEquation, { [data.unknownVariable]: data.targetExpression });
+  if (holds === null) return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
+  if (!holds)
+    return {
+      ok: false,
+      reason: 'authoring.target-wrong',
+      params: { answer: `${data.unknownVariable}=${data.targetExpression}` },
+    };
+  return { ok: true, reason: null, params: {} };
+}
+
+/** Runs one item's own answer through the checker. */
+function checkItem(asked: Asked): Verdict {
+  try {
+    if (asked.mathType === 'solve' && asked.data) return checkSolve(asked.data as MathTypeDataOf<'solve'>);
+    if (asked.mathType === 'findExpression' && asked.data)
+      return checkFindExpression(asked.data as MathTypeDataOf<'findExpression'>);
+  } catch {
+    return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
+  }
+  if (asked.mathType === 'primeDecomposition') {
+    if (asked.data === null || asked.data === undefined)
+      return { ok: false, reason: 'authoring.record-missing', params: {} };
+    const problem = primeDecompositionProblem(asked.data as MathTypeDataOf<'primeDecomposition'>);
+    return problem ? { ok: false, reason: problem, params: {} } : { ok: true, reason: null, params: {} };
+  }
+  let own: OwnAnswer;
+  try {
+    own = ownAnswer(asked);
+  } catch {
+    return { ok: false, reason: 'authoring.answer-not-computable', params: {} };
+  }
+  if (!own.ok) return { ok: false, reason: own.reason, params: own.params ?? {} };
+  const data =
+    asked.mathType === 'multipleChoice'
+      ? { choices: asked.choices.map((c, i) => ({ id: c.id ?? i + 1, correct: c.correct })) }
+      : asked.data;
+  let result: CheckResult;
+  try {
+    result = check({ mathType: asked.mathType, data, answer: own.answer } as Parameters<typeof check>[0]);
+  } catch {
+    return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
+  }
+  const right = own.partial
+    ? ((result as { lines?: { correct: boolean }[] }).lines ?? []).every((l) => l.correct)
+    : isCorrect(asked.mathType, result);
+  if (right) return { ok: true, reason: null, params: {} };
+  return { ok: false, ...failure(asked.mathType, result, own.shown) };
+}
+
+/**
+ * The authoring checks of a draft: for every numeral and step, its own answer (the target of
+ * simplify, the defined solutions of solve, the computed value or line of functions and
+ * equationOfALine, the graphs' and points' own answers, the correct choices, the table's answer
+ * cells) run through the checker, which must judge it complete; a prime decomposition's numbers are
+ * checked for shape. A numeral without a question, or any item without its record, fails. Items
+ * not reached within `budgetMs` fail with `authoring.check-timeout`.
+ */
+export function authoringChecks(
+  draft: Pick<ProblemDraft, 'numerals'>,
+  options: { budgetMs?: number; now?: () => number } = {},
+): AuthoringCheck[] {
+  const now = options.now ?? (() => performance.now());
+  const deadline = now() + (options.budgetMs ?? AUTHORING_CHECK_BUDGET_MS);
+  const checks: AuthoringCheck[] = [];
+  const run = (numeral: number, step: number | null, key: string, asked: Asked, question?: string) => {
+    const base = { numeral, step, key, mathType: asked.mathType };
+    if (question !== undefined && question.trim() === '') {
+      checks.push({ ...base, ok: false, reason: 'authoring.question-missing', params: {} });
+      return;
+    }
+    if (now() > deadline) {
+      checks.push({ ...base, ok: false, reason: 'authoring.check-timeout', params: {} });
+      return;
+    }
+    checks.push({ ...base, ...checkItem(asked) });
+  };
+  draft.numerals.forEach((numeral: NumeralDraft, i) => {
+    run(i + 1, null, numeral.key, numeral, numeral.question);
+    numeral.steps.forEach((step, j) => run(i + 1, j + 1, step.key, step));
+  });
+  return checks;
+}
