@@ -1,5 +1,8 @@
 /** Every answer console with its props: controlled React components (spec 02 §3 shapes). */
 export { MathConsole } from './math-console/index';
+/** One MathLive field as the math console makes it (for forms that take math), and MathLive set up for it. */
+export { MathLine, type LineEditorHandle, type MathLineProps } from './math-console/math-line';
+export { loadMathField, type MathLiveModule } from './math-console/mathlive-setup';
 export { FunctionConsole } from './function-console/index';
 export { LineConsole } from './line-console/index';
 export { PointsConsole } from './points-console/index';

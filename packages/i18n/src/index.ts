@@ -64,6 +64,8 @@ import schoolAdminSiteEs from '../locales/site/school-admin.es.json' with { type
 import schoolAdminSiteEn from '../locales/site/school-admin.en.json' with { type: 'json' };
 import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' };
 import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
+import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type: 'json' };
+import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -123,7 +125,7 @@ const siteEs = {
   'teacher-classroom': teacherClassroomSiteEs,
   'teacher-embed': teacherEmbedSiteEs,
   'school-admin': schoolAdminSiteEs,
-  creator: creatorSiteEs,
+  creator: { ...creatorSiteEs, form: creatorFormSiteEs },
 };
 const siteEn = {
   site: siteSiteEn,
@@ -138,7 +140,7 @@ const siteEn = {
   'teacher-classroom': teacherClassroomSiteEn,
   'teacher-embed': teacherEmbedSiteEn,
   'school-admin': schoolAdminSiteEn,
-  creator: creatorSiteEn,
+  creator: { ...creatorSiteEn, form: creatorFormSiteEn },
 };
 
 const esCatalog = {
