@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@kib/api-client';
-import { toSnakeCase } from '@kib/core';
+import { PICTURE_MAX_BYTES, toSnakeCase, VIDEO_MAX_BYTES, type PublicConfig } from '@kib/core';
 import type { Language } from '@kib/i18n';
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -25,6 +25,8 @@ export interface StubCall {
   query: URLSearchParams;
   /** The JSON body, camelCased back from the wire. */
   body: unknown;
+  /** A multipart body as it was sent (files and JSON fields, on the wire's names). */
+  form?: FormData;
 }
 
 /** An endpoint's answer, fixed or computed from the call. */
@@ -39,6 +41,19 @@ export const STUDENT: CurrentUser = {
   groups: ['Students'],
   language: 'es',
   isDemo: false,
+};
+
+/** GET config/ as a server with Kib's own file storage answers it (stubbed by default). */
+export const PUBLIC_CONFIG: PublicConfig = {
+  pictureBaseUrl: '/media/pictures',
+  videoBaseUrl: '/media/videos',
+  uploads: {
+    pictureMaxBytes: PICTURE_MAX_BYTES,
+    videoMaxBytes: VIDEO_MAX_BYTES,
+    pictureTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    videoTypes: ['video/mp4', 'video/quicktime'],
+    presigned: false,
+  },
 };
 
 function toCamel(value: unknown): unknown {
@@ -57,6 +72,7 @@ function toCamel(value: unknown): unknown {
  * A fetch that answers `/api/…` from a table keyed `'METHOD path'` (`'POST auth/jwt/create/'`) and
  * records every call. Unlisted calls answer 404 `route-not-found`, like the server. With `user`, the
  * session endpoints answer as that user is logged in; without, the refresh is refused (logged out).
+ * GET config/ answers {@link PUBLIC_CONFIG} unless a route says otherwise.
  */
 export function stubApi(routes: Record<string, StubHandler> = {}, user?: CurrentUser | null) {
   const calls: StubCall[] = [];
@@ -65,6 +81,7 @@ export function stubApi(routes: Record<string, StubHandler> = {}, user?: Current
       ? { body: { access: 'token-1' } }
       : { status: 401, body: { code: 'refresh-missing', detail: 'No session' } },
     'POST auth/jwt/logout/': { body: { detail: 'bye' } },
+    'GET config/': { body: PUBLIC_CONFIG },
     ...(user ? { 'GET auth/users/me/': { body: user } } : {}),
     ...routes,
   };
@@ -77,6 +94,7 @@ export function stubApi(routes: Record<string, StubHandler> = {}, user?: Current
     const method = (init?.method ?? 'GET').toUpperCase();
     const raw = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const call: StubCall = { method, path, query: url.searchParams, body: toCamel(raw) };
+    if (init?.body instanceof FormData) call.form = init.body;
     calls.push(call);
     const handler = table[`${method} ${path}`];
     const answer: StubAnswer = !handler

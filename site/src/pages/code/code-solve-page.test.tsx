@@ -2,7 +2,7 @@ import { ProblemSchema, toPublicProblem, type ModuleCodeStudentsAnswer } from '@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
-import { axeViolations, renderSite, type StubHandler } from '../../test/render-site';
+import { axeViolations, PUBLIC_CONFIG, renderSite, type StubHandler } from '../../test/render-site';
 import { writeCodeSession } from './code-session';
 
 /** The sample problem as GET problems/{id}/ answers it. */
@@ -83,6 +83,21 @@ describe('code activity solve page', () => {
     await expect
       .poll(() => calls.filter((c) => c.path === 'validatemodulecodestudents/').length)
       .toBeGreaterThan(1);
+  });
+
+  it('plays the question’s video from the video address of GET config/', async () => {
+    registered();
+    const numerals = PUBLIC_PROBLEM.numerals.map((n, i) =>
+      i === 0 ? { ...n, videoS3: 'numeralVideo1.mp4' } : n,
+    );
+    const { screen } = await renderSite(`/code/student/solve?problem=${PUBLIC_PROBLEM.id}`, {
+      routes: routes({ [`GET problems/${PUBLIC_PROBLEM.id}/`]: { body: { ...PUBLIC_PROBLEM, numerals } } }),
+    });
+    await screen.getByRole('button', { name: 'Video' }).click();
+    await expect.element(screen.getByRole('dialog', { name: 'Video explicativo' })).toBeVisible();
+    expect(document.querySelector('dialog[open] video')?.getAttribute('src')).toBe(
+      `${PUBLIC_CONFIG.videoBaseUrl}/numeralVideo1.mp4`,
+    );
   });
 
   it('goes back to the module view with Back', async () => {

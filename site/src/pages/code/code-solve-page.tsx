@@ -2,6 +2,7 @@ import { ApiBackend, Solver } from '@kib/widgets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { useMediaAddresses } from '../../app/public-config';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
@@ -31,6 +32,7 @@ export function CodeSolvePage() {
 function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student' }> }) {
   const t = useT();
   const { language } = useLanguage();
+  const media = useMediaAddresses();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const api = useTempStudentApi(session.access);
@@ -73,7 +75,8 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
             key={problemId}
             backend={backend}
             lang={language}
-            videoBaseUrl={null}
+            pictureBaseUrl={media.pictureBaseUrl}
+            videoBaseUrl={media.videoBaseUrl}
             tempStudentId={session.tempStudentId}
             onNumeralComplete={refresh}
             onComplete={refresh}

@@ -2,7 +2,7 @@ import { ProblemSchema, toPublicProblem } from '@kib/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
-import { axeViolations, renderSite } from '../../test/render-site';
+import { axeViolations, PUBLIC_CONFIG, renderSite } from '../../test/render-site';
 import { LTI_MODULE, LTI_STUDENT } from './lti-fixture';
 
 const PUBLIC_PROBLEM = toPublicProblem(ProblemSchema.parse(sample));
@@ -58,6 +58,23 @@ describe('MoodleStudentPage', () => {
     await expect.poll(() => calls.filter((c) => c.path === 'proof/').length).toBe(1);
     // The module's progress is asked again after a completed numeral.
     await expect.poll(() => calls.filter((c) => c.path === 'lti/modules/5/').length).toBe(2);
+  });
+
+  it('plays the problem’s video from the video address of GET config/', async () => {
+    const { screen } = await renderSite('/moodlestudent?module=5&problem=9001', {
+      user: LTI_STUDENT,
+      routes: {
+        'GET lti/modules/5/': { body: LTI_MODULE },
+        'GET problems/9001/': { body: { ...PUBLIC_PROBLEM, videoS3: 'problemVideo1.mp4' } },
+        'POST getstudentproblemsolutiondata/': { body: { data: [] } },
+        'GET config/': { body: { ...PUBLIC_CONFIG, videoBaseUrl: 'https://cdn.kib.test/videos/' } },
+      },
+    });
+    await screen.getByRole('button', { name: 'Video' }).click();
+    await expect.element(screen.getByRole('dialog', { name: 'Video explicativo' })).toBeVisible();
+    expect(document.querySelector('dialog[open] video')?.getAttribute('src')).toBe(
+      'https://cdn.kib.test/videos/problemVideo1.mp4',
+    );
   });
 
   it('says the activity was not found for a module the launch did not open, in English, on a phone', async () => {

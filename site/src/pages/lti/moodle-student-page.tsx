@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
+import { useMediaAddresses } from '../../app/public-config';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
@@ -141,6 +142,7 @@ function SolveProblem({ moduleId, problemId }: { moduleId: number; problemId: nu
   const t = useT();
   const api = useApi();
   const { language } = useLanguage();
+  const media = useMediaAddresses();
   const queryClient = useQueryClient();
   const backend = useMemo(() => new ApiBackend(api, problemId), [api, problemId]);
   const refresh = useCallback(() => {
@@ -157,7 +159,8 @@ function SolveProblem({ moduleId, problemId }: { moduleId: number; problemId: nu
         key={problemId}
         backend={backend}
         lang={language}
-        videoBaseUrl={null}
+        pictureBaseUrl={media.pictureBaseUrl}
+        videoBaseUrl={media.videoBaseUrl}
         onNumeralComplete={refresh}
         onComplete={refresh}
       />

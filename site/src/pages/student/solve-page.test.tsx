@@ -4,7 +4,7 @@ import type { MathfieldElement } from 'mathlive';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
-import { axeViolations, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
+import { axeViolations, PUBLIC_CONFIG, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
 
 /** The sample problem as GET problems/{id}/ answers it: no targets, solutions or correct choices. */
 const PUBLIC_PROBLEM = toPublicProblem(ProblemSchema.parse(sample));
@@ -250,5 +250,90 @@ describe('solve page', () => {
     } finally {
       await page.viewport(1024, 768);
     }
+  });
+});
+
+/** A PNG of `width` × `height` px kept by the browser, its blob address split like `${base}/${key}`. */
+async function storedPicture(width: number, height: number) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#0055aa';
+  context.fillRect(0, 0, width, height);
+  const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+  const url = URL.createObjectURL(blob);
+  const cut = url.lastIndexOf('/');
+  return { base: url.slice(0, cut), key: url.slice(cut + 1) };
+}
+
+/** The sample problem as the API answers it, with a picture and a video on its second question. */
+function illustrated(pictureKey: string) {
+  const problem = structuredClone(PUBLIC_PROBLEM);
+  problem.picture = pictureKey;
+  problem.numerals[1]!.videoS3 = 'numeralVideo1.mp4';
+  return problem;
+}
+
+const modalVideo = () => document.querySelector<HTMLVideoElement>('dialog[open] video');
+
+describe('solve page, pictures and videos', () => {
+  it('shows the problem picture and plays the question’s video from the addresses of GET config/', async () => {
+    const picture = await storedPicture(400, 200);
+    const { screen, calls } = await renderSite('/student/solve?problem=9001', {
+      routes: solving({
+        'GET problems/9001/': { body: illustrated(picture.key) },
+        'GET config/': {
+          body: { ...PUBLIC_CONFIG, pictureBaseUrl: `${picture.base}/`, videoBaseUrl: '/media/videos' },
+        },
+      }),
+      user: STUDENT,
+    });
+    const img = screen.getByRole('img', { name: 'Imagen del problema' });
+    await expect.element(img).toHaveAttribute('src', `${picture.base}/${picture.key}`);
+    await expect.poll(() => (img.element() as HTMLImageElement).naturalWidth).toBe(400);
+
+    await screen.getByRole('tab', { name: 'Pregunta 2' }).click();
+    await screen.getByRole('button', { name: 'Video' }).click();
+    await expect.element(screen.getByRole('dialog', { name: 'Video explicativo' })).toBeVisible();
+    expect(modalVideo()?.getAttribute('src')).toBe('/media/videos/numeralVideo1.mp4');
+    expect(modalVideo()?.getAttribute('controlslist')).toBe('nodownload');
+    expect(calls.filter((c) => c.path === 'config/')).toHaveLength(1);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows them on the anonymous demo too, and fits a wide picture in a 360 px phone', async () => {
+    await page.viewport(360, 740);
+    try {
+      const picture = await storedPicture(1600, 900);
+      const { screen } = await renderSite('/demo/student/modules/solve?problem=9001', {
+        routes: solving({
+          'GET problems/9001/': { body: illustrated(picture.key) },
+          'GET config/': { body: { ...PUBLIC_CONFIG, pictureBaseUrl: picture.base } },
+        }),
+        language: 'en',
+      });
+      const img = screen.getByRole('img', { name: 'Problem picture' });
+      await expect.poll(() => (img.element() as HTMLImageElement).naturalWidth).toBe(1600);
+      expect(img.element().getBoundingClientRect().right).toBeLessThanOrEqual(360);
+      expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    } finally {
+      await page.viewport(1024, 768);
+    }
+  });
+
+  it('says the video is not available and shows no picture when GET config/ cannot be read', async () => {
+    const { screen } = await renderSite('/student/solve?problem=9001', {
+      routes: solving({
+        'GET problems/9001/': { body: illustrated('problemPic1.png') },
+        'GET config/': { status: 500, body: { code: 'internal', detail: 'boom' } },
+      }),
+      user: STUDENT,
+    });
+    await screen.getByRole('tab', { name: 'Pregunta 2' }).click();
+    await screen.getByRole('button', { name: 'Video' }).click();
+    await expect.element(screen.getByText('Video no disponible')).toBeVisible();
+    expect(modalVideo()).toBeNull();
+    expect(screen.getByRole('img', { name: 'Imagen del problema' }).query()).toBeNull();
   });
 });

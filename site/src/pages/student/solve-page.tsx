@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
+import { useMediaAddresses } from '../../app/public-config';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
@@ -52,6 +53,7 @@ export function SolvePage() {
   const t = useT();
   const { language } = useLanguage();
   const api = useApi();
+  const media = useMediaAddresses();
   const queryClient = useQueryClient();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -124,7 +126,8 @@ export function SolvePage() {
             key={problemId}
             backend={backend}
             lang={language}
-            videoBaseUrl={null}
+            pictureBaseUrl={media.pictureBaseUrl}
+            videoBaseUrl={media.videoBaseUrl}
             deadlinePassed={deadlinePassed}
             onNumeralComplete={refreshClassrooms}
             onComplete={refreshClassrooms}

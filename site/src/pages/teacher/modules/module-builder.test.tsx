@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { axeViolations, renderSite, type StubCall, type StubHandler } from '../../../test/render-site';
+import {
+  axeViolations,
+  PUBLIC_CONFIG,
+  renderSite,
+  type StubCall,
+  type StubHandler,
+} from '../../../test/render-site';
 import { refusal, TEACHER } from '../teacher-fixture';
 import { TEACHER_SIDEBAR_KEY } from '../teacher-layout';
 import { isoToMoment } from './module-dates';
@@ -206,6 +212,24 @@ describe('the module builder: problems', () => {
     expect(calls.some((c) => c.path === `problems/${PUBLIC_SAMPLE.id}/`)).toBe(true);
     await trying.getByRole('button', { name: 'Cerrar' }).click();
     await expect.element(trying).not.toBeInTheDocument();
+  });
+});
+
+describe('the module builder: trying a problem with a video', () => {
+  it('plays the problem’s video in the solver from the video address of GET config/', async () => {
+    const { screen } = await open({
+      routes: {
+        [`GET problems/${PUBLIC_SAMPLE.id}/`]: { body: { ...PUBLIC_SAMPLE, videoS3: 'problemVideo1.mp4' } },
+      },
+    });
+    await pickSubtopic(screen);
+    await screen.getByRole('button', { name: `Probar ${SAMPLE}` }).click();
+    const trying = screen.getByRole('dialog', { name: `Probar: ${SAMPLE}` });
+    await trying.getByRole('button', { name: 'Video' }).click();
+    await expect.element(screen.getByRole('dialog', { name: 'Video explicativo' })).toBeVisible();
+    expect(document.querySelector('dialog[open] dialog[open] video')?.getAttribute('src')).toBe(
+      `${PUBLIC_CONFIG.videoBaseUrl}/problemVideo1.mp4`,
+    );
   });
 });
 

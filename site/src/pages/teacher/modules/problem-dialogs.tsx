@@ -1,6 +1,7 @@
 import { ApiBackend, MathText, Solver } from '@kib/widgets';
 import { useMemo, useRef, type FocusEvent } from 'react';
 import { useApi } from '../../../app/api';
+import { useMediaAddresses } from '../../../app/public-config';
 import { useLanguage, useT } from '../../../i18n/language';
 import { Alert } from '../../../ui/alert';
 import { errorMessage } from '../../../ui/error-message';
@@ -77,6 +78,7 @@ export function TryDialog({ problem, onClose }: { problem: ShownProblem | null; 
   const t = useT();
   const api = useApi();
   const { language } = useLanguage();
+  const media = useMediaAddresses();
   const problemId = problem?.id ?? null;
   const backend = useMemo(
     () => (problemId === null ? null : new ApiBackend(api, problemId, { deadlinePassed: true })),
@@ -121,7 +123,13 @@ export function TryDialog({ problem, onClose }: { problem: ShownProblem | null; 
     >
       {problem && backend ? (
         <div className="modules-try" onFocus={moveKeyboardIn}>
-          <Solver key={problem.id} backend={backend} lang={language} videoBaseUrl={null} />
+          <Solver
+            key={problem.id}
+            backend={backend}
+            lang={language}
+            pictureBaseUrl={media.pictureBaseUrl}
+            videoBaseUrl={media.videoBaseUrl}
+          />
         </div>
       ) : null}
     </Modal>
