@@ -447,25 +447,53 @@ const PAGES: RouteObject[] = [
     caseSensitive: true,
   },
   { path: 'schoolAdmin/*', caseSensitive: true, element: <ToSchoolAdmin /> },
-  // The creator's area is private; its screens are not part of the standalone site yet, so it says
-  // so in the spec's words instead of failing.
-  {
-    path: 'creator/*',
-    element: (
-      <RequireAuth>
-        <PublicLayout />
-      </RequireAuth>
+  // The creator's area (spec 02 §2): the problem table (its home and /problems) and the creation tool
+  // (/tool for a new problem, /tool/:problemId to edit one), for creators, supervisors and teachers.
+  // Anybody else logged in is told the area is not for them.
+  loggedInArea(
+    'creator',
+    page(
+      () => import('../pages/creator/creator-layout'),
+      (m) => m.CreatorLayout,
     ),
-    children: [
+    [
+      {
+        index: true,
+        lazy: page(
+          () => import('../pages/creator/problems-page'),
+          (m) => m.ProblemsPage,
+        ),
+      },
+      {
+        path: 'problems',
+        lazy: page(
+          () => import('../pages/creator/problems-page'),
+          (m) => m.ProblemsPage,
+        ),
+      },
+      {
+        path: 'tool',
+        lazy: page(
+          () => import('../pages/creator/tool-page'),
+          (m) => m.ToolPage,
+        ),
+      },
+      {
+        path: 'tool/:problemId',
+        lazy: page(
+          () => import('../pages/creator/tool-page'),
+          (m) => m.ToolPage,
+        ),
+      },
       {
         path: '*',
         lazy: page(
-          () => import('../pages/errors/not-supported-page'),
-          (m) => m.NotSupportedPage,
+          () => import('../pages/errors/no-route-page'),
+          (m) => m.NoRoutePage,
         ),
       },
     ],
-  },
+  ),
 ];
 
 /** The route table: every page under one root that shows 'loading...' while a first page loads. */

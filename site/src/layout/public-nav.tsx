@@ -53,7 +53,7 @@ function useDisclosure(): {
 
 /**
  * Teachers' menu (spec 01 §2): a new module (the builder, where problems are picked, previewed and
- * tried), the module list and logout.
+ * tried), the module list, a new problem (the creation tool), the problem table and logout.
  */
 function TeacherMenu() {
   const t = useT();
@@ -78,6 +78,12 @@ function TeacherMenu() {
         </li>
         <li>
           <Link to="/teacher/modules">{t('landing.nav-modules')}</Link>
+        </li>
+        <li>
+          <Link to="/creator/tool">{t('creator.menu-new-problem')}</Link>
+        </li>
+        <li>
+          <Link to="/creator/problems">{t('creator.nav-problems')}</Link>
         </li>
         <li>
           <Link to="/logout">{t('site.logout')}</Link>

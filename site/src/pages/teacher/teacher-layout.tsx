@@ -4,6 +4,7 @@ import { AreaLayout, sidebarStorageKey, type AreaNavItem } from '../../layout/ar
 import { MessagePage } from '../../ui/message-page';
 import { isTeacher, TEACHER_HOME, TEACHER_SCHOOL, useTeacherData } from './teacher-data';
 import { MODULES_PATH } from './modules/module-data';
+import { CREATOR_PROBLEMS, CREATOR_TOOL } from '../creator/creator-data';
 import './teacher.css';
 
 /** Where the sidebar choice is remembered between visits. */
@@ -41,6 +42,8 @@ export function TeacherLayout() {
           disabled: !subscribed,
         },
         { to: TEACHER_SCHOOL, icon: 'school', label: t('teacher.nav-school') },
+        { to: CREATOR_TOOL, icon: 'practice', label: t('creator.menu-new-problem') },
+        { to: CREATOR_PROBLEMS, icon: 'feedback', label: t('creator.nav-problems') },
       ]
     : [];
   return (

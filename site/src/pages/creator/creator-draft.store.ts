@@ -1,0 +1,535 @@
+import { arrayMove } from '@dnd-kit/sortable';
+import {
+  shortId,
+  type ChoiceDraft,
+  type FileTarget,
+  type Language,
+  type MathType,
+  type NumeralDraft,
+  type ProblemDraft,
+  type SaveProblemAnswer,
+  type StepDraft,
+} from '@kib/core';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { createStore, useStore, type StoreApi } from 'zustand';
+import { createJSONStorage, persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+
+/** A picture or a video. */
+export type FileKind = 'picture' | 'video';
+
+/** Where a chosen file goes: what it belongs to, the key of that item, and its kind. */
+export interface FileSlot {
+  target: FileTarget;
+  /** The numeral's, step's or choice's key; the draft's own `problemKey` for the problem. */
+  key: string;
+  kind: FileKind;
+}
+
+/** A file chosen for a slot and not uploaded yet. */
+export interface ChosenFile extends FileSlot {
+  file: File;
+  name: string;
+}
+
+/** The name of a slot in the store's `files`. */
+export const slotId = ({ target, key, kind }: FileSlot) => `${target}:${kind}:${key}`;
+
+/** What the creation tool edits, and how it stands. */
+export interface CreatorDraft {
+  /** The problem as the server takes it: numerals and steps in order, file fields holding stored keys. */
+  draft: ProblemDraft;
+  /** The key the problem's own files name (`formdata.id` for a `problem` file). */
+  problemKey: string;
+  /** The files chosen but not uploaded yet, by {@link slotId}. Files cannot be kept in local storage. */
+  files: Record<string, ChosenFile>;
+  /** Something changed since the draft was loaded or saved. */
+  dirty: boolean;
+  /** Counts the changes. */
+  revision: number;
+  /** The draft came back from this device's storage (unsaved work from an earlier visit). */
+  restored: boolean;
+  /** When the restored draft was last changed (ms since the epoch). */
+  restoredFrom: number | null;
+  /** Names of files that had been chosen for the restored draft and were lost with the page. */
+  lostFiles: string[];
+}
+
+/** A part of a numeral or step the tool changes: what it asks. */
+export interface MathTypeContent {
+  data: unknown;
+  choices: ChoiceDraft[];
+}
+
+/** The changes the tool makes to its draft. */
+export interface CreatorDraftActions {
+  /** Changes fields of the problem itself. */
+  setProblem: (change: Partial<Omit<ProblemDraft, 'numerals'>>) => void;
+  /** Adds a numeral after `afterKey` (first when null); answers its key. */
+  addNumeral: (afterKey: string | null) => string;
+  /** Removes a numeral with its steps, data and chosen files. */
+  removeNumeral: (key: string) => void;
+  /** Moves a numeral `offset` places; false when it cannot move that far. */
+  moveNumeral: (key: string, offset: number) => boolean;
+  /** Puts numeral `activeKey` where `overKey` is (a drag and drop). */
+  reorderNumerals: (activeKey: string, overKey: string) => void;
+  setNumeral: (key: string, change: Partial<Omit<NumeralDraft, 'steps' | 'mathType' | 'data' | 'choices'>>) => void;
+  /** Adds a step to a numeral after `afterKey` (first when null); answers its key. */
+  addStep: (numeralKey: string, afterKey: string | null) => string;
+  removeStep: (numeralKey: string, stepKey: string) => void;
+  moveStep: (numeralKey: string, stepKey: string, offset: number) => boolean;
+  reorderSteps: (numeralKey: string, activeKey: string, overKey: string) => void;
+  setStep: (
+    numeralKey: string,
+    stepKey: string,
+    change: Partial<Omit<StepDraft, 'mathType' | 'data' | 'choices'>>,
+  ) => void;
+  /** Gives a numeral or step another math type: its record starts empty. */
+  setMathType: (item: ItemRef, mathType: MathType) => void;
+  /** Replaces what a numeral or step asks (its math type's record and choices). */
+  setContent: (item: ItemRef, content: MathTypeContent) => void;
+  /** Chooses a file for a slot, or forgets the one chosen (null). */
+  setFile: (slot: FileSlot, file: File | null) => void;
+  /** Takes the stored file of a slot out of the draft (the field becomes empty). */
+  removeStoredFile: (slot: FileSlot) => void;
+  /** The draft was saved as `answer`; the files of `sent` went with it. */
+  saved: (answer: SaveProblemAnswer, sent: readonly string[]) => void;
+  /** Starts over from `draft` (discarding the changes), unsaved files forgotten. */
+  reset: (draft: ProblemDraft) => void;
+  /** Changes the problem's publish switch without making the draft unsaved (the server unpublished it). */
+  markUnpublished: () => void;
+  /** The restored draft's notice was read: its lost files are no longer mentioned. */
+  acknowledgeRestore: () => void;
+}
+
+/** A numeral (`stepKey` null) or one of its steps. */
+export interface ItemRef {
+  numeralKey: string;
+  stepKey: string | null;
+}
+
+/** The tool's store: its draft and the actions that change it. */
+export type CreatorDraftState = CreatorDraft & CreatorDraftActions;
+/** One tool's store, kept in this device's storage while it holds unsaved work. */
+export type CreatorDraftStore = StoreApi<CreatorDraftState> & {
+  persist: {
+    setOptions: (options: { name: string }) => void;
+    clearStorage: () => void;
+  };
+};
+
+/** Where a draft is kept on this device: per problem id, or `new`. */
+export const draftStorageName = (problemId: number | null) =>
+  `kib.creator-draft.${problemId === null ? 'new' : problemId}`;
+
+/** A new numeral: a question to write, solved with `solve` until another math type is chosen. */
+export function newNumeral(): NumeralDraft {
+  return {
+    key: shortId(),
+    id: null,
+    question: '',
+    initialHint: null,
+    hintPicture: null,
+    picture: null,
+    videoS3: null,
+    calculator: false,
+    steps: [],
+    mathType: 'solve',
+    data: null,
+    choices: [],
+  };
+}
+
+/** A new step. */
+export function newStep(): StepDraft {
+  return {
+    key: shortId(),
+    id: null,
+    instruction: '',
+    explanation: '',
+    picture: null,
+    videoS3: null,
+    calculator: false,
+    mathType: 'solve',
+    data: null,
+    choices: [],
+  };
+}
+
+/** A new problem in `language`, with one numeral to start from. */
+export function emptyProblem(language: Language): ProblemDraft {
+  return {
+    id: null,
+    title: '',
+    description: '',
+    language,
+    courseId: null,
+    topicId: null,
+    subtopicId: null,
+    numeration: null,
+    publishProblem: false,
+    calculator: false,
+    picture: null,
+    videoS3: null,
+    numerals: [newNumeral()],
+  };
+}
+
+/** What is kept in local storage: the draft, and the names of the files chosen for it. */
+interface Persisted {
+  draft: ProblemDraft;
+  problemKey: string;
+  dirty: boolean;
+  changedAt: number;
+  files: { target: FileTarget; key: string; kind: FileKind; name: string }[];
+}
+
+/** Local storage that keeps a draft only while it holds unsaved work. */
+function draftStorage(): PersistStorage<Persisted> | undefined {
+  const json = createJSONStorage<Persisted>(() => localStorage);
+  if (!json) return undefined;
+  return {
+    getItem: (name) => {
+      try {
+        return json.getItem(name);
+      } catch {
+        return null;
+      }
+    },
+    setItem: (name, value: StorageValue<Persisted>) => {
+      try {
+        if (value.state.dirty) json.setItem(name, value);
+        else json.removeItem(name);
+      } catch {
+        // Storage full or blocked: the draft is kept for the page's life only.
+      }
+    },
+    removeItem: (name) => {
+      try {
+        json.removeItem(name);
+      } catch {
+        // Nothing to remove.
+      }
+    },
+  };
+}
+
+const mapNumeral = (draft: ProblemDraft, key: string, update: (n: NumeralDraft) => NumeralDraft): ProblemDraft => ({
+  ...draft,
+  numerals: draft.numerals.map((n) => (n.key === key ? update(n) : n)),
+});
+
+const mapStep = (
+  draft: ProblemDraft,
+  numeralKey: string,
+  stepKey: string,
+  update: (s: StepDraft) => StepDraft,
+): ProblemDraft =>
+  mapNumeral(draft, numeralKey, (n) => ({ ...n, steps: n.steps.map((s) => (s.key === stepKey ? update(s) : s)) }));
+
+const insertAfter = <T extends { key: string }>(items: readonly T[], afterKey: string | null, item: T): T[] => {
+  const at = afterKey === null ? 0 : items.findIndex((i) => i.key === afterKey) + 1;
+  return [...items.slice(0, at), item, ...items.slice(at)];
+};
+
+const moveBy = <T extends { key: string }>(items: T[], key: string, offset: number): T[] | null => {
+  const from = items.findIndex((i) => i.key === key);
+  const to = from + offset;
+  if (from < 0 || offset === 0 || to < 0 || to >= items.length) return null;
+  return arrayMove(items, from, to);
+};
+
+const moveOnto = <T extends { key: string }>(items: T[], activeKey: string, overKey: string): T[] | null => {
+  const from = items.findIndex((i) => i.key === activeKey);
+  const to = items.findIndex((i) => i.key === overKey);
+  if (from < 0 || to < 0 || from === to) return null;
+  return arrayMove(items, from, to);
+};
+
+/** The keys of a numeral, its steps and all their choices: the items whose files go with it. */
+function keysOf(numeral: NumeralDraft): Set<string> {
+  return new Set([
+    numeral.key,
+    ...numeral.choices.map((c) => c.key),
+    ...numeral.steps.flatMap((s) => [s.key, ...s.choices.map((c) => c.key)]),
+  ]);
+}
+
+const withoutFilesOf = (files: Record<string, ChosenFile>, keys: Set<string>) =>
+  Object.fromEntries(Object.entries(files).filter(([, f]) => !keys.has(f.key)));
+
+/** Empties the stored file field a slot names. */
+function clearField(draft: ProblemDraft, { target, key, kind }: FileSlot): ProblemDraft {
+  const field = kind === 'video' ? 'videoS3' : 'picture';
+  const choices = (list: ChoiceDraft[]) => list.map((c) => (c.key === key ? { ...c, picture: null } : c));
+  switch (target) {
+    case 'problem':
+      return { ...draft, [field]: null };
+    case 'numeral':
+      return mapNumeral(draft, key, (n) => ({ ...n, [field]: null }));
+    case 'hint':
+      return mapNumeral(draft, key, (n) => ({ ...n, hintPicture: null }));
+    case 'step':
+      return {
+        ...draft,
+        numerals: draft.numerals.map((n) => ({
+          ...n,
+          steps: n.steps.map((s) => (s.key === key ? { ...s, [field]: null } : s)),
+        })),
+      };
+    case 'choice':
+      return {
+        ...draft,
+        numerals: draft.numerals.map((n) => ({
+          ...n,
+          choices: choices(n.choices),
+          steps: n.steps.map((s) => ({ ...s, choices: choices(s.choices) })),
+        })),
+      };
+  }
+}
+
+/** Writes a stored file's name into the field of its item, when the saved draft does not hold it already. */
+function writeBack(draft: ProblemDraft, problemKey: string, kind: FileKind, file: { type: FileTarget; id: string; name: string }) {
+  const field = kind === 'video' ? 'videoS3' : 'picture';
+  const choices = (list: ChoiceDraft[]) => list.map((c) => (c.key === file.id ? { ...c, picture: file.name } : c));
+  switch (file.type) {
+    case 'problem':
+      return file.id === problemKey || file.id === '' ? { ...draft, [field]: file.name } : draft;
+    case 'numeral':
+      return mapNumeral(draft, file.id, (n) => ({ ...n, [field]: file.name }));
+    case 'hint':
+      return mapNumeral(draft, file.id, (n) => ({ ...n, hintPicture: file.name }));
+    case 'step':
+      return {
+        ...draft,
+        numerals: draft.numerals.map((n) => ({
+          ...n,
+          steps: n.steps.map((s) => (s.key === file.id ? { ...s, [field]: file.name } : s)),
+        })),
+      };
+    case 'choice':
+      return {
+        ...draft,
+        numerals: draft.numerals.map((n) => ({
+          ...n,
+          choices: choices(n.choices),
+          steps: n.steps.map((s) => ({ ...s, choices: choices(s.choices) })),
+        })),
+      };
+  }
+}
+
+/** The draft an answer of send_create_problem_data/ holds, every stored file written into its item. */
+export function savedDraft(answer: SaveProblemAnswer, problemKey: string): ProblemDraft {
+  let draft = answer.problem as ProblemDraft;
+  for (const file of answer.uploadedPics) draft = writeBack(draft, problemKey, 'picture', file);
+  for (const file of answer.uploadedVideos) draft = writeBack(draft, problemKey, 'video', file);
+  return { ...draft, id: answer.problemId };
+}
+
+/**
+ * A store of one tool's draft, starting from `initial` (a new problem, or a saved one as the server
+ * gave it). While it holds unsaved work it is kept in local storage under `storageName`; a draft
+ * found there (unsaved work of an earlier visit) replaces `initial`, and the files chosen for it,
+ * which storage cannot keep, are listed as lost.
+ */
+export function createCreatorDraftStore(initial: ProblemDraft, storageName: string): CreatorDraftStore {
+  const start: CreatorDraft = {
+    draft: initial,
+    problemKey: shortId(),
+    files: {},
+    dirty: false,
+    revision: 0,
+    restored: false,
+    restoredFrom: null,
+    lostFiles: [],
+  };
+  return createStore<CreatorDraftState>()(
+    persist<CreatorDraftState, [], [], Persisted>(
+      (set, get) => {
+        /** Applies a change of the draft, marking it unsaved. */
+        const change = (draft: ProblemDraft, files?: Record<string, ChosenFile>) =>
+          set((state) => ({ draft, ...(files ? { files } : {}), dirty: true, revision: state.revision + 1 }));
+        const onItem = (item: ItemRef, update: (i: NumeralDraft | StepDraft) => NumeralDraft | StepDraft) => {
+          const { draft } = get();
+          change(
+            item.stepKey === null
+              ? mapNumeral(draft, item.numeralKey, (n) => update(n) as NumeralDraft)
+              : mapStep(draft, item.numeralKey, item.stepKey, (s) => update(s) as StepDraft),
+          );
+        };
+        return {
+          ...start,
+          setProblem: (fields) => change({ ...get().draft, ...fields }),
+          addNumeral: (afterKey) => {
+            const numeral = newNumeral();
+            const { draft } = get();
+            change({ ...draft, numerals: insertAfter(draft.numerals, afterKey, numeral) });
+            return numeral.key;
+          },
+          removeNumeral: (key) => {
+            const { draft, files } = get();
+            const numeral = draft.numerals.find((n) => n.key === key);
+            if (!numeral) return;
+            change(
+              { ...draft, numerals: draft.numerals.filter((n) => n.key !== key) },
+              withoutFilesOf(files, keysOf(numeral)),
+            );
+          },
+          moveNumeral: (key, offset) => {
+            const { draft } = get();
+            const numerals = moveBy(draft.numerals, key, offset);
+            if (!numerals) return false;
+            change({ ...draft, numerals });
+            return true;
+          },
+          reorderNumerals: (activeKey, overKey) => {
+            const { draft } = get();
+            const numerals = moveOnto(draft.numerals, activeKey, overKey);
+            if (numerals) change({ ...draft, numerals });
+          },
+          setNumeral: (key, fields) => change(mapNumeral(get().draft, key, (n) => ({ ...n, ...fields }))),
+          addStep: (numeralKey, afterKey) => {
+            const step = newStep();
+            change(mapNumeral(get().draft, numeralKey, (n) => ({ ...n, steps: insertAfter(n.steps, afterKey, step) })));
+            return step.key;
+          },
+          removeStep: (numeralKey, stepKey) => {
+            const { draft, files } = get();
+            const step = draft.numerals.find((n) => n.key === numeralKey)?.steps.find((s) => s.key === stepKey);
+            if (!step) return;
+            change(
+              mapNumeral(draft, numeralKey, (n) => ({ ...n, steps: n.steps.filter((s) => s.key !== stepKey) })),
+              withoutFilesOf(files, new Set([step.key, ...step.choices.map((c) => c.key)])),
+            );
+          },
+          moveStep: (numeralKey, stepKey, offset) => {
+            const { draft } = get();
+            const numeral = draft.numerals.find((n) => n.key === numeralKey);
+            const steps = numeral && moveBy(numeral.steps, stepKey, offset);
+            if (!steps) return false;
+            change(mapNumeral(draft, numeralKey, (n) => ({ ...n, steps })));
+            return true;
+          },
+          reorderSteps: (numeralKey, activeKey, overKey) => {
+            const { draft } = get();
+            const numeral = draft.numerals.find((n) => n.key === numeralKey);
+            const steps = numeral && moveOnto(numeral.steps, activeKey, overKey);
+            if (steps) change(mapNumeral(draft, numeralKey, (n) => ({ ...n, steps })));
+          },
+          setStep: (numeralKey, stepKey, fields) =>
+            change(mapStep(get().draft, numeralKey, stepKey, (s) => ({ ...s, ...fields }))),
+          setMathType: (item, mathType) => {
+            const { files } = get();
+            const old =
+              item.stepKey === null
+                ? get().draft.numerals.find((n) => n.key === item.numeralKey)?.choices
+                : get()
+                    .draft.numerals.find((n) => n.key === item.numeralKey)
+                    ?.steps.find((s) => s.key === item.stepKey)?.choices;
+            onItem(item, (i) => ({ ...i, mathType, data: null, choices: [] }));
+            if (old?.length) set({ files: withoutFilesOf(files, new Set(old.map((c) => c.key))) });
+          },
+          setContent: (item, { data, choices }) => onItem(item, (i) => ({ ...i, data, choices })),
+          setFile: (slot, file) => {
+            const { files, draft } = get();
+            const id = slotId(slot);
+            const next = { ...files };
+            if (file) next[id] = { ...slot, file, name: file.name };
+            else delete next[id];
+            change(draft, next);
+          },
+          removeStoredFile: (slot) => change(clearField(get().draft, slot)),
+          saved: (answer, sent) => {
+            const { files, problemKey } = get();
+            const gone = new Set(sent);
+            set((state) => ({
+              draft: savedDraft(answer, problemKey),
+              files: Object.fromEntries(Object.entries(files).filter(([id]) => !gone.has(id))),
+              dirty: false,
+              revision: state.revision + 1,
+              restored: false,
+              restoredFrom: null,
+              lostFiles: [],
+            }));
+          },
+          reset: (draft) =>
+            set((state) => ({
+              draft,
+              files: {},
+              dirty: false,
+              revision: state.revision + 1,
+              restored: false,
+              restoredFrom: null,
+              lostFiles: [],
+            })),
+          markUnpublished: () => set((state) => ({ draft: { ...state.draft, publishProblem: false } })),
+          acknowledgeRestore: () => set({ restored: false, lostFiles: [] }),
+        };
+      },
+      {
+        name: storageName,
+        version: 1,
+        storage: draftStorage(),
+        partialize: (state): Persisted => ({
+          draft: state.draft,
+          problemKey: state.problemKey,
+          dirty: state.dirty,
+          changedAt: Date.now(),
+          files: Object.values(state.files).map(({ target, key, kind, name }) => ({ target, key, kind, name })),
+        }),
+        merge: (persisted, current) => {
+          const kept = persisted as Partial<Persisted> | undefined;
+          if (!kept?.dirty || !kept.draft) return current;
+          return {
+            ...current,
+            draft: kept.draft,
+            problemKey: kept.problemKey ?? current.problemKey,
+            dirty: true,
+            restored: true,
+            restoredFrom: kept.changedAt ?? null,
+            lostFiles: (kept.files ?? []).map((f) => f.name),
+          };
+        },
+      },
+    ),
+  ) as CreatorDraftStore;
+}
+
+/** Forgets the unsaved draft kept on this device under `storageName`. */
+export function forgetStoredDraft(storageName: string): void {
+  try {
+    localStorage.removeItem(storageName);
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
+/** Is there unsaved work kept on this device under `storageName`? */
+export function hasStoredDraft(storageName: string): boolean {
+  try {
+    const raw = localStorage.getItem(storageName);
+    return raw !== null && (JSON.parse(raw) as { state?: { dirty?: boolean } }).state?.dirty === true;
+  } catch {
+    return false;
+  }
+}
+
+const CreatorDraftContext = createContext<CreatorDraftStore | null>(null);
+
+/** Gives the tool's parts one draft store. */
+export function CreatorDraftProvider({ store, children }: { store: CreatorDraftStore; children: ReactNode }) {
+  return createElement(CreatorDraftContext.Provider, { value: store }, children);
+}
+
+/** The tool's draft store itself (to read it at the moment of an event). */
+export function useCreatorDraftStore(): CreatorDraftStore {
+  const store = useContext(CreatorDraftContext);
+  if (!store) throw new Error('useCreatorDraftStore outside CreatorDraftProvider');
+  return store;
+}
+
+/** A part of the tool's draft; the component renders again when it changes. */
+export function useCreatorDraft<T>(select: (state: CreatorDraftState) => T): T {
+  return useStore(useCreatorDraftStore(), select);
+}

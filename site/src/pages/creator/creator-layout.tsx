@@ -1,0 +1,59 @@
+import { homeFor, useUser } from '../../auth/auth';
+import { useT } from '../../i18n/language';
+import { AreaLayout, type AreaNavItem } from '../../layout/area-layout';
+import { MessagePage } from '../../ui/message-page';
+import { NEW_MODULE_PATH } from '../teacher/modules/module-data';
+import { CREATOR_HOME, CREATOR_PROBLEMS, CREATOR_TOOL_FRESH, isAuthor, isTeacherUser } from './creator-data';
+import '../teacher/teacher.css';
+import '../teacher/modules/modules.css';
+import './creator.css';
+
+/**
+ * The creator area (/creator/*, spec 02 §2 "Creator area"): the area's header with logout, and a
+ * menu of 'Create new problem' (the creation tool on a fresh draft), the problem table and, for an
+ * author who is also a teacher, the teacher's module builder. Creators and supervisors land here;
+ * teachers reach it from their menu. Anybody who does not author problems is told the area is not
+ * for them, with a way to their own area.
+ */
+export function CreatorLayout() {
+  const t = useT();
+  const user = useUser();
+  const author = isAuthor(user);
+  const firstName = user?.firstName.trim() ?? '';
+  const items: AreaNavItem[] = author
+    ? [
+        { to: CREATOR_TOOL_FRESH, icon: 'practice', label: t('creator.nav-new-problem') },
+        { to: CREATOR_PROBLEMS, icon: 'classes', label: t('creator.nav-problems') },
+        ...(isTeacherUser(user)
+          ? [{ to: NEW_MODULE_PATH, icon: 'modules' as const, label: t('creator.nav-module-builder') }]
+          : []),
+      ]
+    : [];
+  return (
+    <AreaLayout
+      area="creator"
+      title={t('creator.area-title')}
+      home={CREATOR_HOME}
+      greeting={t('creator.greeting', { name: firstName || t('creator.default-name') })}
+      navLabel={t('creator.nav-label')}
+      items={items}
+    >
+      {author ? undefined : <CreatorNoAccess />}
+    </AreaLayout>
+  );
+}
+
+/** Says that the area is for authors only, and leads to the reader's own area. */
+function CreatorNoAccess() {
+  const t = useT();
+  const user = useUser();
+  return (
+    <MessagePage
+      className="teacher-page"
+      title={t('creator.no-access-title')}
+      text={t('creator.no-access-text')}
+      home={user ? homeFor(user) : '/'}
+      homeLabel={t('creator.no-access-home')}
+    />
+  );
+}
