@@ -87,6 +87,15 @@ import { Lti13Service } from './lti/v13/lti13.service';
 import { PlatformKeySets } from './lti/v13/platform-jwks';
 import { ToolKeys } from './lti/v13/tool-keys';
 import path from 'node:path';
+import { CreationRepository } from './creation/creation.repository';
+import { registerCreationRoutes } from './creation/creation.routes';
+import { CreationService } from './creation/creation.service';
+import { LocalStorage } from './media/local-storage';
+import { MediaRepository } from './media/media.repository';
+import { mediaFiles, registerMediaRoutes } from './media/media.routes';
+import { MediaService } from './media/media.service';
+import { S3Storage } from './media/s3-storage';
+import type { MediaStorage } from './media/storage';
 
 /** The version of the tool provider, as its package says (the API document's version). */
 const KIB_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -107,6 +116,8 @@ export interface AppDeps {
   ltiNow?: () => Date;
   /** How grades are posted to LMSs (tests); the global fetch by default. */
   outcomeFetch?: typeof fetch;
+  /** Where pictures and videos are stored (tests); the configured store by default. */
+  mediaStorage?: MediaStorage;
 }
 
 /** The assembled application and the pieces tests look at. */
@@ -115,6 +126,8 @@ export interface KibApp {
   api: ApiRouter;
   mailer: Mailer;
   accessTokens: AccessTokens;
+  /** Pictures and videos: their store, checks and addresses. */
+  media: MediaService;
   /** The LTI 1.1 adapter: launches, the grade outbox's sender (started by the server), platform origins. */
   lti: { service: Lti11Service; origins: PlatformOrigins };
   /** Where grades go back to LMSs: the Basic Outcomes and AGS outboxes and their senders. */
@@ -137,10 +150,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger,
     });
-  const accessTokens = new AccessTokens(
-    await resolveJwtSecret(sequelize, config.jwtSecret),
-    config.accessTokenTtl,
-  );
+  const secret = await resolveJwtSecret(sequelize, config.jwtSecret);
+  const accessTokens = new AccessTokens(secret, config.accessTokenTtl);
   const limiters = createLimiters(sequelize);
   const users = new UserRepository(sequelize);
   const auth = new AuthService({
@@ -336,6 +347,21 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       registrationLimiter: limiters.tempStudentPerAddress,
     }),
   );
+  const mediaRepo = new MediaRepository(sequelize);
+  const media = new MediaService({
+    storage: deps.mediaStorage ?? createMediaStorage(config),
+    repo: mediaRepo,
+    publicUrl: config.publicUrl,
+    pictureBaseUrl: config.media.pictureBaseUrl,
+    videoBaseUrl: config.media.videoBaseUrl,
+    secret,
+    logger,
+  });
+  registerMediaRoutes(api, media);
+  registerCreationRoutes(
+    api,
+    new CreationService({ sequelize, repo: new CreationRepository(sequelize, models), media, mediaRepo, logger }),
+  );
   registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });
 
   const app = express();
@@ -365,6 +391,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       },
     }),
   );
+  // Pictures and videos, with their own headers (before gzip: their bytes are compressed already).
+  app.use(mediaFiles(media, logger));
   // Gzip for pages, scripts and JSON: a student's phone on a slow network downloads a third.
   app.use(compression());
   app.use('/widgets', widgetAssets(deps.widgetsDir));
@@ -436,10 +464,16 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     api,
     mailer,
     accessTokens,
+    media,
     lti: { service: lti, origins: platformOrigins },
     grades,
     lti13: { service: lti13, keys: toolKeys },
   };
+}
+
+/** The configured store of pictures and videos: an S3-compatible bucket, or the disk under DATA_DIR/media. */
+export function createMediaStorage(config: Pick<Config, 'media' | 'dataDir'>): MediaStorage {
+  return config.media.s3 ? new S3Storage(config.media.s3) : new LocalStorage(path.join(config.dataDir, 'media'));
 }
 
 function trustProxy(value: string): boolean | number | string {

@@ -5,7 +5,9 @@ import {
   toSnakeCase,
   type AnyEndpoint,
   type EndpointName,
+  type FileFormData,
   type InputOf,
+  type MultipartSpec,
   type NeedsNoInput,
   type ResponseOf,
 } from '@kib/core';
@@ -45,6 +47,8 @@ export interface ApiClientOptions {
   onTokenChange?: (token: string | null) => void;
   /** Longest time a request may take, in ms (default 20 s). */
   timeoutMs?: number;
+  /** Longest time an upload ({@link ApiClient.upload}) may take, in ms (default 10 min). */
+  uploadTimeoutMs?: number;
   /**
    * Whether requests carry Kib's cookies: `include` (the default) for Kib's own pages, whose session
    * is refreshed through the httpOnly cookie; `omit` for a page on another origin that holds its
@@ -56,6 +60,44 @@ export interface ApiClientOptions {
 /** The arguments of a call: none when the endpoint takes no input, else its parameters, body and query. */
 export type CallArgs<E extends AnyEndpoint> =
   NeedsNoInput<E> extends true ? [input?: InputOf<E>] : [input: InputOf<E>];
+
+/**
+ * A file sent to a multipart endpoint: its field (`picture_{n}` or `video_{n}`), its bytes, the name
+ * it is sent under, and what it belongs to (sent as the JSON field `formdata_{n}`).
+ */
+export interface UploadFile {
+  field: `picture_${number}` | `video_${number}`;
+  file: Blob;
+  name: string;
+  formdata: FileFormData;
+}
+
+/** An endpoint that may take multipart/form-data (its declaration's `multipart`). */
+export type MultipartEndpoint = AnyEndpoint & { readonly multipart?: MultipartSpec };
+
+/** What {@link ApiClient.upload} takes: the endpoint's input (its body as text fields) and the files. */
+export type UploadInput<E extends AnyEndpoint> = InputOf<E> & { files?: readonly UploadFile[] };
+
+/**
+ * The multipart body of a call: each body field snake_cased (those the endpoint names in
+ * `jsonFields` as JSON text, others as text), each file with its `formdata_{n}` JSON.
+ */
+export function multipartBody(spec: MultipartSpec, body: unknown, files: readonly UploadFile[] = []): FormData {
+  const form = new FormData();
+  const fields = (toSnakeCase(body ?? {}) ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const json = spec.jsonFields.includes(name) || (typeof value === 'object' && value !== null);
+    form.append(name, json ? JSON.stringify(value) : String(value));
+  }
+  for (const file of files) {
+    const n = /_(\d+)$/.exec(file.field)?.[1];
+    if (n === undefined) throw new Error(`a file field is picture_{n} or video_{n}, not ${file.field}`);
+    form.append(file.field, file.file, file.name);
+    form.append(`formdata_${n}`, JSON.stringify(file.formdata));
+  }
+  return form;
+}
 
 /** One typed method per endpoint of {@link API}, by the endpoint's name. */
 export type ApiEndpoints = {
@@ -116,6 +158,33 @@ export class ApiClient {
     return (endpoint.response === null ? undefined : answer) as ResponseOf<E>;
   }
 
+  /**
+   * Calls a multipart endpoint (one that declares `multipart`, such as `API.saveProblem`): its body
+   * sent as form fields (the declared JSON fields as snake_case JSON text) and each file with its
+   * `formdata_{n}`, e.g. `api.upload(API.saveProblem, { body: { state, userType }, files: [{ field:
+   * 'picture_0', file, name, formdata: { name, type: 'problem', id: '' } }] })`. The answer is
+   * camelCased like any other.
+   */
+  async upload<E extends MultipartEndpoint>(endpoint: E, input: UploadInput<E>): Promise<ResponseOf<E>> {
+    const { params, body, files } = input as {
+      params?: Record<string, string | number>;
+      body?: unknown;
+      files?: readonly UploadFile[];
+    };
+    if (!endpoint.multipart)
+      throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path} does not take multipart/form-data`);
+    const path = fillPath(endpoint.path, params).replace(/^\//, '');
+    const form = multipartBody(endpoint.multipart, body, files);
+    const answer = await this.request<unknown>(
+      endpoint.method.toUpperCase(),
+      path,
+      form,
+      true,
+      this.options.uploadTimeoutMs ?? 600_000,
+    );
+    return (endpoint.response === null ? undefined : answer) as ResponseOf<E>;
+  }
+
   /** The current access token (memory only). */
   get token(): string | null {
     return this.accessToken;
@@ -144,9 +213,10 @@ export class ApiClient {
    * Sends a request: the body snake_cased, the answer camelCased. A 401 with a token triggers one
    * refresh and one retry; errors become {@link ApiError} or {@link NetworkError}.
    */
-  async request<T>(method: string, path: string, body?: unknown, retry = true): Promise<T> {
+  async request<T>(method: string, path: string, body?: unknown, retry = true, timeoutMs?: number): Promise<T> {
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.accessToken) headers.authorization = `Bearer ${this.accessToken}`;
     if (this.language) headers['accept-language'] = this.language;
     let response: Response;
@@ -154,9 +224,9 @@ export class ApiClient {
       response = await this.fetchImpl(new URL(path.replace(/^\//, ''), new URL(this.base, baseOrigin())), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(toSnakeCase(body)),
+        body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(toSnakeCase(body)),
         credentials: this.options.credentials ?? 'include',
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+        signal: AbortSignal.timeout(timeoutMs ?? this.options.timeoutMs ?? 20_000),
       });
     } catch (cause) {
       throw new NetworkError(cause);
@@ -169,7 +239,7 @@ export class ApiClient {
       this.accessToken &&
       !path.startsWith('auth/jwt/')
     ) {
-      if (await this.refresh()) return this.request<T>(method, path, body, false);
+      if (await this.refresh()) return this.request<T>(method, path, body, false, timeoutMs);
     }
     const text = await response.text();
     let json: unknown = null;

@@ -60,10 +60,9 @@ function numeric(latex: string, variables: Record<string, number> = {}): number 
  * every value of the other symbols (sampled), numerically. Null when it cannot be evaluated.
  */
 function equationHolds(equation: string, values: Record<string, string>): boolean | null {
-  const parsed = ce().parse(equation);
-  if (parsed.operator !== 'Equal' || parsed.ops?.length !== 2) return null;
-  const [lhs, rhs] = parsed.ops;
-  let difference = ce().box(['Subtract', lhs!, rhs!]);
+  const sides = equation.split('=');
+  if (sides.length !== 2 || !sides[0]!.trim() || !sides[1]!.trim()) return null;
+  let difference = ce().parse(`(${sides[0]})-(${sides[1]})`);
   difference = difference.subs(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ce().parse(v)])));
   const free = difference.unknowns.filter((u) => !['Pi', 'ExponentialE', 'ImaginaryUnit'].includes(u));
   const samples = [0.7, 1.3, 2.1, 2.9, 0.45];

@@ -1,4 +1,4 @@
-import { snakeCaseKey, type Access, type AnyEndpoint } from '@kib/core';
+import { FileFormDataSchema, snakeCaseKey, type Access, type AnyEndpoint } from '@kib/core';
 import { z, type ZodType } from 'zod';
 import type { RegisteredRoute } from './api-router';
 
@@ -91,6 +91,7 @@ function operation(endpoint: AnyEndpoint, pathParams: string[]): JsonSchema {
     responses['403'] = ERROR_RESPONSE;
   }
   if (pathParams.length) responses['404'] = ERROR_RESPONSE;
+  if (endpoint.multipart) responses['413'] = ERROR_RESPONSE;
   return {
     operationId: endpointName(endpoint),
     summary: endpoint.summary,
@@ -102,11 +103,46 @@ function operation(endpoint: AnyEndpoint, pathParams: string[]): JsonSchema {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: wireSchema(endpoint.body as ZodType) } },
+            content: {
+              ...(endpoint.multipart
+                ? { 'multipart/form-data': multipartSchema(endpoint, wireSchema(endpoint.body as ZodType)) }
+                : {}),
+              'application/json': { schema: wireSchema(endpoint.body as ZodType) },
+            },
           },
         }
       : {}),
     responses,
+  };
+}
+
+/**
+ * The multipart form of an endpoint that takes files: its body's fields (the JSON ones as JSON
+ * text), and each declared file field `{field}_{n}` with its `formdata_{n}` JSON.
+ */
+function multipartSchema(endpoint: AnyEndpoint, body: JsonSchema): JsonSchema {
+  const spec = endpoint.multipart!;
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries((body.properties as Record<string, JsonSchema> | undefined) ?? {}))
+    properties[name] = spec.jsonFields.includes(name)
+      ? { type: 'string', contentMediaType: 'application/json', contentSchema: schema }
+      : schema;
+  const patternProperties: Record<string, JsonSchema> = {
+    '^formdata_\\d+$': {
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: wireSchema(FileFormDataSchema),
+    },
+  };
+  for (const file of spec.files)
+    patternProperties[`^${file.field}_\\d+$`] = {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: `A ${file.field} of at most ${file.maxBytes} bytes, its type decided by its content`,
+    };
+  return {
+    schema: { type: 'object', properties, required: body.required, patternProperties },
+    encoding: Object.fromEntries(spec.jsonFields.map((name) => [name, { contentType: 'application/json' }])),
   };
 }
 

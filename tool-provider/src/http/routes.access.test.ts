@@ -99,6 +99,15 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /validatemodulecodeteachers/': 'public',
   'POST /register_temp_student/': 'public',
   'POST /delete_temp_student/': 'public',
+  'GET /creator/problems/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'GET /creator/problems/:id/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'POST /send_create_problem_data/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'POST /creator/problems/:id/clone/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'DELETE /problems/delete/:id/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'POST /get_presigned_url/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'PUT /uploads/:token/': 'public',
+  'GET /get_s3_picture/:id/': 'authenticated',
+  'GET /config/': 'public',
 };
 
 /**
@@ -107,6 +116,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
  */
 const OUTSIDE_API = [
   'GET /.*/',
+  'GET /media/:collection/:key',
   'POST /lti/1.1/launch',
   'GET /lti/1.3/login',
   'POST /lti/1.3/login',
