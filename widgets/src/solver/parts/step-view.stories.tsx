@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { StepView } from './step-view';
 
 const PICTURE =
@@ -63,6 +63,16 @@ export const WithoutInstruction: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Paso 2' })).toBeVisible();
     await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** The picture does not load: the row shows the explanation without a broken picture. */
+export const PictureMissing: Story = {
+  args: { pictureUrl: '/no-such-pictures/step.png', defaultExpanded: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Así queda/)).toBeVisible();
+    await waitFor(() => expect(canvasElement.querySelector('img')).toBeNull());
   },
 };
 
