@@ -399,7 +399,8 @@ export class CreationRepository {
         transaction,
       );
       changed ||= row.changed;
-      changed ||= await this.syncChoices({ numeralId: row.id, stepId: null }, n, `state.numerals.${i}`, transaction);
+      const numeralChoices = await this.syncChoices({ numeralId: row.id, stepId: null }, n, `state.numerals.${i}`, transaction);
+      changed ||= numeralChoices;
       const storedSteps = new Map((storedById.get(row.id)?.steps ?? []).map((s) => [s.id, s]));
       for (const [j, s] of n.steps.entries()) {
         const step = await this.upsertItem(
@@ -419,12 +420,13 @@ export class CreationRepository {
           transaction,
         );
         changed ||= step.changed;
-        changed ||= await this.syncChoices(
+        const stepChoices = await this.syncChoices(
           { numeralId: null, stepId: step.id },
           s,
           `state.numerals.${i}.steps.${j}`,
           transaction,
         );
+        changed ||= stepChoices;
       }
     }
     if (changed && draft.id)
