@@ -36,6 +36,16 @@ export interface TextCheckResult {
   lines: LineFeedback[];
 }
 
+/** The feedback of an empty or blank line: no mark, never correct. */
+export function blankLine(): LineFeedback {
+  return { correct: false, neutral: true };
+}
+
+/** True when a line's feedback marks it wrong (a blank line is neither right nor wrong). */
+export function isWrongLine(line: LineFeedback): boolean {
+  return !line.correct && line.neutral !== true;
+}
+
 /** The result shape of each math type (spec 02 §3 feedback shapes; feedback texts are i18n keys). */
 export interface CheckResultMap {
   solve: TextCheckResult;

@@ -148,6 +148,7 @@ describe('feedback schemas', () => {
       },
     ],
     ['a correct text line', LineFeedbackSchema, { correct: true }],
+    ['a blank text line (no mark)', LineFeedbackSchema, { correct: false, neutral: true }],
     [
       'a wrong text line with a highlight path',
       LineFeedbackSchema,

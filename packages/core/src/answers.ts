@@ -189,6 +189,11 @@ export type FeedbackMessage = z.infer<typeof FeedbackMessageSchema>;
  */
 export const LineFeedbackSchema = z.object({
   correct: z.boolean(),
+  /**
+   * An empty or blank line: no mark at all (neither right nor wrong); `correct` is then false, so a
+   * client that does not read this field never shows a blank line as right.
+   */
+  neutral: z.literal(true).optional(),
   feedback: FeedbackMessageSchema.optional(),
   highlight: z.array(z.number().int().min(0)).max(64).optional(),
   /** The LaTeX of the highlighted part, as the checker prints it (for a math field to mark). */

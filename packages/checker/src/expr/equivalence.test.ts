@@ -281,3 +281,67 @@ describe('equivalentLatex (the table console)', () => {
     expect(equivalentLatex(s, '1', { constants: [], degrees: false })).toBeNull();
   });
 });
+
+describe('equivalent: special functions and notation', () => {
+  it.each([
+    ['\\binom{m}{j}', '\\frac{m!}{j!(m-j)!}'],
+    ['\\binom{5}{2}', '10'],
+    ['\\binom{n}{1}', 'n'],
+    ['\\frac{(m+1)!}{m!}', 'm+1'],
+    ['\\frac{(n+2)!}{n!}', '(n+2)(n+1)'],
+    ['(m+1)!', '(m+1)m!'],
+    ['\\operatorname{csch}(x)', '\\frac{1}{\\sinh x}'],
+    ['\\operatorname{sech}x', '\\frac{2}{e^{x}+e^{-x}}'],
+    ['\\coth x', '\\frac{\\cosh x}{\\sinh x}'],
+    ['\\operatorname{arsinh}(x)', '\\ln\\left(x+\\sqrt{x^{2}+1}\\right)'],
+    ['\\operatorname{arcosh}(x)', '\\ln\\left(x+\\sqrt{x^{2}-1}\\right)'],
+    ['\\operatorname{artanh}(x)', '\\frac{1}{2}\\ln\\frac{1+x}{1-x}'],
+    ['\\operatorname{arccsc}(x)', '\\arcsin\\frac{1}{x}'],
+    ['\\operatorname{arcsec}(x)', '\\arccos\\frac{1}{x}'],
+    ['\\operatorname{arccot}(x)', '\\frac{\\pi}{2}-\\arctan x'],
+    ['\\cosh^{2}x-\\sinh^{2}x', '1'],
+    ['\\exp(2t)', 'e^{2t}'],
+    ['\\exp(a)\\exp(b)', 'e^{a+b}'],
+    ['\\sqrt{3+2\\sqrt{2}}', '1+\\sqrt{2}'],
+    ['\\sqrt{5-2\\sqrt{6}}', '\\sqrt{3}-\\sqrt{2}'],
+    ['\\sqrt{\\frac{1}{2}}\\sqrt{\\frac{1}{3}}', '\\frac{1}{\\sqrt{6}}'],
+    ['\\sqrt{\\frac{1}{8}}\\sqrt{\\frac{1}{2}}', '\\frac{1}{4}'],
+    ['3^{0.5u}', '3^{\\frac{u}{2}}'],
+  ])('%s equals %s', (a, b) => {
+    expect(verdict(a, b)).toBe('equivalent');
+  });
+
+  it.each([
+    ['3^{0.142857142857u}', '3^{\\frac{u}{7}}'],
+    ['e^{0.333333333333x}', '\\exp\\left(\\frac{x}{3}\\right)'],
+    ['-2^{0.666666666667t}', '-2^{\\frac{2t}{3}}'],
+    ['\\ln(0.142857142857x)', '\\ln\\frac{x}{7}'],
+    ['\\binom{m}{j}', '\\frac{m!}{j!(m+j)!}'],
+    ['\\frac{(m+1)!}{m!}', 'm'],
+    ['\\operatorname{csch}(x)', '\\frac{1}{\\cosh x}'],
+    ['\\operatorname{arsinh}(x)', '\\ln\\left(x+\\sqrt{x^{2}-1}\\right)'],
+    ['\\sqrt{3+2\\sqrt{2}}', '1+\\sqrt{3}'],
+    ['\\exp(2t)', 'e^{t}'],
+  ])('%s differs from %s', (a, b) => {
+    expect(verdict(a, b)).toBe('different');
+  });
+
+  it.each([
+    ['2', 'x=2'],
+    ['3=3', 'x=3'],
+    ['bu=bv', 'u=v'],
+    ['pq=3p+2p^{2}', 'q=3+2p'],
+    ['|u|=|v|', 'u=v'],
+    ['y=-\\sqrt{4-x^{2}}', 'x^{2}+y^{2}=4'],
+  ])('the equation %s is not %s', (a, b) => {
+    expect(verdict(a, b)).not.toBe('equivalent');
+  });
+
+  it.each([
+    ['a=b+1', 'b+1=a'],
+    ['y=3-x', 'y=-x+3'],
+    ['2y=6-2x', 'y=3-x'],
+  ])('the equation %s is %s', (a, b) => {
+    expect(verdict(a, b)).toBe('equivalent');
+  });
+});

@@ -1,4 +1,4 @@
-import { freeSymbols, mapChildren, size, SWAPPED_RELATION, type Expr } from './ast';
+import { contains, freeSymbols, mapChildren, size, SWAPPED_RELATION, type Expr } from './ast';
 import {
   evaluateExact,
   evaluateFloatChecked,
@@ -72,6 +72,8 @@ export function equivalent(a: Expr, b: Expr, ctx: EquivalenceContext = {}): Equi
   const sb = applySubstitutions(b, ctx.substitutions ?? []);
   if (!sa || !sb) return { verdict: 'unknown', reason: 'too-large' };
   if (isStructure(sa) || isStructure(sb)) return equivalentStructures(sa, sb, ctx);
+  const peeled = peelInjective(sa, sb);
+  if (peeled) return equivalent(peeled[0], peeled[1], { ...ctx, substitutions: [] });
   const variables = [
     ...new Set([...freeSymbols(sa), ...freeSymbols(sb), ...(ctx.interval?.variables ?? [])]),
   ].sort();
@@ -82,6 +84,41 @@ export function equivalent(a: Expr, b: Expr, ctx: EquivalenceContext = {}): Equi
     return rationalCompare(sa, sb, variables, opts, rng);
   }
   return floatCompare(sa, sb, variables, opts, rng, ctx.interval ?? null);
+}
+
+function isGammaLike(e: Expr): boolean {
+  return e.type === 'fn' && (e.name === 'factorial' || e.name === 'binom');
+}
+
+/** One-to-one functions of the reals: f(A) = f(B) exactly when A = B (where both are defined). */
+const INJECTIVE = new Set(['exp', 'ln', 'sinh', 'tanh', 'arsinh', 'artanh', 'arctan']);
+
+/** c^A as base and exponent (e^A for exp(A)), or null. */
+function asPower(e: Expr): { base: Expr; exp: Expr } | null {
+  if (e.type === 'pow') return { base: e.base, exp: e.exp };
+  if (e.type === 'fn' && e.name === 'exp' && e.args.length === 1)
+    return { base: { type: 'symbol', name: 'e' }, exp: e.args[0]! };
+  return null;
+}
+
+/**
+ * Both sides under the same one-to-one function: the pair of arguments to compare instead, so a
+ * difference the float sampling cannot see is decided on the arguments (exactly when they are
+ * rational): 3^{0.142857142857u} is not 3^{u/7}, since 0.142857142857u is not u/7. Powers need the
+ * same constant base, positive and not 1. Null when the shapes differ.
+ */
+function peelInjective(a: Expr, b: Expr): [Expr, Expr] | null {
+  if (a.type === 'neg' && b.type === 'neg') return peelInjective(a.arg, b.arg) ?? [a.arg, b.arg];
+  if (a.type === 'fn' && b.type === 'fn' && a.name === b.name && INJECTIVE.has(a.name)) {
+    if (a.args.length === 1 && b.args.length === 1 && !a.base && !b.base) return [a.args[0]!, b.args[0]!];
+  }
+  const pa = asPower(a);
+  const pb = asPower(b);
+  if (!pa || !pb || freeSymbols(pa.base).size > 0 || freeSymbols(pb.base).size > 0) return null;
+  const base = evaluateFloatScaled(pa.base, {}, {});
+  if (!base || !(base.v > 0) || Math.abs(base.v - 1) < 1e-9) return null;
+  if (equivalent(pa.base, pb.base).verdict !== 'equivalent') return null;
+  return [pa.exp, pb.exp];
 }
 
 function rationalCompare(
@@ -155,6 +192,8 @@ function floatCompare(
   let agreements = 0;
   let definedA = 0;
   let definedB = 0;
+  // n! and binomials have poles at the negative integers that cancel in ratios ((n+2)!/n!).
+  const gammaPoles = contains(a, isGammaLike) || contains(b, isGammaLike);
   for (let attempt = 0; attempt < 80 && agreements < 12; attempt++) {
     const point = floatPoint(randomPoint(rng, variables, interval));
     const ca = evaluateFloatChecked(a, point, opts);
@@ -167,6 +206,7 @@ function floatCompare(
     if (fb) definedB++;
     if (!fa && !fb) continue;
     if (!fa || !fb) {
+      if (gammaPoles && Object.values(point).some((x) => Number.isInteger(x))) continue;
       if (isIsolated(a, b, point, opts, rng, interval)) continue;
       return { verdict: 'different', witness: point, method: 'float', domain: true };
     }

@@ -240,6 +240,17 @@ function exact(e: Expr, env: ReadonlyMap<string, Rational>, opts: EvalOptions, d
         for (let i = 2n; i <= a.n; i++) f *= i;
         return Q.rat(f);
       }
+      if (e.name === 'binom' && e.args.length === 2) {
+        const n = exact(e.args[0]!, env, opts, depth);
+        const k = exact(e.args[1]!, env, opts, depth);
+        if (!Q.isInteger(n) || !Q.isInteger(k) || n.n < 0n) stop('not-rational');
+        if (k.n < 0n || k.n > n.n) return Q.ZERO;
+        if (n.n > 1000n) stop('too-large');
+        let c = 1n;
+        const kk = k.n < n.n - k.n ? k.n : n.n - k.n;
+        for (let i = 1n; i <= kk; i++) c = (c * (n.n - kk + i)) / i;
+        return Q.rat(c);
+      }
       return stop('not-rational');
     }
     case 'call': {
@@ -662,6 +673,13 @@ function floatFn(
 ): FloatValue {
   const toRad = opts.degrees ? Math.PI / 180 : 1;
   const fromRad = opts.degrees ? 180 / Math.PI : 1;
+  if (e.name === 'binom' && e.args.length === 2) {
+    const n = flt(e.args[0]!, env, opts, depth);
+    const k = flt(e.args[1]!, env, opts, depth);
+    const v = binomial(n.v, k.v);
+    if (Number.isNaN(v)) stop('undefined');
+    return fv(v, Math.abs(v) * (1 + (n.scale + k.scale) * (1 + Math.log1p(Math.abs(n.v) + Math.abs(k.v)))));
+  }
   if (e.args.length !== 1) stop('undefined');
   const a = flt(e.args[0]!, env, opts, depth);
   const x = a.v;
@@ -699,6 +717,37 @@ function floatFn(
     }
     case 'tanh':
       return fv(Math.tanh(x), 1 + a.scale);
+    case 'csch':
+    case 'sech':
+    case 'coth': {
+      if (Math.abs(x) > 700) stop('too-large');
+      const den = e.name === 'sech' ? Math.cosh(x) : Math.sinh(x);
+      if (den === 0) stop('undefined');
+      const v = e.name === 'coth' ? Math.cosh(x) / den : 1 / den;
+      return fv(v, (Math.abs(v) + Math.cosh(x) / (den * den)) * (1 + a.scale));
+    }
+    case 'arsinh':
+      return fv(Math.asinh(x), Math.abs(Math.asinh(x)) + a.scale);
+    case 'arcosh':
+      if (x < 1) stop('undefined');
+      return fv(Math.acosh(x), Math.abs(Math.acosh(x)) + a.scale / Math.sqrt(Math.max(1e-300, x * x - 1)));
+    case 'artanh':
+      if (x <= -1 || x >= 1) stop('undefined');
+      return fv(Math.atanh(x), Math.abs(Math.atanh(x)) + a.scale / Math.max(1e-300, 1 - x * x));
+    case 'arccot': {
+      // The real arccotangent with values in (0, π): continuous, arccot 0 = π/2.
+      const v = (Math.PI / 2 - Math.atan(x)) * fromRad;
+      return fv(v, (Math.PI + a.scale) * fromRad);
+    }
+    case 'arcsec':
+    case 'arccsc': {
+      if (Math.abs(x) < 1) stop('undefined');
+      const v = (e.name === 'arcsec' ? Math.acos(1 / x) : Math.asin(1 / x)) * fromRad;
+      return fv(
+        v,
+        (Math.abs(v) + a.scale / (x * x * Math.sqrt(Math.max(1e-300, 1 - 1 / (x * x))))) * fromRad,
+      );
+    }
     case 'ln':
       if (x <= 0) stop('undefined');
       return fv(Math.log(x), Math.abs(Math.log(x)) + a.scale / x);
@@ -717,11 +766,10 @@ function floatFn(
     case 'abs':
       return fv(Math.abs(x), a.scale);
     case 'factorial': {
-      if (!Number.isInteger(x) || x < 0) stop('undefined');
       if (x > 170) stop('too-large');
-      let f = 1;
-      for (let i = 2; i <= x; i++) f *= i;
-      return fv(f, f);
+      const f = factorialReal(x);
+      if (Number.isNaN(f)) stop('undefined');
+      return fv(f, Math.abs(f) * (1 + a.scale * (1 + Math.log1p(Math.abs(x)))));
     }
     case 'degrees':
       // x° as a number: in degree mode the degree is the unit; otherwise it is converted to radians.
@@ -729,4 +777,57 @@ function floatFn(
     default:
       stop('undefined');
   }
+}
+
+/**
+ * x! for a real x: exact products for integers, Γ(x + 1) otherwise (Lanczos, g = 7, relative error
+ * about 1e-15; the reflection formula below 1/2); NaN at the poles (negative integers).
+ */
+export function factorialReal(x: number): number {
+  if (!Number.isFinite(x)) return NaN;
+  if (Number.isInteger(x)) {
+    if (x < 0) return NaN;
+    let f = 1;
+    for (let i = 2; i <= x; i++) f *= i;
+    return f;
+  }
+  return gamma(x + 1);
+}
+
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+
+function gamma(z: number): number {
+  if (z < 0.5) {
+    const s = Math.sin(Math.PI * z);
+    return s === 0 ? NaN : Math.PI / (s * gamma(1 - z));
+  }
+  const w = z - 1;
+  let acc = LANCZOS[0]!;
+  for (let i = 1; i < LANCZOS.length; i++) acc += LANCZOS[i]! / (w + i);
+  const t = w + 7.5;
+  return Math.sqrt(2 * Math.PI) * Math.pow(t, w + 0.5) * Math.exp(-t) * acc;
+}
+
+/** The binomial coefficient C(n, k) = n! / (k! (n − k)!) for real n, k (exact products for integers). */
+export function binomial(n: number, k: number): number {
+  if (Number.isInteger(n) && Number.isInteger(k) && n >= 0) {
+    if (k < 0 || k > n) return 0;
+    let r = 1;
+    for (let i = 1; i <= Math.min(k, n - k); i++) r = (r * (n - Math.min(k, n - k) + i)) / i;
+    return Math.round(r);
+  }
+  if (Number.isInteger(k) && k >= 0 && k <= 170) {
+    // A polynomial in n of degree k: n(n − 1)…(n − k + 1) / k!.
+    let r = 1;
+    for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
+    return r;
+  }
+  const num = factorialReal(n);
+  const den = factorialReal(k) * factorialReal(n - k);
+  if (Number.isNaN(num)) return NaN;
+  if (!Number.isFinite(den) || Number.isNaN(den)) return Number.isNaN(den) ? 0 : NaN;
+  return num / den;
 }

@@ -1,4 +1,4 @@
-import { freeSymbols, type Expr } from './ast';
+import { childrenOf, freeSymbols, type Expr } from './ast';
 import {
   integerContent,
   isIrreducible,
@@ -32,8 +32,9 @@ import type { Rational } from './rational';
 export function comAssKey(e: Expr): string {
   switch (e.type) {
     case 'number': {
+      // A decimal is not the integer or fraction it equals: 7.0 is not written as 7 (0.5 is .50).
       const r = Q.parseRational(e.text);
-      return `n${r ? Q.toString(r) : e.text}`;
+      return `${/[.e]/i.test(e.text) ? 'd' : 'n'}${r ? Q.toString(r) : e.text}`;
     }
     case 'symbol':
       return `s${e.name}`;
@@ -54,6 +55,8 @@ export function comAssKey(e: Expr): string {
     case 'root':
       return `r${e.index ? comAssKey(e.index) : ''}(${comAssKey(e.arg)})`;
     case 'fn':
+      // \\exp(x) is e^x written another way.
+      if (e.name === 'exp' && e.args.length === 1) return `^(se,${comAssKey(e.args[0]!)})`;
       return `f${e.name}(${e.args.map(comAssKey).join(',')})${e.base ? `_${comAssKey(e.base)}` : ''}`;
     case 'call':
       return `c${e.name}(${e.args.map(comAssKey).join(',')})`;
@@ -94,13 +97,31 @@ function collectFactors(e: Expr, out: string[]): void {
       out.push('-');
       collectFactors(e.arg, out);
       return;
-    case 'div':
-      if (!(e.num.type === 'number' && e.num.text === '1')) collectFactors(e.num, out);
-      out.push(`/(${comAssKey(e.den)})`);
+    case 'div': {
+      if (e.num.type === 'number' && e.num.text === '1') {
+        out.push(`/(${comAssKey(e.den)})`);
+        return;
+      }
+      // A fraction stays a fraction: \\frac{p-q}{3} is not \\frac{1}{3}(p-q), nor \\frac{x}{2} ½x;
+      // signs move out of it (\\frac{-a}{b} is -\\frac{a}{b}).
+      const num = unsigned(e.num, out);
+      const den = unsigned(e.den, out);
+      out.push(`÷(${comAssKey(num)},${comAssKey(den)})`);
       return;
+    }
     default:
       out.push(comAssKey(e));
   }
+}
+
+/** The tree without its leading minus signs, one '-' factor pushed per sign removed. */
+function unsigned(e: Expr, out: string[]): Expr {
+  let x = e;
+  while (x.type === 'neg') {
+    out.push('-');
+    x = x.arg;
+  }
+  return x;
 }
 
 /** True when the two trees are the same up to commutativity and associativity (EqualComAss). */
@@ -189,6 +210,8 @@ function specialisations(ps: readonly Poly[], v: string): UPoly[][] {
 
 /** A polynomial factor that cannot be split further over Q (and has no common numeric factor). */
 function isIrreducibleFactor(e: Expr, v: string | null): boolean {
+  // A sum with the variable in a denominator (x + 6 + 9/x) is not a factor: the fraction is not taken out.
+  if (hasVariableDenominator(e, v)) return false;
   const p = polyFromExpr(e);
   if (!p) return true; // Not a polynomial (roots, functions): nothing to factor with our tools.
   if (!isPolynomial(p)) return true;
@@ -210,6 +233,13 @@ function isIrreducibleFactor(e: Expr, v: string | null): boolean {
     if (specs.every((u) => udegree(u) >= 2 && isIrreducible(u) === false)) return false;
   }
   return true;
+}
+
+/** True when a division (or a negative power) inside the tree has the variable in its denominator. */
+function hasVariableDenominator(e: Expr, v: string | null): boolean {
+  if (e.type === 'div' && hasVariable(e.den, v)) return true;
+  if (e.type === 'pow' && e.exp.type === 'neg' && hasVariable(e.base, v)) return true;
+  return childrenOf(e).some((c) => hasVariableDenominator(c, v));
 }
 
 function isFactored(e: Expr, v: string | null): boolean {
@@ -333,7 +363,24 @@ function isSingleFraction(e: Expr): boolean {
   return !containsDivision(x);
 }
 
+/** A numeric fraction anywhere in the tree that is not reduced (\\frac{6}{4}, the exponent of t^{3/6}). */
+function hasUnreducedNumber(e: Expr): boolean {
+  if (e.type === 'div') {
+    const n = Q.parseRational(
+      stripNeg(e.num).type === 'number' ? (stripNeg(e.num) as { text: string }).text : '',
+    );
+    const d = Q.parseRational(
+      stripNeg(e.den).type === 'number' ? (stripNeg(e.den) as { text: string }).text : '',
+    );
+    if (n && d && Q.isInteger(n) && Q.isInteger(d)) {
+      if (Q.gcdInt(n.n, d.n) > 1n || d.n === 1n) return true;
+    }
+  }
+  return childrenOf(e).some(hasUnreducedNumber);
+}
+
 function isLowestTerms(e: Expr, v: string | null): boolean {
+  if (hasUnreducedNumber(e)) return false;
   if (!isSingleFraction(e)) return false;
   const x = stripNeg(e);
   if (x.type !== 'div') return true;

@@ -19,13 +19,26 @@ export const FUNCTION_NAMES = [
   'sinh',
   'cosh',
   'tanh',
+  'csch',
+  'sech',
+  'coth',
+  'arsinh',
+  'arcosh',
+  'artanh',
+  'arccot',
+  'arcsec',
+  'arccsc',
   'ln',
   'log',
   'exp',
   'abs',
   'factorial',
+  'binom',
   'degrees',
 ] as const;
 
-/** One of FUNCTION_NAMES. `log` carries its base in `base` (10 when absent); `degrees` is x°. */
+/**
+ * One of FUNCTION_NAMES. `log` carries its base in `base` (10 when absent); `degrees` is x°; `binom`
+ * takes two arguments (n, k); `factorial` of a non-integer is Γ(x + 1).
+ */
 export type FunctionName = (typeof FUNCTION_NAMES)[number];

@@ -22,6 +22,10 @@ const FN_LATEX: Record<string, string> = {
   sinh: '\\sinh',
   cosh: '\\cosh',
   tanh: '\\tanh',
+  coth: '\\coth',
+  arccot: '\\operatorname{arccot}',
+  arcsec: '\\operatorname{arcsec}',
+  arccsc: '\\operatorname{arccsc}',
   ln: '\\ln',
   exp: '\\exp',
 };
@@ -177,6 +181,8 @@ function fnLatex(e: Extract<Expr, { type: 'fn' }>): string {
       return arg && (arg.type === 'number' || arg.type === 'symbol')
         ? `${a}^{\\circ}`
         : `${paren(a)}^{\\circ}`;
+    case 'binom':
+      return `\\binom{${a}}{${e.args[1] ? toLatex(e.args[1]) : ''}}`;
     case 'log':
       return e.base ? `\\log_{${toLatex(e.base)}}${paren(a)}` : `\\log${paren(a)}`;
     default:

@@ -1,4 +1,5 @@
 import type { Expr } from './ast';
+import { binomial, factorialReal } from './evaluate';
 import { parseLatex } from './parse';
 
 /** Options of floating-point evaluation. */
@@ -174,7 +175,41 @@ function compile<A>(
       case 'factorial':
         return (t) => {
           const v = a(t);
-          return Number.isInteger(v) && v >= 0 && v <= 170 ? factorial(v) : NaN;
+          return v <= 170 ? factorialReal(v) : NaN;
+        };
+      case 'binom': {
+        const k = x.args[1] ? c(x.args[1]) : () => NaN;
+        return (t) => binomial(a(t), k(t));
+      }
+      case 'csch':
+        return (t) => {
+          const v = Math.sinh(a(t));
+          return v === 0 ? NaN : 1 / v;
+        };
+      case 'sech':
+        return (t) => 1 / Math.cosh(a(t));
+      case 'coth':
+        return (t) => {
+          const v = a(t);
+          return v === 0 ? NaN : Math.cosh(v) / Math.sinh(v);
+        };
+      case 'arsinh':
+        return (t) => Math.asinh(a(t));
+      case 'arcosh':
+        return (t) => Math.acosh(a(t));
+      case 'artanh':
+        return (t) => Math.atanh(a(t));
+      case 'arccot':
+        return (t) => (Math.PI / 2 - Math.atan(a(t))) * fromRad;
+      case 'arcsec':
+        return (t) => {
+          const v = a(t);
+          return Math.abs(v) >= 1 ? Math.acos(1 / v) * fromRad : NaN;
+        };
+      case 'arccsc':
+        return (t) => {
+          const v = a(t);
+          return Math.abs(v) >= 1 ? Math.asin(1 / v) * fromRad : NaN;
         };
       case 'degrees':
         // x° as a number: in degree mode the degree is the unit; otherwise convert to radians.
@@ -198,12 +233,6 @@ function oddRoot(b: number, p: number): number {
     if (Math.abs(num / den - p) < 1e-12) return Math.pow(-b, p);
   }
   return NaN;
-}
-
-function factorial(n: number): number {
-  let r = 1;
-  for (let i = 2; i <= n; i++) r *= i;
-  return r;
 }
 
 /** A symbol read from the point at call time: its value there, else a named constant, else NaN. */

@@ -44,7 +44,7 @@ function sharedSyntax(): LatexSyntax {
 export function parseLatex(latex: string, options: ParseOptions = {}): ParseResult {
   if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
   if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
-  let source = latex.trim();
+  let source = latex.trim().replace(/\\arccot(?![A-Za-z])/g, '\\operatorname{arccot}');
   const leadingEquals = source.startsWith('=');
   if (leadingEquals) source = source.slice(1).trim();
   if (source === '') return { ok: false, code: 'empty-expression' };
@@ -64,6 +64,12 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
     if (err instanceof Unreadable) return { ok: false, code: 'unreadable-expression', detail: err.message };
     throw err;
   }
+}
+
+/** True when a line holds nothing to check: empty, white space (also LaTeX spaces) or a lone `=`. */
+export function isBlank(math: string): boolean {
+  const t = math.replace(/\\[,;:! ]|\\quad|\\qquad|~/g, ' ').trim();
+  return t === '' || t === '=';
 }
 
 /**
@@ -162,11 +168,32 @@ const FUNCTIONS: Record<string, FunctionName> = {
   Sinh: 'sinh',
   Cosh: 'cosh',
   Tanh: 'tanh',
+  Csch: 'csch',
+  Sech: 'sech',
+  Coth: 'coth',
+  Arsinh: 'arsinh',
+  Arcosh: 'arcosh',
+  Artanh: 'artanh',
+  Arccot: 'arccot',
+  Arcsec: 'arcsec',
+  Arccsc: 'arccsc',
   Ln: 'ln',
   Exp: 'exp',
   Abs: 'abs',
   Factorial: 'factorial',
   Degrees: 'degrees',
+};
+
+/** Functions the parser leaves as a name before brackets (`\\operatorname{arccot}(x)`). */
+const OPERATOR_FUNCTIONS: Record<string, FunctionName> = {
+  arccot: 'arccot',
+  arcsec: 'arcsec',
+  arccsc: 'arccsc',
+  arsinh: 'arsinh',
+  arcosh: 'arcosh',
+  artanh: 'artanh',
+  csch: 'csch',
+  sech: 'sech',
 };
 
 const RELATIONS: Record<string, RelationOp> = {
@@ -270,6 +297,11 @@ class Converter {
           ? { type: 'fn', name: 'log', args: [arg], base }
           : { type: 'fn', name: 'log', args: [arg] };
       }
+      case 'Binomial': {
+        const [n, k] = args();
+        if (!n || !k || rest.length !== 2) throw new Unreadable('Binomial');
+        return { type: 'fn', name: 'binom', args: [n, k] };
+      }
       case 'Lb':
         return { type: 'fn', name: 'log', args: [one()], base: { type: 'number', text: '2' } };
       case 'Lg':
@@ -361,6 +393,14 @@ class Converter {
     for (let i = 0; i < rest.length; i++) {
       const r = rest[i];
       const next = rest[i + 1];
+      const named = typeof r === 'string' ? OPERATOR_FUNCTIONS[r] : undefined;
+      if (named && Array.isArray(next) && next[0] === 'Delimiter') {
+        const inner = this.delimiter(next.slice(1));
+        if (inner.type === 'list') throw new Unreadable(`${named} takes one argument`);
+        items.push({ type: 'fn', name: named, args: [inner] });
+        i++;
+        continue;
+      }
       if (typeof r === 'string' && this.functions.has(r) && Array.isArray(next) && next[0] === 'Delimiter') {
         const inner = this.delimiter(next.slice(1));
         items.push({ type: 'call', name: r, args: inner.type === 'list' ? inner.items : [inner] });

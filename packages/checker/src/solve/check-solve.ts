@@ -1,6 +1,8 @@
 import type { LineFeedback, SolveData, TextAnswer } from '@kib/core';
 import { freeSymbols, mentions, type Expr } from '../expr/ast';
-import type { TextCheckResult } from '../types';
+import { blankLine, isWrongLine, type TextCheckResult } from '../types';
+import { isBlank, relationChain } from '../expr/parse';
+import { toLatex } from '../expr/latex';
 import { message, type SolveFeedbackCode } from './feedback-codes';
 import { functionNames, unknownsOf } from './problem';
 import { readLine, splitSteps, type LineNode, type ReadLine } from './line-reader';
@@ -63,9 +65,13 @@ type Evaluated =
   | {
       readonly ok: true;
       readonly sets: Sets;
+      /** The sets at the problem's zero samples (a parameter at 0), or null when not solvable there. */
+      readonly zero: Sets | null;
       readonly node: LineNode;
       readonly cases: boolean;
       readonly stated: boolean;
+      /** A value written alone (`2`, `\\pm 2`, `2, -2`) where an equation `x = 2` is expected. */
+      readonly bare: boolean;
       readonly inequality: boolean;
     }
   | { readonly ok: false; readonly code: SolveFeedbackCode };
@@ -86,18 +92,37 @@ export function readAnswer(data: SolveData, answer: TextAnswer): LineInput[] {
   const functions = functionNames(data);
   const lines = Array.isArray(answer) ? answer : [];
   let checked = 0;
+  // The left side of the last equation of each branch: a line `= E` continues it as `L = E`.
+  const lastLeft = new Map<string, string>();
   return lines.map((line, index): LineInput => {
-    const latex = typeof line?.math === 'string' ? line.math : '';
+    const written = typeof line?.math === 'string' ? line.math : '';
     const key = keyOf(typeof line?.solNum === 'number' ? line.solNum : undefined);
-    if (latex.trim() === '' || latex.trim() === '=') return { index, key, kind: 'empty', steps: [] };
-    if (++checked > MAX_CHECKED_LINES || latex.length > 2000)
+    if (isBlank(written)) return { index, key, kind: 'empty', steps: [] };
+    if (++checked > MAX_CHECKED_LINES || written.length > 2000)
       return { index, key, kind: 'skipped', steps: [] };
+    const left = lastLeft.get(key) ?? (key !== 'trunk' ? lastLeft.get('trunk') : undefined);
+    const continued = /^\s*=/.test(written) && left !== undefined;
+    const latex = continued ? `${left}${written.trim()}` : written;
     const parts = splitSteps(latex);
     const steps = (parts.length > 1 ? parts : [latex])
       .slice(0, 8)
       .map((p) => ({ latex: p, read: readLine(p, { variable, functions }) }));
+    const lastStep = steps[steps.length - 1];
+    const nextLeft = lastStep ? equationLeft(lastStep.read) : null;
+    if (nextLeft !== null) lastLeft.set(key, nextLeft);
+    else lastLeft.delete(key);
     return { index, key, kind: 'line', steps };
   });
+}
+
+/** The LaTeX of the first side of a read equation (a chain `a = b = c` gives a), or null. */
+function equationLeft(read: ReadLine): string | null {
+  if (!read.ok || read.node.kind !== 'expr') return null;
+  const chain = relationChain(read.node.expr, (op) => op === '=');
+  if (!chain || chain.ops.some((op) => op !== '=')) return null;
+  const first = chain.operands[0]!;
+  if (first.type === 'relation' || first.type === 'logic') return null;
+  return toLatex(first);
 }
 
 function wrong(code: SolveFeedbackCode, params: Record<string, string> = {}, highlight?: number[]): Judged {
@@ -148,13 +173,14 @@ class SingleChecker {
   run(): TextCheckResult {
     const { inputs, P } = this;
     const evals = inputs.map((l) => l.steps.map((s) => this.evaluate(s)));
-    const results: LineFeedback[] = inputs.map(() => ({ correct: true }));
+    const results: LineFeedback[] = inputs.map((l) => (l.kind === 'empty' ? blankLine() : { correct: true }));
     const numbered = [
       ...new Set(inputs.filter((l) => l.kind === 'line' && l.key !== 'trunk').map((l) => l.key)),
     ];
     const multi = numbered.length >= 2;
 
     const refs = new Map<string, Sets>();
+    const zeroRefs = new Map<string, Sets | null>();
     const finals = new Map<string, { index: number; ev: Evaluated | undefined }>();
     inputs.forEach((line, i) => {
       if (line.kind === 'empty') return;
@@ -164,6 +190,8 @@ class SingleChecker {
         return;
       }
       let ref = refs.get(line.key) ?? refs.get('trunk') ?? P.truth;
+      let zeroRef =
+        zeroRefs.get(line.key) ?? zeroRefs.get('trunk') ?? (P.zeroTruth.length ? P.zeroTruth : null);
       let judged: Judged = ok();
       const lineEvals = evals[i]!;
       if (lineEvals.length === 1 && this.isVerification(lineEvals[0]!, ref)) {
@@ -177,16 +205,21 @@ class SingleChecker {
           break;
         }
         judged = this.judge(ev, ref, multi);
+        if (judged.accept && !multi && this.losesAtZero(ev, zeroRef)) judged = wrong('lost-solutions');
         if (!judged.accept) break;
         ref = ev.sets;
+        zeroRef = ev.zero ?? zeroRef;
       }
-      if (judged.accept) refs.set(line.key, ref);
+      if (judged.accept) {
+        refs.set(line.key, ref);
+        zeroRefs.set(line.key, zeroRef);
+      }
       results[i] = judged.feedback;
       finals.set(line.key, { index: i, ev: lineEvals[lineEvals.length - 1] });
     });
 
     // As for simplify: complete only when the solutions are stated and no line is left wrong.
-    const correct = this.complete(results, finals, numbered, multi) && results.every((r) => r.correct);
+    const correct = this.complete(results, finals, numbered, multi) && !results.some(isWrongLine);
     return { correct, lines: results };
   }
 
@@ -199,10 +232,19 @@ class SingleChecker {
   ): boolean {
     const { P } = this;
     const stated = (f: { index: number; ev: Evaluated | undefined } | undefined) =>
-      f !== undefined && results[f.index]!.correct && f.ev?.ok === true && f.ev.stated;
-    const note = (f: { index: number; ev: Evaluated | undefined }, code: SolveFeedbackCode) => {
+      f !== undefined && results[f.index]!.correct && f.ev?.ok === true && f.ev.stated && !f.ev.bare;
+    const unfinished = (f: { index: number; ev: Evaluated | undefined }) => {
+      if (!results[f.index]!.correct) return;
+      if (f.ev?.ok && f.ev.stated && f.ev.bare) note(f, 'write-as-equation', { variable: P.variable });
+      else if (!(f.ev?.ok && f.ev.stated)) note(f, 'not-solved-yet');
+    };
+    const note = (
+      f: { index: number; ev: Evaluated | undefined },
+      code: SolveFeedbackCode,
+      params: Record<string, string> = {},
+    ) => {
       const r = results[f.index]!;
-      if (r.correct && !r.feedback) results[f.index] = { correct: true, feedback: message(code) };
+      if (r.correct && !r.feedback) results[f.index] = { correct: true, feedback: message(code, params) };
     };
     const equalsTarget = (sets: Sets) => sets.every((s, k) => setsEqual(s, P.target[k]!));
 
@@ -212,7 +254,7 @@ class SingleChecker {
       for (const f of finals.values()) if (!last || f.index > last.index) last = f;
       if (!last) return false;
       if (stated(last) && last.ev?.ok && equalsTarget(last.ev.sets)) return true;
-      if (results[last.index]!.correct && !(last.ev?.ok && last.ev.stated)) note(last, 'not-solved-yet');
+      unfinished(last);
       return false;
     }
     const trunk = finals.get('trunk');
@@ -220,8 +262,7 @@ class SingleChecker {
     const lastIndex = Math.max(...branchFinals.map((f) => f.index));
     if (trunk && trunk.index > lastIndex && stated(trunk) && trunk.ev?.ok && equalsTarget(trunk.ev.sets))
       return true;
-    for (const f of branchFinals)
-      if (results[f.index]!.correct && !(f.ev?.ok && f.ev.stated)) note(f, 'not-solved-yet');
+    for (const f of branchFinals) unfinished(f);
     if (!branchFinals.every(stated)) return false;
     const unionSets = P.samples.map((_s, k) =>
       unionAll(branchFinals.map((f) => (f.ev as Extract<Evaluated, { ok: true }>).sets[k]!)),
@@ -243,7 +284,17 @@ class SingleChecker {
       try {
         const stated = isStated(r.node, this.P.variable);
         const sets = this.P.samples.map((s) => this.solveStated(r.node, r.cases, s, stated));
-        out = { ok: true, sets, node: r.node, cases: r.cases, stated, inequality: hasInequality(r.node) };
+        const zero = this.zeroSets(r.node, r.cases, stated);
+        out = {
+          ok: true,
+          sets,
+          zero,
+          node: r.node,
+          cases: r.cases,
+          stated,
+          bare: stated && isBareValue(r.node, r.cases),
+          inequality: hasInequality(r.node),
+        };
       } catch (err) {
         if (err instanceof NotAStatement) out = { ok: false, code: err.code };
         else if (err instanceof BudgetExceeded) {
@@ -254,6 +305,27 @@ class SingleChecker {
     }
     this.cache.set(step.latex, out);
     return out;
+  }
+
+  /** The line's sets at the zero samples; null when there are none or the line says nothing there. */
+  private zeroSets(node: LineNode, cases: boolean, stated: boolean): Sets | null {
+    if (this.P.zeroSamples.length === 0) return null;
+    try {
+      return this.P.zeroSamples.map((s) => this.solveStated(node, cases, s, stated));
+    } catch (err) {
+      if (err instanceof NotAStatement) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * True when a step accepted at the generic samples loses solutions where a parameter is 0
+   * (`bu = bv` to `u = v` drops every u when b = 0). A stated answer that is the problem's own
+   * `definedSolutions` is the author's reading of the parameters and is not second-guessed.
+   */
+  private losesAtZero(ev: Extract<Evaluated, { ok: true }>, zeroRef: Sets | null): boolean {
+    if (!ev.zero || !zeroRef || (ev.stated && this.P.definedTarget)) return false;
+    return ev.zero.some((s, k) => relate(s, zeroRef[k]!) === 'subset');
   }
 
   /**
@@ -440,6 +512,21 @@ class SingleChecker {
     });
     return hits.length === 1 ? hits[0]!.path : undefined;
   }
+}
+
+/**
+ * True for values written alone where the answer should say which unknown they solve for: a number
+ * or expression (`2`), ± values, a plain comma list of them. Sets, intervals, bracketed tuples and
+ * "no solution" are complete statements.
+ */
+function isBareValue(node: LineNode, cases: boolean): boolean {
+  if (node.kind !== 'expr' || cases) return false;
+  const scalar = (e: Expr): boolean =>
+    !['relation', 'logic', 'set', 'interval', 'list', 'element'].includes(e.type) &&
+    !(e.type === 'symbol' && e.name === 'reals');
+  const e = node.expr;
+  if (e.type === 'list') return (e.delims === '' || e.delims === undefined) && e.items.every(scalar);
+  return scalar(e);
 }
 
 /** The relation of a to b at the first sample where they differ. */

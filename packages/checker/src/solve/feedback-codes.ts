@@ -22,6 +22,7 @@ export const SOLVE_FEEDBACK_CODES = [
   'sign-error',
   // The final answer.
   'not-solved-yet',
+  'write-as-equation',
   'missing-solutions',
   'extraneous-solution',
   'wrong-solution',

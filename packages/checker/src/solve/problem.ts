@@ -5,7 +5,7 @@ import { readLine, type LineNode } from './line-reader';
 import { BudgetExceeded, DEFAULT_WINDOW, type Budget, type SearchWindow } from './numeric-roots';
 import { realOfQ, type RealValue } from './real-value';
 import * as Q from '../expr/rational';
-import { makeSamples, type ParamSample } from './samples';
+import { makeSamples, zeroSamples, type ParamSample } from './samples';
 import { intervalSet, unionAll, type SolutionSet } from './solution-set';
 import { NotAStatement, solveNode, type SolveContext } from './solve-line';
 
@@ -31,6 +31,12 @@ export interface SolveProblem {
   /** True when the problem has parameters (values are then not printed in feedback). */
   readonly hasParams: boolean;
   readonly samples: readonly ParamSample[];
+  /** Samples with one of the problem's parameters at 0 (single mode; at most three parameters). */
+  readonly zeroSamples: readonly ParamSample[];
+  /** The solution set of the starting expression at each of `zeroSamples`. */
+  readonly zeroTruth: readonly SolutionSet[];
+  /** True when the problem states its solutions (`definedSolutions`). */
+  readonly definedTarget: boolean;
   /** The starting expression, read. */
   readonly start: LineNode;
   readonly startCases: boolean;
@@ -199,6 +205,23 @@ export function prepareProblem(
     throw err;
   }
 
+  // The start's own parameters at 0, one at a time; a sample where the start cannot be solved is left out.
+  const zeroParams = [...new Set(problemParams)].filter(
+    (n) => paramNames.has(n) && !integerNames.includes(n),
+  );
+  const zeros: ParamSample[] = [];
+  const zeroTruth: SolutionSet[] = [];
+  if (mode === 'single' && zeroParams.length > 0 && zeroParams.length <= 3) {
+    for (const z of zeroSamples(zeroParams, samples[0]!)) {
+      try {
+        zeroTruth.push(solveNode(start, startCases, ctx, z));
+        zeros.push(z);
+      } catch (err) {
+        if (!(err instanceof NotAStatement) && !(err instanceof BudgetExceeded)) throw err;
+      }
+    }
+  }
+
   return {
     mode,
     variable,
@@ -207,6 +230,9 @@ export function prepareProblem(
     radians: !degrees,
     hasParams: problemParams.length > 0,
     samples,
+    zeroSamples: zeros,
+    zeroTruth,
+    definedTarget: solutionNodes.length > 0,
     start,
     startCases,
     startLatex: data.startingExpression,

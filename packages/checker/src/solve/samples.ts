@@ -28,9 +28,15 @@ export function makeSamples(
     const float: Record<string, number> = {};
     for (const name of [...names].sort()) {
       const rng = new Prng(hashSeed(`${name}#${k}`));
-      const n = rng.int(2, 10);
+      let n = rng.int(2, 10);
       const sign = rng.next() < 0.5 ? -1 : 1;
-      const d = k === 0 || integerNames.includes(name) ? 1 : rng.pick(DENOMINATORS);
+      const integer = k === 0 || integerNames.includes(name);
+      let d = integer ? 1 : rng.pick(DENOMINATORS);
+      if (k === 2 && !integer) {
+        // The third sample keeps values inside (−2, 2), where conditions such as 4 − y² ≥ 0 hold.
+        n = rng.pick([2, 3, 4, 6, 7, 8, 9]);
+        d = 5;
+      }
       const v = QB.rat(sign * n, n % d === 0 ? 1 : d);
       exact[name] = v;
       float[name] = Q.toNumber(v);
@@ -38,4 +44,15 @@ export function makeSamples(
     out.push({ exact, float });
   }
   return out;
+}
+
+/**
+ * Samples where one parameter is 0 and the others keep the first sample's values: where dividing
+ * both sides by a parameter (`bu = bv` to `u = v`) loses solutions. One per name, in name order.
+ */
+export function zeroSamples(names: readonly string[], base: ParamSample): ParamSample[] {
+  return [...names].sort().map((name) => ({
+    exact: { ...base.exact, [name]: Q.ZERO },
+    float: { ...base.float, [name]: 0 },
+  }));
 }

@@ -40,6 +40,7 @@ export function answerOf(lines: readonly FixtureLine[]): TextAnswer {
  */
 export function summarize(r: TextCheckResult): string[] {
   return r.lines.map((l) => {
+    if (l.neutral) return l.correct ? 'ok:neutral' : 'blank';
     let s = l.correct ? 'ok' : 'bad';
     if (l.feedback) s += `:${l.feedback.key.replace(/^feedback\./, '')}`;
     if (l.highlight) s += `@${l.highlight.join(',')}`;
@@ -872,7 +873,10 @@ export const BRANCH_CASES: SolveCase[] = [
 /** Unreadable, too large, empty and other special lines. */
 export const SPECIAL_CASES: SolveCase[] = [
   c('an unreadable line', '2x+3=7', ['2x+=7'], ['bad:unreadable-expression'], false),
-  c('an empty line is ignored', '2x+3=7', ['2x=4', '', 'x=2'], ['ok', 'ok', 'ok'], true),
+  c('an empty line is neutral', '2x+3=7', ['2x=4', '', 'x=2'], ['ok', 'blank', 'ok'], true),
+  c('a blank line alone is neutral and not an answer', '2x+3=7', ['   '], ['blank'], false),
+  c('a LaTeX space line is neutral', '2x+3=7', ['\\,\\quad', 'x=2'], ['blank', 'ok'], true),
+  c('a line of = alone is neutral', '2x+3=7', ['2x=4', '='], ['ok:not-solved-yet', 'blank'], false),
   c('a bare expression is not an equation', 'x^{2}-4=0', ['x^{2}-4'], ['bad:not-an-equation'], false),
   c(
     '500 nested brackets are too large',
@@ -924,6 +928,94 @@ export const PARAMETER_CASES: SolveCase[] = [
 ];
 
 /** The whole corpus. */
+/** Steps classified over the reals: equivalent, gained, lost or unrelated; parameters that can be 0. */
+export const CLASSIFICATION_CASES: SolveCase[] = [
+  c(
+    'dividing by a parameter that can be 0 loses solutions',
+    'bu=bv',
+    ['u=v'],
+    ['bad:lost-solutions'],
+    false,
+    {
+      variable: 'u',
+    },
+  ),
+  c('dividing by the unknown loses solutions', 'pq=3p+2p^{2}', ['q=3+2p'], ['bad:lost-solutions'], false, {
+    variable: 'p',
+  }),
+  c(
+    'dividing by a parameter factor loses solutions',
+    'pq=3p+2p^{2}',
+    ['q=3+2p'],
+    ['bad:lost-solutions'],
+    false,
+    {
+      variable: 'q',
+    },
+  ),
+  c('dropping absolute values loses solutions', '|u|=|v|', ['u=v'], ['bad:lost-solutions'], false, {
+    variable: 'u',
+  }),
+  c('absolute values split into both cases', '|u|=|v|', ['u=v \\lor u=-v'], ['ok'], true, { variable: 'u' }),
+  c(
+    'squaring a negative root gains solutions',
+    'y=-\\sqrt{4-x^{2}}',
+    ['x^{2}+y^{2}=4'],
+    ['ok:extra-solutions'],
+    false,
+    {
+      variable: 'y',
+    },
+  ),
+  c(
+    'a parameter divided out where it is visible',
+    'ax=a^{2}+a',
+    ['x=\\frac{a^{2}+a}{a}', 'x=a+1'],
+    ['ok', 'ok'],
+    true,
+    {
+      sols: ['a+1'],
+    },
+  ),
+  c('an inequality case dropped', '|x-1|\\ge2', ['x-1\\ge2'], ['bad:lost-solution'], false),
+  c('"and" turned into "or"', '|2x-1|<3', ['2x-1<3 \\lor 2x-1>-3'], ['bad:gained-solutions'], false),
+  c('"or" turned into "and"', 'x^{2}>4', ['|x|>2', 'x>2 \\land x<-2'], ['ok', 'bad:not-equivalent'], false),
+  c(
+    'a case analysis of an inequality with and/or',
+    '\\frac{1}{x}<1',
+    ['(x>0 \\land 1<x) \\lor (x<0 \\land 1>x)', 'x>1 \\lor x<0'],
+    ['ok', 'ok'],
+    true,
+  ),
+  c(
+    'a sign analysis of a product',
+    'x^{2}-4\\ge0',
+    [
+      '(x-2)(x+2)\\ge0',
+      '(x-2\\ge0 \\land x+2\\ge0) \\lor (x-2\\le0 \\land x+2\\le0)',
+      'x\\ge2 \\lor x\\le-2',
+    ],
+    ['ok', 'ok', 'ok'],
+    true,
+  ),
+  c('≠ kept as "and"', 'x^{2}-x\\ne0', ['x(x-1)\\ne0', 'x\\ne0 \\land x\\ne1'], ['ok', 'ok'], true),
+  c('a chain continued with =', 'e^{x}=1', ['x=\\ln1', '=0'], ['ok', 'ok'], true),
+  c(
+    'a chain continued with = after a division',
+    '2x-3=5',
+    ['2x=8', 'x=\\frac{8}{2}', '=4'],
+    ['ok', 'ok', 'ok'],
+    true,
+  ),
+  c('a chain continued with a wrong value', '2x+3=7', ['2x=4', '=2'], ['ok', 'bad:not-equivalent'], false),
+  c('squaring both sides gains a solution', 'x=3', ['x^{2}=9'], ['ok:gained-solutions'], false),
+  c('a value alone is not an equation', 'x+1=3', ['2'], ['ok:write-as-equation'], false),
+  c('± values alone are not an equation', 'x^{2}=4', ['\\pm2'], ['ok:write-as-equation'], false),
+  c('the value stated as an equation completes', 'x+1=3', ['2', 'x=2'], ['ok', 'ok'], true),
+  c('a true statement alone is not the solution', 'x+1=3', ['3=3'], ['ok'], false),
+  c('a check by substitution after the answer', 'x+1=3', ['x=2', '2+1=3'], ['ok', 'ok'], true),
+];
+
 export const SOLVE_CASES: SolveCase[] = [
   ...LINEAR_CASES,
   ...QUADRATIC_CASES,
@@ -938,4 +1030,5 @@ export const SOLVE_CASES: SolveCase[] = [
   ...BRANCH_CASES,
   ...SPECIAL_CASES,
   ...PARAMETER_CASES,
+  ...CLASSIFICATION_CASES,
 ];

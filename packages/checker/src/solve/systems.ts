@@ -1,6 +1,6 @@
 import type { LineFeedback } from '@kib/core';
 import { mentions, type Expr, type RelationOp } from '../expr/ast';
-import type { TextCheckResult } from '../types';
+import { blankLine, isWrongLine, type TextCheckResult } from '../types';
 import type { LineInput } from './check-solve';
 import { compileFloat } from '../expr/numeric';
 import { message, type SolveFeedbackCode } from './feedback-codes';
@@ -462,7 +462,7 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
     (_s, k) => definedPoints[k] ?? (truths[k]!.kind === 'points' ? truths[k]!.points : null),
   );
 
-  const results: LineFeedback[] = inputs.map(() => ({ correct: true }));
+  const results: LineFeedback[] = inputs.map((l) => (l.kind === 'empty' ? blankLine() : { correct: true }));
   const facts: { index: number; assignment: Assignment[] | null; correct: boolean }[] = [];
   let complete = false;
 
@@ -546,7 +546,8 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
       results[last.index] = { correct: true, feedback: message('not-solved-yet') };
     }
   }
-  return { correct: complete, lines: results };
+  // As for one unknown: complete only when no line is left wrong.
+  return { correct: complete && !results.some(isWrongLine), lines: results };
 
   function judgeSystemLine(node: LineNode, cases: boolean): LineFeedback {
     const expr = node.kind === 'expr' ? node.expr : null;

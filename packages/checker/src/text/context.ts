@@ -3,10 +3,13 @@ import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
 import type { FunctionModel } from '../expr/evaluate';
 import { substitutionsFrom, type EquivalenceContext } from '../expr/equivalence';
 import { evaluateFloatScaled } from '../expr/evaluate';
-import { normaliseLatex, parseLatex, relationChain, type ParseResult } from '../expr/parse';
+import { isBlank, normaliseLatex, parseLatex, relationChain, type ParseResult } from '../expr/parse';
+import { blankLine, isWrongLine } from '../types';
 import { hashSeed } from '../expr/prng';
 import type { SampleInterval } from '../expr/sampling';
 import type { TextFeedbackCode } from './feedback-codes';
+
+export { isBlank } from '../expr/parse';
 
 /** Lines of one answer that are checked; later lines get `feedback.too-large`. */
 export const MAX_CHECKED_LINES = 50;
@@ -104,7 +107,7 @@ export interface CheckedLines {
 }
 
 /**
- * Checks an answer line by line: blank lines are right (without feedback), lines over the budgets
+ * Checks an answer line by line: blank lines are neutral (no mark, never correct), lines over the budgets
  * ({@link budgetLines}) get `too-large`, unreadable ones `unreadable-expression` (or `too-large`),
  * and each readable line the feedback `checks.read` gives it.
  */
@@ -114,7 +117,7 @@ export function checkLines(answer: unknown, functions: readonly string[], checks
   for (const line of budgetLines(answer)) {
     const index = lines.length;
     if (!line.checked) lines.push(wrongLine('too-large'));
-    else if (line.math.trim() === '') lines.push({ correct: true });
+    else if (isBlank(line.math)) lines.push(blankLine());
     else {
       any = true;
       checks.attempt?.(index);
@@ -126,7 +129,7 @@ export function checkLines(answer: unknown, functions: readonly string[], checks
       );
     }
   }
-  return { lines, any, anyWrong: lines.some((l) => !l.correct) };
+  return { lines, any, anyWrong: lines.some(isWrongLine) };
 }
 
 /** Parses an author's expression; a malformed problem definition throws (never a student's input). */

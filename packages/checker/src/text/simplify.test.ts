@@ -257,10 +257,21 @@ describe('checkSimplify: the problem context', () => {
     expect(r.correct).toBe(true);
   });
 
-  it('ignores empty lines', () => {
-    const r = check(data('2(x+3)', '2x+6'), ['', '2x+6', '   ']);
+  it('marks empty and blank lines neutral, never correct', () => {
+    const r = check(data('2(x+3)', '2x+6'), ['', '2x+6', '   ', '\\,']);
     expect(r.correct).toBe(true);
-    expect(r.lines).toHaveLength(3);
+    expect(r.lines).toEqual([
+      { correct: false, neutral: true },
+      { correct: true },
+      { correct: false, neutral: true },
+      { correct: false, neutral: true },
+    ]);
+  });
+
+  it('does not complete on blank lines alone', () => {
+    const r = check(data('2(x+3)', '2x+6'), ['', '  ']);
+    expect(r.correct).toBe(false);
+    expect(r.lines.every((l) => l.neutral === true && !l.correct)).toBe(true);
   });
 
   it('throws for a malformed problem (unreadable start), never for the answer', () => {
@@ -324,5 +335,36 @@ describe('checkSimplify: bounded, whatever the input', () => {
   it('reports the timings (not asserted: they depend on the machine)', () => {
     console.info('simplify bounded-input timings (ms, first run / warm median):', JSON.stringify(timings));
     expect(Object.keys(timings).length).toBeGreaterThan(0);
+  });
+});
+
+describe('checkSimplify: exact forms (EqualComAss and the named forms)', () => {
+  it.each<[string, string, string, Partial<SimplifyCheckData>, boolean]>([
+    // [start, target, the student's last line, extra data, complete]
+    ['7', '7', '7.0', {}, false],
+    ['3+4', '7', '7', {}, true],
+    ['\\frac{p-q}{3}', '\\frac{1}{3}(p-q)', '\\frac{p-q}{3}', {}, false],
+    ['\\frac{p-q}{3}', '\\frac{p-q}{3}', '\\frac{1}{3}(p-q)', {}, false],
+    ['\\frac{p-q}{3}', '\\frac{p-q}{3}', '\\frac{-q+p}{3}', {}, true],
+    ['t^{1/2}', 't^{\\frac{1}{2}}', 't^{\\frac{3}{6}}', {}, false],
+    ['\\sqrt{t}', 't^{\\frac{1}{2}}', 't^{\\frac{3}{6}}', { form: 'lowest_terms' }, false],
+    ['\\sqrt{t}', 't^{\\frac{1}{2}}', 't^{\\frac{1}{2}}', { form: 'lowest_terms' }, true],
+    ['e^{t}e^{t}', 'e^{2t}', '\\exp(2t)', {}, true],
+    ['e^{t}e^{t}', '\\exp(2t)', 'e^{2t}', {}, true],
+    ['x^{2}+6x+9', '(x+3)^{2}', 'x\\left(x+6+\\frac{9}{x}\\right)', { form: 'factored' }, false],
+    ['x^{2}+6x+9', '(x+3)^{2}', '(x+3)^{2}', { form: 'factored' }, true],
+    ['x^{2}-2ax+a^{2}+b', '(x-a)^{2}+b', '(x-a)^{2}+b', { form: 'completed_square' }, true],
+    [
+      'x^{2}-2ax+a^{2}+b',
+      '(x-a)^{2}+b',
+      '(a-x)^{2}+b',
+      { form: 'completed_square', formVariable: 'x' },
+      true,
+    ],
+    ['\\frac{2a}{4b}', '\\frac{a}{2b}', '\\frac{a}{2b}', { form: 'lowest_terms' }, true],
+  ])('%s → %s: %s %j complete: %s', (start, target, line, extra, complete) => {
+    const r = check(data(start, target, extra), [line]);
+    expect(r.lines[0]!.correct).toBe(true);
+    expect(r.correct).toBe(complete);
   });
 });

@@ -3,10 +3,11 @@ import type { Expr } from '../expr/ast';
 import { approximatelyEqual, equivalent, type EquivalenceContext } from '../expr/equivalence';
 import { comAssKey, isInForm, type FormName } from '../expr/forms';
 import { EVALUATION_BUDGET, locateMistake, type LocateBudget } from '../expr/locate';
-import type { TextCheckResult } from '../types';
+import { blankLine, type TextCheckResult } from '../types';
 import {
   buildContext,
   hasDecimal,
+  isBlank,
   mainVariables,
   budgetLines,
   chainSides,
@@ -99,8 +100,7 @@ export function checkSimplifyLine(
   reference: Expr,
   budget: LocateBudget = { remaining: EVALUATION_BUDGET },
 ): SimplifyLineVerdict {
-  if (latex.trim() === '' || latex.trim() === '=')
-    return { feedback: { correct: true }, value: null, final: false, empty: true };
+  if (isBlank(latex)) return { feedback: blankLine(), value: null, final: false, empty: true };
   const parsed = parseLine(latex, problem.functionNames);
   if (!parsed.ok) {
     const code = parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression';
@@ -144,9 +144,11 @@ export function checkSimplifyLine(
       empty: false,
     };
   }
+  // The target written as the author wrote it is in the required form, whatever the form test says.
+  const sameAsTarget = comAssKey(value) === comAssKey(problem.target);
   const inForm = problem.form
-    ? isInForm(value, problem.form, problem.formVariable)
-    : comAssKey(value) === comAssKey(problem.target);
+    ? sameAsTarget || isInForm(value, problem.form, problem.formVariable)
+    : sameAsTarget;
   if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
   const fb = problem.form
     ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
@@ -177,7 +179,7 @@ function wrongSide(
  * mistake located against the last correct line (or the start) and the next lines continue from
  * that correct line. The numeral is complete (`correct`) when no line is wrong and each branch
  * (`solNum`) ends with a line in the required form: the target's (EqualComAss), or `data.form`.
- * Blank lines are ignored (marked correct, without feedback). Never throws for the student's input.
+ * Blank lines are neutral (no mark, never correct). Never throws for the student's input.
  */
 export function checkSimplify(data: SimplifyCheckData, answer: TextAnswer): TextCheckResult {
   const problem = prepareSimplify(data);
