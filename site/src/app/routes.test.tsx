@@ -63,10 +63,14 @@ describe('routes', () => {
     await expect.poll(() => router.state.location.pathname).toBe('/schooladmin');
   });
 
-  it("answers the areas the site does not have yet with the spec's not-supported page", async () => {
-    const { screen } = await renderSite('/creator', { user: { ...STUDENT, groups: ['Creators'] } });
-    await expect
-      .element(screen.getByRole('heading', { name: '¡Lo sentimos, esta operación aún no está disponible!' }))
-      .toBeVisible();
+  it('leads creators to their area, the problem table', async () => {
+    const { screen } = await renderSite('/creator', {
+      user: { ...STUDENT, groups: ['Creators'] },
+      routes: {
+        'GET creator/problems/': { body: { problems: [], total: 0, page: 1, pageSize: 25 } },
+        'GET courses/': { body: { courses: [], coursesTopics: [] } },
+      },
+    });
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Problemas' })).toBeVisible();
   });
 });

@@ -75,7 +75,9 @@ export function useCreatorProblems(filters: TableFilters) {
   return useQuery({
     queryKey: [...CREATOR_PROBLEMS_KEY, query],
     queryFn: () =>
-      api.endpoints.creatorProblems({ query: query as Parameters<typeof api.endpoints.creatorProblems>[0]['query'] }),
+      api.endpoints.creatorProblems({
+        query: query as Parameters<typeof api.endpoints.creatorProblems>[0]['query'],
+      }),
     placeholderData: keepPreviousData,
     retry: retryUnlessRefused,
   });
@@ -154,8 +156,9 @@ export function useSaveProblem() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ state, userType, files }: SaveInput): Promise<SaveProblemAnswer> =>
-      api.upload(API.saveProblem, { body: { state, userType }, files }),
+    // The server answers every field of the saved draft; the contract's input type leaves defaulted ones optional.
+    mutationFn: async ({ state, userType, files }: SaveInput) =>
+      (await api.upload(API.saveProblem, { body: { state, userType }, files })) as SaveProblemAnswer,
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: CREATOR_PROBLEMS_KEY });
       queryClient.removeQueries({ queryKey: creatorProblemKey(answer.problemId) });

@@ -72,7 +72,10 @@ export interface CreatorDraftActions {
   moveNumeral: (key: string, offset: number) => boolean;
   /** Puts numeral `activeKey` where `overKey` is (a drag and drop). */
   reorderNumerals: (activeKey: string, overKey: string) => void;
-  setNumeral: (key: string, change: Partial<Omit<NumeralDraft, 'steps' | 'mathType' | 'data' | 'choices'>>) => void;
+  setNumeral: (
+    key: string,
+    change: Partial<Omit<NumeralDraft, 'steps' | 'mathType' | 'data' | 'choices'>>,
+  ) => void;
   /** Adds a step to a numeral after `afterKey` (first when null); answers its key. */
   addStep: (numeralKey: string, afterKey: string | null) => string;
   removeStep: (numeralKey: string, stepKey: string) => void;
@@ -213,7 +216,11 @@ function draftStorage(): PersistStorage<Persisted> | undefined {
   };
 }
 
-const mapNumeral = (draft: ProblemDraft, key: string, update: (n: NumeralDraft) => NumeralDraft): ProblemDraft => ({
+const mapNumeral = (
+  draft: ProblemDraft,
+  key: string,
+  update: (n: NumeralDraft) => NumeralDraft,
+): ProblemDraft => ({
   ...draft,
   numerals: draft.numerals.map((n) => (n.key === key ? update(n) : n)),
 });
@@ -224,9 +231,16 @@ const mapStep = (
   stepKey: string,
   update: (s: StepDraft) => StepDraft,
 ): ProblemDraft =>
-  mapNumeral(draft, numeralKey, (n) => ({ ...n, steps: n.steps.map((s) => (s.key === stepKey ? update(s) : s)) }));
+  mapNumeral(draft, numeralKey, (n) => ({
+    ...n,
+    steps: n.steps.map((s) => (s.key === stepKey ? update(s) : s)),
+  }));
 
-const insertAfter = <T extends { key: string }>(items: readonly T[], afterKey: string | null, item: T): T[] => {
+const insertAfter = <T extends { key: string }>(
+  items: readonly T[],
+  afterKey: string | null,
+  item: T,
+): T[] => {
   const at = afterKey === null ? 0 : items.findIndex((i) => i.key === afterKey) + 1;
   return [...items.slice(0, at), item, ...items.slice(at)];
 };
@@ -289,9 +303,15 @@ function clearField(draft: ProblemDraft, { target, key, kind }: FileSlot): Probl
 }
 
 /** Writes a stored file's name into the field of its item, when the saved draft does not hold it already. */
-function writeBack(draft: ProblemDraft, problemKey: string, kind: FileKind, file: { type: FileTarget; id: string; name: string }) {
+function writeBack(
+  draft: ProblemDraft,
+  problemKey: string,
+  kind: FileKind,
+  file: { type: FileTarget; id: string; name: string },
+) {
   const field = kind === 'video' ? 'videoS3' : 'picture';
-  const choices = (list: ChoiceDraft[]) => list.map((c) => (c.key === file.id ? { ...c, picture: file.name } : c));
+  const choices = (list: ChoiceDraft[]) =>
+    list.map((c) => (c.key === file.id ? { ...c, picture: file.name } : c));
   switch (file.type) {
     case 'problem':
       return file.id === problemKey || file.id === '' ? { ...draft, [field]: file.name } : draft;
@@ -391,15 +411,25 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
           setNumeral: (key, fields) => change(mapNumeral(get().draft, key, (n) => ({ ...n, ...fields }))),
           addStep: (numeralKey, afterKey) => {
             const step = newStep();
-            change(mapNumeral(get().draft, numeralKey, (n) => ({ ...n, steps: insertAfter(n.steps, afterKey, step) })));
+            change(
+              mapNumeral(get().draft, numeralKey, (n) => ({
+                ...n,
+                steps: insertAfter(n.steps, afterKey, step),
+              })),
+            );
             return step.key;
           },
           removeStep: (numeralKey, stepKey) => {
             const { draft, files } = get();
-            const step = draft.numerals.find((n) => n.key === numeralKey)?.steps.find((s) => s.key === stepKey);
+            const step = draft.numerals
+              .find((n) => n.key === numeralKey)
+              ?.steps.find((s) => s.key === stepKey);
             if (!step) return;
             change(
-              mapNumeral(draft, numeralKey, (n) => ({ ...n, steps: n.steps.filter((s) => s.key !== stepKey) })),
+              mapNumeral(draft, numeralKey, (n) => ({
+                ...n,
+                steps: n.steps.filter((s) => s.key !== stepKey),
+              })),
               withoutFilesOf(files, new Set([step.key, ...step.choices.map((c) => c.key)])),
             );
           },
@@ -476,7 +506,12 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
           problemKey: state.problemKey,
           dirty: state.dirty,
           changedAt: Date.now(),
-          files: Object.values(state.files).map(({ target, key, kind, name }) => ({ target, key, kind, name })),
+          files: Object.values(state.files).map(({ target, key, kind, name }) => ({
+            target,
+            key,
+            kind,
+            name,
+          })),
         }),
         merge: (persisted, current) => {
           const kept = persisted as Partial<Persisted> | undefined;

@@ -10,7 +10,14 @@ import type {
 } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { STUDENT, type StubCall, type StubHandler } from '../../test/render-site';
-import { ALGEBRA, COURSES, LINEAR, ONE_UNKNOWN, PUBLIC_SAMPLE, TRIGONOMETRY } from '../teacher/modules/module-fixture';
+import {
+  ALGEBRA,
+  COURSES,
+  LINEAR,
+  ONE_UNKNOWN,
+  PUBLIC_SAMPLE,
+  TRIGONOMETRY,
+} from '../teacher/modules/module-fixture';
 import { refusal } from '../teacher/teacher-fixture';
 
 /** A creator (first group Creators): lands on /creator. */
@@ -191,7 +198,10 @@ const camel = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(camel);
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), camel(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()),
+        camel(v),
+      ]),
     );
   return value;
 };
@@ -202,7 +212,12 @@ const camel = (value: unknown): unknown => {
  * checks), clone and delete; the content lists and the sample problem for preview and try.
  */
 export function creatorServer(
-  options: { rows?: CreatorProblemRow[]; refuse?: AuthoringCheck[]; saveError?: StubHandler; extra?: Record<string, StubHandler> } = {},
+  options: {
+    rows?: CreatorProblemRow[];
+    refuse?: AuthoringCheck[];
+    saveError?: StubHandler;
+    extra?: Record<string, StubHandler>;
+  } = {},
 ) {
   const rows = options.rows ?? ROWS;
   const saves: ReceivedSave[] = [];
@@ -219,7 +234,14 @@ export function creatorServer(
           (!subtopic || String(r.subtopicId) === subtopic) &&
           (!q || r.title.toLowerCase().includes(q) || r.description.toLowerCase().includes(q)),
       );
-      return { body: { problems: found.slice((page - 1) * size, page * size), total: found.length, page, pageSize: size } };
+      return {
+        body: {
+          problems: found.slice((page - 1) * size, page * size),
+          total: found.length,
+          page,
+          pageSize: size,
+        },
+      };
     },
     [`GET creator/problems/${MINE.id}/`]: { body: MINE_ANSWER },
     [`GET creator/problems/${CLONE_ID}/`]: {
@@ -263,7 +285,9 @@ export function creatorServer(
     'GET courses/': { body: COURSES },
     [`GET courses/${ALGEBRA.id}/topics/`]: { body: [LINEAR] },
     [`GET courses/${TRIGONOMETRY.id}/topics/`]: { body: [] },
-    'GET get-subtopics/': ({ query }) => ({ body: query.get('topic_id') === String(LINEAR.id) ? [ONE_UNKNOWN] : [] }),
+    'GET get-subtopics/': ({ query }) => ({
+      body: query.get('topic_id') === String(LINEAR.id) ? [ONE_UNKNOWN] : [],
+    }),
     'GET languages/': {
       body: [
         { id: 'es', name: 'Spanish', nameSpanish: 'Español' },

@@ -48,7 +48,9 @@ export function issueAnchor(issue: IssuePlace): string {
   const itemKey = issue.stepKey ?? issue.numeralKey;
   if (itemKey === null) return problemFieldId(issue.field);
   if (issue.field !== 'record') return itemFieldId(itemKey, issue.field);
-  return issue.recordPath === '' ? `${formPrefix(itemKey)}-group` : fieldId(formPrefix(itemKey), issue.recordPath);
+  return issue.recordPath === ''
+    ? `${formPrefix(itemKey)}-group`
+    : fieldId(formPrefix(itemKey), issue.recordPath);
 }
 
 /**
@@ -57,7 +59,8 @@ export function issueAnchor(issue: IssuePlace): string {
  */
 export function placeOf(draft: ProblemDraft, path: readonly (string | number)[]): IssuePlace | null {
   const parts = path.map(String);
-  if (parts[0] !== 'numerals') return { numeralKey: null, stepKey: null, field: parts[0] ?? 'title', recordPath: '' };
+  if (parts[0] !== 'numerals')
+    return { numeralKey: null, stepKey: null, field: parts[0] ?? 'title', recordPath: '' };
   const numeral = draft.numerals[Number(parts[1])];
   if (!numeral) return null;
   let rest = parts.slice(2);
@@ -80,7 +83,10 @@ export function placeOf(draft: ProblemDraft, path: readonly (string | number)[])
 }
 
 const sameRecordPlace = (a: IssuePlace, b: IssuePlace) =>
-  a.numeralKey === b.numeralKey && a.stepKey === b.stepKey && a.field === b.field && a.recordPath === b.recordPath;
+  a.numeralKey === b.numeralKey &&
+  a.stepKey === b.stepKey &&
+  a.field === b.field &&
+  a.recordPath === b.recordPath;
 
 /**
  * What keeps the draft from being saved: the core schema of a draft (`ProblemDraftSchema`), each
@@ -100,7 +106,8 @@ export function checkDraft(draft: ProblemDraft, options: { complete?: boolean } 
   for (const { numeralKey, stepKey, item } of items) {
     const empty = item.mathType === 'multipleChoice' ? item.choices.length === 0 : item.data === null;
     if (empty) {
-      if (complete) add({ numeralKey, stepKey, field: 'record', recordPath: '', message: 'creator.record-empty' });
+      if (complete)
+        add({ numeralKey, stepKey, field: 'record', recordPath: '', message: 'creator.record-empty' });
       continue;
     }
     const errors = validateRecord(item.mathType, item.data, item.choices);
@@ -113,13 +120,24 @@ export function checkDraft(draft: ProblemDraft, options: { complete?: boolean } 
       const place = placeOf(draft, issue.path as (string | number)[]);
       if (!place) continue;
       // A record's own errors came from its form's check above, with the form's words.
-      if (place.field === 'record' && issues.some((i) => i.stepKey === place.stepKey && i.numeralKey === place.numeralKey && i.field === 'record'))
+      if (
+        place.field === 'record' &&
+        issues.some(
+          (i) => i.stepKey === place.stepKey && i.numeralKey === place.numeralKey && i.field === 'record',
+        )
+      )
         continue;
       const max = (issue as { maximum?: unknown }).maximum;
       add({ ...place, message: issue.message, params: typeof max === 'number' ? { max } : undefined });
     }
   if (complete && draft.numerals.length === 0)
-    add({ numeralKey: null, stepKey: null, field: 'numerals', recordPath: '', message: 'creator.no-numerals' });
+    add({
+      numeralKey: null,
+      stepKey: null,
+      field: 'numerals',
+      recordPath: '',
+      message: 'creator.no-numerals',
+    });
   return issues;
 }
 
@@ -148,7 +166,11 @@ export function serverIssues(
 export function recordErrors(issues: readonly DraftIssue[], itemKey: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues)
-    if ((issue.stepKey ?? issue.numeralKey) === itemKey && issue.field === 'record' && issue.recordPath !== '')
+    if (
+      (issue.stepKey ?? issue.numeralKey) === itemKey &&
+      issue.field === 'record' &&
+      issue.recordPath !== ''
+    )
       errors[issue.recordPath] ??= issue.text ?? issue.message;
   return errors;
 }
@@ -160,6 +182,9 @@ export function fieldIssue(
   field: string,
 ): DraftIssue | undefined {
   return issues.find(
-    (i) => (itemKey === null ? i.numeralKey === null : (i.stepKey ?? i.numeralKey) === itemKey) && i.field === field && (field !== 'record' || i.recordPath === ''),
+    (i) =>
+      (itemKey === null ? i.numeralKey === null : (i.stepKey ?? i.numeralKey) === itemKey) &&
+      i.field === field &&
+      (field !== 'record' || i.recordPath === ''),
   );
 }

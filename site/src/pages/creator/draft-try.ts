@@ -14,7 +14,10 @@ export function draftAsProblem(draft: ProblemDraft, authorId: number): Problem |
   if (draft.numerals.length === 0 || !items.every(answered)) return null;
   const problemId = draft.id ?? 1;
   let nextId = 1;
-  const choicesOf = (choices: ChoiceDraft[], owner: { numeralId?: number; stepId?: number }): MultipleChoiceEntry[] =>
+  const choicesOf = (
+    choices: ChoiceDraft[],
+    owner: { numeralId?: number; stepId?: number },
+  ): MultipleChoiceEntry[] =>
     choices.map((c, position) => ({
       id: nextId++,
       position,
@@ -24,7 +27,10 @@ export function draftAsProblem(draft: ProblemDraft, authorId: number): Problem |
       numeralId: owner.numeralId ?? null,
       stepId: owner.stepId ?? null,
     }));
-  const content = (item: { mathType: string; data: unknown; choices: ChoiceDraft[] }, owner: { numeralId?: number; stepId?: number }) =>
+  const content = (
+    item: { mathType: string; data: unknown; choices: ChoiceDraft[] },
+    owner: { numeralId?: number; stepId?: number },
+  ) =>
     item.mathType === 'multipleChoice'
       ? { mathType: 'multipleChoice' as const, choices: choicesOf(item.choices, owner) }
       : { mathType: item.mathType, data: item.data };

@@ -18,7 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { LIMITS, MATH_TYPES, type MathType, type NumeralDraft, type StepDraft } from '@kib/core';
 import { MathText } from '@kib/widgets';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/language';
 import { Modal } from '../../ui/modal';
 import { useCreatorDraft, useCreatorDraftStore, type ItemRef } from './creator-draft.store';
@@ -63,7 +63,9 @@ function useFocusAfterChange(deps: unknown) {
       return;
     }
     const box = document.querySelector(`[data-item="${focus.key}"]`);
-    const wanted = box?.querySelector<HTMLButtonElement>(`:scope > .creator-item-bar [data-action="${focus.action}"]`);
+    const wanted = box?.querySelector<HTMLButtonElement>(
+      `:scope > .creator-item-bar [data-action="${focus.action}"]`,
+    );
     const other = box?.querySelector<HTMLButtonElement>(
       `:scope > .creator-item-bar [data-action="${focus.action === 'up' ? 'down' : 'up'}"]`,
     );
@@ -102,7 +104,13 @@ export function NumeralsEditor({ issues, announce }: { issues: readonly DraftIss
   const move = (key: string, offset: -1 | 1) => {
     const from = position(key);
     if (!store.getState().moveNumeral(key, offset)) return;
-    announce(t('creator.item-moved', { name: t('creator.place-numeral', { number: from }), position: from + offset, total }));
+    announce(
+      t('creator.item-moved', {
+        name: t('creator.place-numeral', { number: from }),
+        position: from + offset,
+        total,
+      }),
+    );
     setFocus({ key, action: offset < 0 ? 'up' : 'down' });
   };
   const confirmDelete = () => {
@@ -143,7 +151,10 @@ export function NumeralsEditor({ issues, announce }: { issues: readonly DraftIss
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('creator.drag-instructions') } }}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: t('creator.drag-instructions') },
+          }}
         >
           <SortableContext items={numerals.map((n) => n.key)} strategy={verticalListSortingStrategy}>
             <ol className="creator-items" aria-labelledby={headingId}>
@@ -214,7 +225,11 @@ function dragAnnouncements(
   return {
     onDragStart: ({ active }) => {
       lastOver = null;
-      return t('creator.drag-start', { name: name(active.id), position: position(active.id), total: total() });
+      return t('creator.drag-start', {
+        name: name(active.id),
+        position: position(active.id),
+        total: total(),
+      });
     },
     onDragOver: ({ active, over }) => {
       const first = lastOver === null && over?.id === active.id;
@@ -318,7 +333,11 @@ function ItemBar({
           {addLabel}
           {hidden}
         </button>
-        <button type="button" className="button button-secondary modules-small modules-delete" onClick={onDelete}>
+        <button
+          type="button"
+          className="button button-secondary modules-small modules-delete"
+          onClick={onDelete}
+        >
           {t('creator.delete-item')}
           {hidden}
         </button>
@@ -367,7 +386,8 @@ function ItemText({
       )}
       {value.includes('$') && (
         <div className="creator-math-preview">
-          <span className="creator-math-preview-label">{t('creator.math-preview')}</span> <MathText text={value} />
+          <span className="creator-math-preview-label">{t('creator.math-preview')}</span>{' '}
+          <MathText text={value} />
         </div>
       )}
       {error && (
@@ -409,7 +429,7 @@ function MathTypeSection({
         >
           {MATH_TYPES.map((mathType) => (
             <option key={mathType} value={mathType}>
-              {t(`creator.form.type.${mathType}`)}
+              {t(`creator.math-types.${mathType}`)}
             </option>
           ))}
         </select>
@@ -418,7 +438,7 @@ function MathTypeSection({
         id={groupId}
         tabIndex={-1}
         className="creator-answer"
-        aria-label={t('creator.answer-of', { name: label, type: t(`creator.form.type.${item.mathType}`) })}
+        aria-label={t('creator.answer-of', { name: label, type: t(`creator.math-types.${item.mathType}`) })}
       >
         {wholeError && (
           <p className="field-error" id={`${groupId}-error`}>
@@ -592,7 +612,8 @@ function StepsEditor({
   const total = steps.length;
   const full = total >= LIMITS.itemsMaxCount;
   const position = (id: UniqueIdentifier) => steps.findIndex((s) => s.key === id) + 1;
-  const name = (id: UniqueIdentifier) => t('creator.place-step', { number: numeralNumber, step: position(id) });
+  const name = (id: UniqueIdentifier) =>
+    t('creator.place-step', { number: numeralNumber, step: position(id) });
 
   const add = (afterKey: string | null) => {
     const key = store.getState().addStep(numeral.key, afterKey);
@@ -601,7 +622,9 @@ function StepsEditor({
         .getState()
         .draft.numerals.find((n) => n.key === numeral.key)
         ?.steps.findIndex((s) => s.key === key) ?? 0;
-    announce(t('creator.step-added', { name: t('creator.place-step', { number: numeralNumber, step: at + 1 }) }));
+    announce(
+      t('creator.step-added', { name: t('creator.place-step', { number: numeralNumber, step: at + 1 }) }),
+    );
     setFocus({ key, action: 'heading' });
   };
   const move = (key: string, offset: -1 | 1) => {
@@ -617,13 +640,24 @@ function StepsEditor({
     setFocus({ key, action: offset < 0 ? 'up' : 'down' });
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) store.getState().reorderSteps(numeral.key, String(active.id), String(over.id));
+    if (over && active.id !== over.id)
+      store.getState().reorderSteps(numeral.key, String(active.id), String(over.id));
   };
 
   return (
     <section className="creator-steps" aria-labelledby={headingId}>
-      <h4 id={headingId}>{t('creator.steps-title', { name: t('creator.place-numeral', { number: numeralNumber }), count: total })}</h4>
-      <button type="button" className="button button-secondary modules-small" disabled={full} onClick={() => add(null)}>
+      <h4 id={headingId}>
+        {t('creator.steps-title', {
+          name: t('creator.place-numeral', { number: numeralNumber }),
+          count: total,
+        })}
+      </h4>
+      <button
+        type="button"
+        className="button button-secondary modules-small"
+        disabled={full}
+        onClick={() => add(null)}
+      >
         {t('creator.add-step-first')}
         <span className="visually-hidden"> {t('creator.place-numeral', { number: numeralNumber })}</span>
       </button>

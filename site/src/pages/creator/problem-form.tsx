@@ -29,7 +29,8 @@ export function ProblemForm({ issues }: { issues: readonly DraftIssue[] }) {
   const set = store.getState().setProblem;
   const error = (field: string) => issueText(fieldIssue(issues, null, field));
   const described = (field: string, hint?: string) =>
-    [error(field) ? `${problemFieldId(field)}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
+    [error(field) ? `${problemFieldId(field)}-error` : null, hint ?? null].filter(Boolean).join(' ') ||
+    undefined;
   const errorOf = (field: string) => {
     const text = error(field);
     return text ? (
@@ -39,7 +40,10 @@ export function ProblemForm({ issues }: { issues: readonly DraftIssue[] }) {
     ) : null;
   };
   const languageOptions: { id: Language; label: string }[] = languages.data
-    ? languages.data.map((l) => ({ id: l.id, label: uiLanguage === 'es' && l.nameSpanish ? l.nameSpanish : l.name }))
+    ? languages.data.map((l) => ({
+        id: l.id,
+        label: uiLanguage === 'es' && l.nameSpanish ? l.nameSpanish : l.name,
+      }))
     : [
         { id: 'es', label: t('creator.language-es') },
         { id: 'en', label: t('creator.language-en') },
@@ -91,7 +95,11 @@ export function ProblemForm({ issues }: { issues: readonly DraftIssue[] }) {
               value={draft.courseId ?? ''}
               aria-describedby={described('courseId')}
               onChange={(e) =>
-                set({ courseId: e.target.value ? Number(e.target.value) : null, topicId: null, subtopicId: null })
+                set({
+                  courseId: e.target.value ? Number(e.target.value) : null,
+                  topicId: null,
+                  subtopicId: null,
+                })
               }
             >
               <option value="">{t('creator.choose-course')}</option>
@@ -110,7 +118,9 @@ export function ProblemForm({ issues }: { issues: readonly DraftIssue[] }) {
               value={draft.topicId ?? ''}
               disabled={draft.courseId === null}
               aria-describedby={described('topicId')}
-              onChange={(e) => set({ topicId: e.target.value ? Number(e.target.value) : null, subtopicId: null })}
+              onChange={(e) =>
+                set({ topicId: e.target.value ? Number(e.target.value) : null, subtopicId: null })
+              }
             >
               <option value="">{t('creator.choose-topic')}</option>
               {topics.data?.map((topic) => (

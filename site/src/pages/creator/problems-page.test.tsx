@@ -10,12 +10,18 @@ function open(
   options: { routes?: Record<string, StubHandler>; language?: 'es' | 'en'; user?: typeof CREATOR } = {},
 ) {
   const server = creatorServer({ extra: options.routes });
-  return renderSite(path, { user: options.user ?? CREATOR, routes: server.routes, language: options.language });
+  return renderSite(path, {
+    user: options.user ?? CREATOR,
+    routes: server.routes,
+    language: options.language,
+  });
 }
 
 /** The queries of every GET creator/problems/ the page made. */
 const tableQueries = (calls: { method: string; path: string; query: URLSearchParams }[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path === 'creator/problems/').map((c) => Object.fromEntries(c.query));
+  calls
+    .filter((c) => c.method === 'GET' && c.path === 'creator/problems/')
+    .map((c) => Object.fromEntries(c.query));
 
 watchClipboard();
 beforeEach(() => {
@@ -29,9 +35,13 @@ describe('the creator area', () => {
     await expect
       .element(nav.getByRole('link', { name: 'Crear nuevo problema' }))
       .toHaveAttribute('href', '/creator/tool?fresh=1');
-    await expect.element(nav.getByRole('link', { name: 'Problemas' })).toHaveAttribute('href', '/creator/problems');
+    await expect
+      .element(nav.getByRole('link', { name: 'Problemas' }))
+      .toHaveAttribute('href', '/creator/problems');
     await expect.element(nav.getByRole('link', { name: 'Crear módulo' })).not.toBeInTheDocument();
-    await expect.element(screen.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/logout');
+    await expect
+      .element(screen.getByRole('link', { name: 'Cerrar sesión' }))
+      .toHaveAttribute('href', '/logout');
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Problemas' })).toBeVisible();
     expect(await axeViolations()).toEqual([]);
   });
@@ -49,7 +59,9 @@ describe('the creator area', () => {
     await expect
       .element(screen.getByRole('heading', { level: 1, name: 'Esta área es para autores de problemas' }))
       .toBeVisible();
-    await expect.element(screen.getByRole('link', { name: 'Ir a mi área' })).toHaveAttribute('href', '/student');
+    await expect
+      .element(screen.getByRole('link', { name: 'Ir a mi área' }))
+      .toHaveAttribute('href', '/student');
   });
 });
 
@@ -58,8 +70,20 @@ describe('the problem table', () => {
     const { screen } = await open();
     const table = screen.getByRole('table', { name: 'Problemas, del cambio más reciente al más antiguo' });
     await expect.element(table).toBeVisible();
-    const headers = table.getByRole('columnheader').elements().map((e) => e.textContent);
-    expect(headers).toEqual(['Índice', 'Id', 'Título', 'Descripción', 'Número', 'Autor', 'Estado', 'Acciones']);
+    const headers = table
+      .getByRole('columnheader')
+      .elements()
+      .map((e) => e.textContent);
+    expect(headers).toEqual([
+      'Índice',
+      'Id',
+      'Título',
+      'Descripción',
+      'Número',
+      'Autor',
+      'Estado',
+      'Acciones',
+    ]);
     const rows = table.getByRole('row');
     await expect.poll(() => rows.elements().length).toBe(26);
     const mine = rows.nth(1);
@@ -67,12 +91,16 @@ describe('the problem table', () => {
     await expect.element(mine).toHaveTextContent('No publicado');
     expect(mine.element().querySelectorAll('math').length).toBeGreaterThan(0);
     expect(mine.element().textContent).not.toContain('$');
-    await expect.element(mine.getByRole('link', { name: /^Editar/ })).toHaveAttribute('href', `/creator/tool/${MINE.id}`);
+    await expect
+      .element(mine.getByRole('link', { name: /^Editar/ }))
+      .toHaveAttribute('href', `/creator/tool/${MINE.id}`);
     await expect.element(mine.getByRole('button', { name: /^Borrar/ })).toBeVisible();
 
     const sample = rows.nth(3);
     await expect.element(sample).toHaveTextContent('Publicado');
-    await expect.element(sample.getByRole('button', { name: `Vista previa ${SAMPLE_ROW.title}` })).toBeVisible();
+    await expect
+      .element(sample.getByRole('button', { name: `Vista previa ${SAMPLE_ROW.title}` }))
+      .toBeVisible();
     await expect.element(sample.getByRole('button', { name: `Probar ${SAMPLE_ROW.title}` })).toBeVisible();
     await expect.element(sample.getByRole('link', { name: /^Editar/ })).not.toBeInTheDocument();
     await expect.element(sample.getByRole('button', { name: /^Borrar/ })).not.toBeInTheDocument();
@@ -166,11 +194,21 @@ describe('the problem table', () => {
     expect(await axeViolations()).toEqual([]);
     await dialog.getByRole('button', { name: 'Confirmar borrado' }).click();
     await expect
-      .element(screen.getByRole('status').getByText('se conserva sin publicar: un módulo o los resultados de estudiantes lo usan.'))
+      .element(
+        screen
+          .getByRole('status')
+          .getByText('se conserva sin publicar: un módulo o los resultados de estudiantes lo usan.'),
+      )
       .toBeVisible();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`problems/delete/${IN_MODULE.id}/`]);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `problems/delete/${IN_MODULE.id}/`,
+    ]);
 
-    await screen.getByRole('row').nth(1).getByRole('button', { name: /^Borrar/ }).click();
+    await screen
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Borrar/ })
+      .click();
     await screen.getByRole('dialog').getByRole('button', { name: 'Confirmar borrado' }).click();
     await expect.element(screen.getByRole('status').getByText('fue borrado.')).toBeVisible();
     expect(calls.filter((c) => c.method === 'DELETE').at(-1)?.path).toBe(`problems/delete/${MINE.id}/`);

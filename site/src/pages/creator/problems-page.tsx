@@ -119,7 +119,11 @@ export function ProblemsPage() {
       {!answer ? (
         <QueryWait
           query={list}
-          texts={{ loading: t('creator.loading'), failed: t('creator.load-failed'), retry: t('creator.retry') }}
+          texts={{
+            loading: t('creator.loading'),
+            failed: t('creator.load-failed'),
+            retry: t('creator.retry'),
+          }}
         />
       ) : (
         <>
@@ -243,8 +247,7 @@ function Filters({
     setSearched(filters.q);
     setSearch(filters.q);
   }
-  const filtered =
-    filters.mine || filters.courseId !== null || filters.q !== '' || filters.topicId !== null;
+  const filtered = filters.mine || filters.courseId !== null || filters.q !== '' || filters.topicId !== null;
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q: search.trim() || null });
@@ -360,7 +363,11 @@ function ProblemTable({
   const captionId = useId();
   return (
     <div className="modules-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="modules-table creator-table" aria-labelledby={captionId} aria-busy={busy || undefined}>
+      <table
+        className="modules-table creator-table"
+        aria-labelledby={captionId}
+        aria-busy={busy || undefined}
+      >
         <caption id={captionId} className="visually-hidden">
           {t('creator.table-caption')}
         </caption>

@@ -114,7 +114,11 @@ export function ToolPage() {
             <button type="button" className="button button-secondary" onClick={() => answerFresh(false)}>
               {t('creator.fresh-keep')}
             </button>
-            <button type="button" className="button button-primary modules-danger" onClick={() => answerFresh(true)}>
+            <button
+              type="button"
+              className="button button-primary modules-danger"
+              onClick={() => answerFresh(true)}
+            >
               {t('creator.fresh-discard')}
             </button>
           </>
@@ -160,7 +164,8 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
       );
     return <Tool initial={problem.data.problem as ProblemDraft} onCreated={onCreated} />;
   }
-  if (problem.error instanceof ApiError && [403, 404].includes(problem.error.status)) return <ProblemNotFound />;
+  if (problem.error instanceof ApiError && [403, 404].includes(problem.error.status))
+    return <ProblemNotFound />;
   return (
     <div className="teacher-page creator-page">
       <h1>{t('creator.edit-title')}</h1>
@@ -300,7 +305,11 @@ function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (i
           if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
             const mapped = serverIssues(store.getState().draft, error.fields);
             setIssues(mapped.issues);
-            setOtherErrors(mapped.other.length > 0 || mapped.issues.length === 0 ? [errorMessage(error, t), ...mapped.other] : []);
+            setOtherErrors(
+              mapped.other.length > 0 || mapped.issues.length === 0
+                ? [errorMessage(error, t), ...mapped.other]
+                : [],
+            );
           } else setOtherErrors([errorMessage(error, t)]);
           setFocusOn('summary');
         },
@@ -396,7 +405,9 @@ function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (i
               : t('creator.restored')}
           </p>
           {lostFiles.length > 0 && (
-            <p className="teacher-alert-text">{t('creator.restored-lost-files', { names: lostFiles.join(', ') })}</p>
+            <p className="teacher-alert-text">
+              {t('creator.restored-lost-files', { names: lostFiles.join(', ') })}
+            </p>
           )}
           <button type="button" className="button button-secondary modules-small" onClick={discardLocal}>
             {t(initial.id === null ? 'creator.discard-local-new' : 'creator.discard-local')}
@@ -467,7 +478,12 @@ function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (i
             <button type="button" className="button button-secondary" onClick={() => setCloneStep(null)}>
               {t('creator.no')}
             </button>
-            <button type="button" className="button button-primary" disabled={clone.isPending} onClick={confirmClone}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={clone.isPending}
+              onClick={confirmClone}
+            >
               {clone.isPending && <Spinner label={t('creator.cloning')} />}
               {t('creator.yes')}
             </button>
@@ -505,4 +521,3 @@ function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (i
     </div>
   );
 }
-

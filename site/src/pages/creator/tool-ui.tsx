@@ -6,7 +6,8 @@ import { issueAnchor, itemHeadingId, type DraftIssue } from './draft-check';
 /** The words of an issue: the server's own, or its i18n key translated. */
 export function useIssueText() {
   const t = useT();
-  return (issue: DraftIssue | undefined) => (issue ? (issue.text ?? t(issue.message, issue.params)) : undefined);
+  return (issue: DraftIssue | undefined) =>
+    issue ? (issue.text ?? t(issue.message, issue.params)) : undefined;
 }
 
 /** Moves the focus to the element `id` names (or the first control inside it) and brings it into view. */
@@ -15,9 +16,11 @@ export function focusElement(id: string): void {
   if (!target) return;
   const control = target.matches('input, select, textarea, button, [tabindex]')
     ? target
-    : (target.querySelector<HTMLElement>('input, select, textarea, button, [contenteditable="true"], math-field, [tabindex]') ??
-      target);
-  if (control === target && !target.matches('input, select, textarea, button, [tabindex]')) target.tabIndex = -1;
+    : (target.querySelector<HTMLElement>(
+        'input, select, textarea, button, [contenteditable="true"], math-field, [tabindex]',
+      ) ?? target);
+  if (control === target && !target.matches('input, select, textarea, button, [tabindex]'))
+    target.tabIndex = -1;
   control.focus();
   control.scrollIntoView?.({ block: 'center' });
 }
@@ -62,7 +65,9 @@ export function ErrorSummary({
   return (
     <div ref={ref} tabIndex={-1} className="alert alert-danger creator-summary" role="alert">
       <div className="alert-body">
-        <h2 className="creator-summary-title">{t('creator.summary-title', { count: issues.length + other.length })}</h2>
+        <h2 className="creator-summary-title">
+          {t('creator.summary-title', { count: issues.length + other.length })}
+        </h2>
         {other.map((line) => (
           <p key={line} className="teacher-alert-text">
             {line}
@@ -81,7 +86,8 @@ export function ErrorSummary({
                       focusElement(anchor);
                     }}
                   >
-                    {placeName(draft, issue.numeralKey, issue.stepKey, t)} · {fieldName(issue, t)}: {text(issue)}
+                    {placeName(draft, issue.numeralKey, issue.stepKey, t)} · {fieldName(issue, t)}:{' '}
+                    {text(issue)}
                   </a>
                 </li>
               );

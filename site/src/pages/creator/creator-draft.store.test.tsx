@@ -1,0 +1,98 @@
+import type { SaveProblemAnswer } from '@kib/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MINE_DRAFT } from './creator-fixture';
+import {
+  createCreatorDraftStore,
+  draftStorageName,
+  emptyProblem,
+  hasStoredDraft,
+  slotId,
+  type FileSlot,
+} from './creator-draft.store';
+
+const NEW = draftStorageName(null);
+const file = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
+const keys = (store: ReturnType<typeof createCreatorDraftStore>) =>
+  store.getState().draft.numerals.map((n) => n.key);
+
+beforeEach(() => {
+  localStorage.removeItem(NEW);
+  localStorage.removeItem(draftStorageName(MINE_DRAFT.id));
+});
+
+describe('the creation tool’s draft store', () => {
+  it('adds numerals after a given one, moves and reorders them, refusing moves past the ends', () => {
+    const store = createCreatorDraftStore(emptyProblem('es'), NEW);
+    const [a] = keys(store);
+    const c = store.getState().addNumeral(a!);
+    const b = store.getState().addNumeral(a!);
+    expect(keys(store)).toEqual([a, b, c]);
+    expect(store.getState().moveNumeral(a!, -1)).toBe(false);
+    expect(store.getState().moveNumeral(a!, 1)).toBe(true);
+    expect(keys(store)).toEqual([b, a, c]);
+    store.getState().reorderNumerals(c, b);
+    expect(keys(store)).toEqual([c, b, a]);
+    expect(store.getState().dirty).toBe(true);
+  });
+
+  it('deletes a numeral with its steps and the files chosen for it, its steps and its choices', () => {
+    const store = createCreatorDraftStore(MINE_DRAFT, draftStorageName(MINE_DRAFT.id));
+    const step: FileSlot = { target: 'step', key: 'stpAAA', kind: 'picture' };
+    const hint: FileSlot = { target: 'hint', key: 'numAAA', kind: 'picture' };
+    const other: FileSlot = { target: 'numeral', key: 'numBBB', kind: 'video' };
+    for (const slot of [step, hint, other]) store.getState().setFile(slot, file(`${slot.target}.png`));
+    store.getState().removeNumeral('numAAA');
+    expect(keys(store)).toEqual(['numBBB']);
+    expect(Object.keys(store.getState().files)).toEqual([slotId(other)]);
+  });
+
+  it('starts a new math type from an empty record', () => {
+    const store = createCreatorDraftStore(MINE_DRAFT, draftStorageName(MINE_DRAFT.id));
+    store.getState().setMathType({ numeralKey: 'numBBB', stepKey: null }, 'multipleChoice');
+    const numeral = store.getState().draft.numerals[1]!;
+    expect(numeral).toMatchObject({ mathType: 'multipleChoice', data: null, choices: [] });
+  });
+
+  it('writes back a save: ids, stored file names, sent files forgotten, nothing unsaved', () => {
+    const store = createCreatorDraftStore(emptyProblem('es'), NEW);
+    const [key] = keys(store);
+    const slot: FileSlot = { target: 'numeral', key: key!, kind: 'picture' };
+    store.getState().setFile(slot, file('foto.png'));
+    const saved = store.getState().draft;
+    const answer: SaveProblemAnswer = {
+      problemId: 5,
+      problem: { ...saved, id: 5, numerals: saved.numerals.map((n) => ({ ...n, id: 50 })) },
+      uploadedPics: [{ type: 'numeral', id: key!, name: 'abcdefgh.png' }],
+      uploadedVideos: [],
+      checks: [],
+      published: false,
+    };
+    store.getState().saved(answer, [slotId(slot)]);
+    expect(store.getState().draft).toMatchObject({ id: 5, numerals: [{ id: 50, picture: 'abcdefgh.png' }] });
+    expect(store.getState().files).toEqual({});
+    expect(store.getState().dirty).toBe(false);
+  });
+
+  it('keeps the draft in local storage only while it holds unsaved work, and restores it with its lost files', () => {
+    const store = createCreatorDraftStore(emptyProblem('es'), NEW);
+    expect(hasStoredDraft(NEW)).toBe(false);
+    store.getState().setProblem({ title: 'Guardado aquí' });
+    store
+      .getState()
+      .setFile({ target: 'problem', key: store.getState().problemKey, kind: 'picture' }, file('a.png'));
+    expect(hasStoredDraft(NEW)).toBe(true);
+
+    const again = createCreatorDraftStore(emptyProblem('es'), NEW);
+    expect(again.getState()).toMatchObject({
+      restored: true,
+      dirty: true,
+      lostFiles: ['a.png'],
+      files: {},
+      problemKey: store.getState().problemKey,
+    });
+    expect(again.getState().draft.title).toBe('Guardado aquí');
+
+    again.getState().reset(emptyProblem('es'));
+    expect(hasStoredDraft(NEW)).toBe(false);
+  });
+});

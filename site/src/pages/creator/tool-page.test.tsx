@@ -1,0 +1,416 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { axeViolations, renderSite, type StubHandler, watchClipboard } from '../../test/render-site';
+import { sidebarStorageKey } from '../../layout/area-layout';
+import { refusal } from '../teacher/teacher-fixture';
+import {
+  CLONE_ID,
+  CREATOR,
+  creatorServer,
+  FAILED_CHECK,
+  MINE,
+  MINE_DRAFT,
+  NEW_PROBLEM_ID,
+  type ReceivedSave,
+} from './creator-fixture';
+import { draftStorageName } from './creator-draft.store';
+
+type Screen = Awaited<ReturnType<typeof renderSite>>['screen'];
+
+function open(
+  path = '/creator/tool',
+  options: {
+    language?: 'es' | 'en';
+    refuse?: (typeof FAILED_CHECK)[];
+    saveError?: StubHandler;
+  } = {},
+) {
+  const server = creatorServer({ refuse: options.refuse, saveError: options.saveError });
+  return renderSite(path, { user: CREATOR, routes: server.routes, language: options.language }).then((r) => ({
+    ...r,
+    saves: server.saves as ReceivedSave[],
+  }));
+}
+
+const nextFrames = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/** The numerals' questions, in their order on the page. */
+const questions = (screen: Screen) =>
+  screen
+    .getByRole('list', { name: /^Numerales/ })
+    .getByRole('textbox', { name: 'Pregunta' })
+    .elements()
+    .map((e) => (e as HTMLTextAreaElement).value);
+
+/** The numerals list. */
+const numeralList = (screen: Screen) => screen.getByRole('list', { name: /^Numerales/ });
+
+const picture = (name: string) =>
+  new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], name, { type: 'image/png' });
+
+watchClipboard();
+beforeEach(() => {
+  localStorage.removeItem(sidebarStorageKey('creator'));
+  for (const id of [null, MINE.id, NEW_PROBLEM_ID, CLONE_ID]) localStorage.removeItem(draftStorageName(id));
+});
+
+describe('the creation tool: numerals and steps', () => {
+  it('adds numerals after any other and steps, reorders them by keyboard and buttons, and deletes after confirming', async () => {
+    const { screen } = await open();
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Nuevo problema' })).toBeVisible();
+    const list = numeralList(screen);
+    await list.getByRole('textbox', { name: 'Pregunta' }).fill('Primera');
+    await list.getByRole('button', { name: 'Añadir numeral después Numeral 1' }).click();
+    await expect.element(screen.getByRole('heading', { level: 3, name: 'Numeral 2' })).toHaveFocus();
+    await expect.poll(() => document.body.textContent).toContain('Numeral añadido como numeral 2.');
+    await list.getByRole('textbox', { name: 'Pregunta' }).nth(1).fill('Segunda');
+    // Added after the first: between the first and the second.
+    await list.getByRole('button', { name: 'Añadir numeral después Numeral 1' }).click();
+    await list.getByRole('textbox', { name: 'Pregunta' }).nth(1).fill('Intermedia');
+    expect(questions(screen)).toEqual(['Primera', 'Intermedia', 'Segunda']);
+
+    // Move down keeps the focus on the button and says where the numeral went.
+    const down = list.getByRole('button', { name: 'Bajar Numeral 1' });
+    await down.click();
+    expect(questions(screen)).toEqual(['Intermedia', 'Primera', 'Segunda']);
+    await expect.poll(() => document.body.textContent).toContain('Numeral 1 pasó a la posición 2 de 3.');
+    await expect.element(list.getByRole('button', { name: 'Bajar Numeral 2' })).toHaveFocus();
+
+    // The drag handle by keyboard: Space, ArrowUp, Space.
+    const handle = list.getByRole('button', { name: 'Mover Numeral 3' });
+    (handle.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Space}');
+    await expect.poll(() => document.body.textContent).toContain('Tomaste Numeral 3, en la posición 3 de 3.');
+    await nextFrames();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect.poll(() => document.body.textContent).toContain('Numeral 3 está sobre la posición 2 de 3.');
+    await userEvent.keyboard('{Space}');
+    await expect.poll(() => questions(screen)).toEqual(['Intermedia', 'Segunda', 'Primera']);
+
+    // A step of the first numeral, then another before it.
+    await list.getByRole('button', { name: 'Añadir un paso al principio Numeral 1' }).click();
+    await expect.element(screen.getByRole('heading', { level: 4, name: 'Paso 1' })).toHaveFocus();
+    await list.getByRole('textbox', { name: 'Instrucción' }).fill('Paso A');
+    await list.getByRole('button', { name: 'Añadir un paso al principio Numeral 1' }).click();
+    await list.getByRole('textbox', { name: 'Instrucción' }).first().fill('Paso B');
+    await list.getByRole('button', { name: 'Bajar Numeral 1, paso 1' }).click();
+    await expect
+      .poll(() =>
+        list
+          .getByRole('textbox', { name: 'Instrucción' })
+          .elements()
+          .map((e) => (e as HTMLTextAreaElement).value),
+      )
+      .toEqual(['Paso A', 'Paso B']);
+    expect(await axeViolations()).toEqual([]);
+
+    // Deleting a numeral asks, and its steps go with it.
+    await list.getByRole('button', { name: 'Borrar Numeral 1' }).first().click();
+    const dialog = screen.getByRole('dialog', { name: '¿Borrar el Numeral 1?' });
+    await expect.element(dialog).toHaveTextContent('Sus pasos, su respuesta');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(questions(screen)).toHaveLength(3);
+    await list.getByRole('button', { name: 'Borrar Numeral 1' }).first().click();
+    await screen.getByRole('dialog').getByRole('button', { name: 'Borrar' }).click();
+    await expect.poll(() => questions(screen)).toEqual(['Segunda', 'Primera']);
+    await expect.element(list.getByRole('textbox', { name: 'Instrucción' })).not.toBeInTheDocument();
+    await expect.poll(() => document.body.textContent).toContain('Numeral 1 fue borrado.');
+    await expect.element(screen.getByRole('heading', { level: 3, name: 'Numeral 1' })).toHaveFocus();
+  });
+
+  it('shows the form of the chosen math type for a numeral and for a step', async () => {
+    const { screen } = await open();
+    const list = numeralList(screen);
+    await expect
+      .element(list.getByRole('region', { name: 'Respuesta del Numeral 1: Resolver una ecuación' }))
+      .toBeVisible();
+    await list.getByRole('combobox', { name: 'Tipo de respuesta' }).selectOptions('multipleChoice');
+    const answer = list.getByRole('region', { name: 'Respuesta del Numeral 1: Selección múltiple' });
+    await expect.element(answer).toBeVisible();
+    await expect.element(answer.getByRole('group').first()).toBeVisible();
+    await list.getByRole('button', { name: 'Añadir un paso al principio Numeral 1' }).click();
+    await list.getByRole('combobox', { name: 'Tipo de respuesta' }).nth(1).selectOptions('plotFunction');
+    await expect
+      .element(list.getByRole('region', { name: 'Respuesta del Numeral 1, paso 1: Graficar una función' }))
+      .toBeVisible();
+  });
+});
+
+describe('the creation tool: the local draft', () => {
+  it('keeps unsaved work on this device and restores it after a reload, saying which files were lost', async () => {
+    const first = await open();
+    await first.screen.getByRole('textbox', { name: 'Título' }).fill('Mi problema');
+    await numeralList(first.screen).getByRole('textbox', { name: 'Pregunta' }).fill('¿Cuánto es $1+1$?');
+    await first.screen
+      .getByRole('region', { name: 'El problema' })
+      .getByLabelText('Imagen', { exact: true })
+      .upload(picture('portada.png'));
+    await expect.element(first.screen.getByText('portada.png (se sube al guardar)')).toBeVisible();
+    await first.screen.unmount();
+
+    const { screen } = await open();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Mi problema');
+    await expect
+      .element(numeralList(screen).getByRole('textbox', { name: 'Pregunta' }))
+      .toHaveValue('¿Cuánto es $1+1$?');
+    await expect.element(screen.getByText(/^Recuperamos los cambios sin guardar/)).toBeVisible();
+    await expect.element(screen.getByText(/se perdieron: portada\.png/)).toBeVisible();
+    await expect.element(screen.getByText('portada.png (se sube al guardar)')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    await screen.getByRole('button', { name: 'Descartar este borrador y empezar de cero' }).click();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('');
+    expect(localStorage.getItem(draftStorageName(null))).toBeNull();
+  });
+
+  it("asks before leaving unsaved work, and 'Create new problem' asks before clearing the draft", async () => {
+    const { screen, router } = await open();
+    await screen.getByRole('textbox', { name: 'Título' }).fill('A medias');
+    const nav = screen.getByRole('navigation', { name: 'Menú del creador' });
+    await nav.getByRole('link', { name: 'Problemas' }).click();
+    const leave = screen.getByRole('dialog', { name: '¿Salir sin guardar?' });
+    await leave.getByRole('button', { name: 'Quedarme' }).click();
+    expect(router.state.location.pathname).toBe('/creator/tool');
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('A medias');
+
+    await nav.getByRole('link', { name: 'Crear nuevo problema' }).click();
+    const fresh = screen.getByRole('dialog', { name: '¿Empezar un problema nuevo?' });
+    await fresh.getByRole('button', { name: 'Seguir con el borrador' }).click();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('A medias');
+    await nav.getByRole('link', { name: 'Crear nuevo problema' }).click();
+    await screen.getByRole('dialog').getByRole('button', { name: 'Descartarlo y empezar otro' }).click();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('');
+    expect(router.state.location.search).toBe('');
+
+    await screen.getByRole('textbox', { name: 'Título' }).fill('Otro');
+    await nav.getByRole('link', { name: 'Problemas' }).click();
+    await screen
+      .getByRole('dialog', { name: '¿Salir sin guardar?' })
+      .getByRole('button', { name: 'Salir' })
+      .click();
+    await expect.poll(() => router.state.location.pathname).toBe('/creator/problems');
+  });
+});
+
+describe('the creation tool: saving', () => {
+  it('checks the draft first: a summary links to each field to fix', async () => {
+    const { screen, saves } = await open();
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    const summary = screen.getByRole('alert');
+    await expect.element(summary).toHaveFocus();
+    await expect.element(summary.getByRole('heading', { name: 'Hay 1 cosa por corregir' })).toBeVisible();
+    await summary.getByRole('link', { name: 'Problema · Título: Este campo es obligatorio.' }).click();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveFocus();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Título' }))
+      .toHaveAttribute('aria-invalid', 'true');
+    expect(saves).toEqual([]);
+
+    // Publishing needs every answer.
+    await screen.getByRole('textbox', { name: 'Título' }).fill('Completo');
+    await screen.getByRole('switch', { name: 'Publicar el problema' }).click();
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    await expect
+      .element(
+        screen.getByRole('link', {
+          name: 'Numeral 1 · Respuesta: Completa la respuesta antes de publicar o probar.',
+        }),
+      )
+      .toBeVisible();
+    expect(saves).toEqual([]);
+  });
+
+  it("sends the draft and only its new files as multipart, says 'Nice !', writes back ids and keys and moves to the problem's address", async () => {
+    const { screen, router, saves } = await open();
+    await screen.getByRole('textbox', { name: 'Título' }).fill('Áreas');
+    const list = numeralList(screen);
+    await list.getByRole('textbox', { name: 'Pregunta' }).fill('Calcula el área');
+    await screen
+      .getByRole('region', { name: 'El problema' })
+      .getByLabelText('Imagen', { exact: true })
+      .upload(picture('portada.png'));
+    await list.getByLabelText('Imagen de la pista').upload(picture('pista.png'));
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+
+    await expect.element(screen.getByRole('status').getByText('¡Muy bien!')).toBeVisible();
+    await expect.poll(() => router.state.location.pathname).toBe(`/creator/tool/${NEW_PROBLEM_ID}`);
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Editar problema' })).toBeVisible();
+    expect(saves).toHaveLength(1);
+    const [save] = saves;
+    expect(save!.userType).toBe('creator');
+    expect(save!.state).toMatchObject({ id: null, title: 'Áreas', publish_problem: false });
+    const numeralKey = (save!.state.numerals as { key: string; question: string }[])[0]!.key;
+    expect(numeralKey).toMatch(/^[A-Za-z0-9_-]{6}$/);
+    expect(save!.files.map((f) => [f.field, f.name, f.formdata.type, f.formdata.name])).toEqual([
+      ['picture_0', 'portada.png', 'problem', 'portada.png'],
+      ['picture_1', 'pista.png', 'hint', 'pista.png'],
+    ]);
+    expect(save!.files[1]!.formdata.id).toBe(numeralKey);
+    // The stored keys are written back and the files are no longer pending.
+    await expect.element(screen.getByText('Guardado: picture0stored.png')).toBeVisible();
+    await expect.element(screen.getByText('Guardado: picture1stored.png')).toBeVisible();
+    await expect.element(screen.getByText('Todo guardado')).toBeVisible();
+
+    // The next save sends the ids the server gave and no file again.
+    await screen.getByRole('textbox', { name: 'Título' }).fill('Áreas y perímetros');
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => saves.length).toBe(2);
+    expect(saves[1]!.state).toMatchObject({ id: NEW_PROBLEM_ID, picture: 'picture0stored.png' });
+    expect((saves[1]!.state.numerals as { id: number }[])[0]!.id).toBe(900);
+    expect(saves[1]!.files).toEqual([]);
+    expect(localStorage.getItem(draftStorageName(null))).toBeNull();
+  });
+
+  it('lists the authoring checks that refused to publish, naming the numeral, with a link to it', async () => {
+    const { screen, saves } = await open(`/creator/tool/${MINE.id}`, { refuse: [FAILED_CHECK] });
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await screen.getByRole('switch', { name: 'Publicar el problema' }).click();
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    const checks = screen.getByRole('alert');
+    await expect.element(checks).toHaveFocus();
+    await expect
+      .element(
+        checks.getByRole('heading', {
+          name: 'No se publicó: hay respuestas que no pasan su propia revisión',
+        }),
+      )
+      .toBeVisible();
+    const link = checks.getByRole('link', {
+      name: 'Numeral 2: Esta línea no es equivalente a la última línea correcta. Revisa el paso que diste.',
+    });
+    await expect.element(link).toBeVisible();
+    await expect
+      .element(screen.getByRole('status').getByText('El problema se guardó como borrador: no se publicó.'))
+      .toBeVisible();
+    await expect.element(screen.getByRole('switch', { name: 'Publicar el problema' })).not.toBeChecked();
+    expect(saves[0]!.state).toMatchObject({ id: MINE.id, publish_problem: true });
+    expect(await axeViolations()).toEqual([]);
+    await link.click();
+    await expect.element(screen.getByRole('heading', { level: 3, name: 'Numeral 2' })).toHaveFocus();
+  });
+
+  it("shows the server's field errors at their fields and in the summary", async () => {
+    const { screen } = await open(`/creator/tool/${MINE.id}`, {
+      saveError: refusal(400, 'validation', 'Revisa los campos marcados.', {
+        'state.numerals.0.question': ['La pregunta es demasiado larga.'],
+      }),
+    });
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    const summary = screen.getByRole('alert');
+    await summary
+      .getByRole('link', { name: 'Numeral 1 · Pregunta: La pregunta es demasiado larga.' })
+      .click();
+    const question = numeralList(screen).getByRole('textbox', { name: 'Pregunta' }).first();
+    await expect.element(question).toHaveFocus();
+    await expect.element(question).toHaveAccessibleDescription(/La pregunta es demasiado larga\./);
+  });
+});
+
+describe('the creation tool: clone, delete and try', () => {
+  it('clones only a saved problem, after asking, and opens the copy', async () => {
+    const unsaved = await open();
+    await unsaved.screen.getByRole('button', { name: 'Clonar' }).click();
+    const saveFirst = unsaved.screen.getByRole('dialog', { name: 'Clonar el ejercicio' });
+    await expect.element(saveFirst).toHaveTextContent('Para clonar el problema, primero guárdalo.');
+    await saveFirst.getByRole('button', { name: 'De acuerdo' }).click();
+    await unsaved.screen.unmount();
+
+    const { screen, router, calls } = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await screen.getByRole('button', { name: 'Clonar' }).click();
+    const confirm = screen.getByRole('dialog', { name: '¿Seguro que quieres clonar el ejercicio?' });
+    await confirm.getByRole('button', { name: 'No' }).click();
+    expect(calls.some((c) => c.path.endsWith('/clone/'))).toBe(false);
+    await screen.getByRole('button', { name: 'Clonar' }).click();
+    await screen
+      .getByRole('dialog', { name: '¿Seguro que quieres clonar el ejercicio?' })
+      .getByRole('button', { name: 'Sí' })
+      .click();
+    await expect.poll(() => router.state.location.pathname).toBe(`/creator/tool/${CLONE_ID}`);
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Título' }))
+      .toHaveValue(`${MINE_DRAFT.title} (clon)`);
+    await expect.element(screen.getByText('Esta es la copia del problema.', { exact: false })).toBeVisible();
+  });
+
+  it('deletes the problem after the same question as the table, and goes back to the table', async () => {
+    const { screen, router } = await open(`/creator/tool/${MINE.id}`);
+    await screen.getByRole('button', { name: 'Borrar el problema' }).click();
+    await screen
+      .getByRole('dialog', { name: '¿Realmente quieres borrar este problema?' })
+      .getByRole('button', { name: 'Confirmar borrado' })
+      .click();
+    await expect.poll(() => router.state.location.pathname).toBe('/creator/problems');
+    await expect.element(screen.getByRole('status').getByText('fue borrado.')).toBeVisible();
+  });
+
+  it('tries the draft in the real solver, checked in the browser, once every answer is filled in', async () => {
+    const { screen, calls } = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await screen.getByRole('button', { name: 'Probar' }).click();
+    const trying = screen.getByRole('dialog', { name: /^Probar:/ });
+    await expect
+      .element(trying.getByText('Las respuestas se revisan, pero nada queda registrado.'))
+      .toBeVisible();
+    await expect.element(trying.getByRole('tab', { name: 'Pregunta 2' })).toBeVisible();
+    await trying.getByRole('button', { name: 'Cerrar' }).click();
+    expect(calls.some((c) => c.path.startsWith('problems/') && c.method === 'GET')).toBe(false);
+
+    // A numeral without its answer cannot be tried yet.
+    await numeralList(screen)
+      .getByRole('combobox', { name: 'Tipo de respuesta' })
+      .first()
+      .selectOptions('simplify');
+    await screen.getByRole('button', { name: 'Probar' }).click();
+    await expect
+      .element(
+        screen.getByText('Para probar el problema, completa primero la respuesta de cada numeral y paso.'),
+      )
+      .toBeVisible();
+    await expect.element(screen.getByRole('dialog', { name: /^Probar:/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the creation tool: languages, phones and teachers', () => {
+  it('speaks English', async () => {
+    const { screen } = await open('/creator/tool', { language: 'en' });
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'New problem' })).toBeVisible();
+    await expect.element(screen.getByRole('switch', { name: 'Publish the problem' })).toBeVisible();
+    await screen.getByRole('button', { name: 'Save' }).click();
+    await expect.element(screen.getByRole('link', { name: /^Problem · Title:/ })).toBeVisible();
+    await screen.getByRole('button', { name: 'Clone' }).click();
+    await expect
+      .element(screen.getByRole('dialog').getByText('In order to clone the problem please save it first.'))
+      .toBeVisible();
+  });
+
+  it('fits a 360 px phone without overflow and axe finds nothing', async () => {
+    await page.viewport(360, 740);
+    const { screen } = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await expect.poll(() => document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('is open to teachers from their menu', async () => {
+    const server = creatorServer();
+    const { screen } = await renderSite('/teacher/school', {
+      user: { ...CREATOR, groups: ['Teachers'] },
+      routes: {
+        ...server.routes,
+        'GET get-teacher-data/': { body: { validSubscription: true, institution: null, classrooms: [] } },
+      },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Menú del profesor' });
+    await expect
+      .element(nav.getByRole('link', { name: 'Nuevo problema' }))
+      .toHaveAttribute('href', '/creator/tool');
+    await expect
+      .element(nav.getByRole('link', { name: 'Problemas' }))
+      .toHaveAttribute('href', '/creator/problems');
+    await nav.getByRole('link', { name: 'Nuevo problema' }).click();
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Nuevo problema' })).toBeVisible();
+  });
+});
