@@ -413,4 +413,16 @@ describe('the creation tool: languages, phones and teachers', () => {
     await nav.getByRole('link', { name: 'Nuevo problema' }).click();
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Nuevo problema' })).toBeVisible();
   });
+
+  it("is in the landing's Teachers' menu", async () => {
+    const { screen } = await renderSite('/', { user: { ...CREATOR, groups: ['Teachers'] } });
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    await nav.getByRole('button', { name: 'Menú de profesor' }).click();
+    await expect
+      .element(nav.getByRole('link', { name: 'Nuevo problema' }))
+      .toHaveAttribute('href', '/creator/tool');
+    await expect
+      .element(nav.getByRole('link', { name: 'Problemas' }))
+      .toHaveAttribute('href', '/creator/problems');
+  });
 });

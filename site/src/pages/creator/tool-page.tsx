@@ -289,6 +289,8 @@ function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (i
       {
         onSuccess: (answer) => {
           store.getState().saved(answer, slots);
+          // A problem refused publication was saved unpublished, whatever the draft asked.
+          if (!answer.published) store.getState().markUnpublished();
           const refused = asked && !answer.published ? answer.checks.filter((c) => !c.ok) : [];
           setResult({ refused, published: answer.published });
           setNotice('saved');

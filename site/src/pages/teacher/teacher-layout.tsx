@@ -12,9 +12,9 @@ export const TEACHER_SIDEBAR_KEY = sidebarStorageKey('teacher');
 
 /**
  * The teacher's area (/teacher/*, spec 03 §2 "Teacher dashboard"): the area's header, a greeting by
- * first name, and a menu of the classes page, the modules page and the school page. Classes and
- * modules are disabled while the teacher's school has no valid plan (spec 03 §4); the school page
- * always opens. The header's home
+ * first name, and a menu of the classes page, the modules page, the school page, and the creator
+ * area's creation tool and problem table. Classes and modules are disabled while the teacher's
+ * school has no valid plan (spec 03 §4); the school page and authoring always open. The header's home
  * is /teacher, or /student for a reader whose first group is Students. Anybody who is not a teacher
  * is told the area is not for them, with a way to their own area.
  */
