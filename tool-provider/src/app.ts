@@ -90,11 +90,10 @@ import path from 'node:path';
 import { CreationRepository } from './creation/creation.repository';
 import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
-import { LocalStorage } from './media/local-storage';
+import { createMediaStorage } from './media/create-storage';
 import { MediaRepository } from './media/media.repository';
 import { mediaFiles, registerMediaRoutes } from './media/media.routes';
 import { MediaService } from './media/media.service';
-import { S3Storage } from './media/s3-storage';
 import type { MediaStorage } from './media/storage';
 
 /** The version of the tool provider, as its package says (the API document's version). */
@@ -469,11 +468,6 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     grades,
     lti13: { service: lti13, keys: toolKeys },
   };
-}
-
-/** The configured store of pictures and videos: an S3-compatible bucket, or the disk under DATA_DIR/media. */
-export function createMediaStorage(config: Pick<Config, 'media' | 'dataDir'>): MediaStorage {
-  return config.media.s3 ? new S3Storage(config.media.s3) : new LocalStorage(path.join(config.dataDir, 'media'));
 }
 
 function trustProxy(value: string): boolean | number | string {

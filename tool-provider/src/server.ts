@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrator';
 import { initModels } from './db/models';
 import type { Logger } from './logger';
+import { createMediaStorage } from './media/create-storage';
 import { seedDevelopment } from './seed/dev-seed';
 
 /** A running tool provider. */
@@ -34,7 +35,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const applied = await migrate(db.sequelize, db.kind, logger);
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const models = initModels(db.sequelize);
-    if (config.seed) await seedDevelopment(db.sequelize, models, { logger });
+    if (config.seed)
+      await seedDevelopment(db.sequelize, models, { logger, media: createMediaStorage(config) });
     const { app, mailer, grades } = await createApp({
       config,
       sequelize: db.sequelize,

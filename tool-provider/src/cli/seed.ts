@@ -3,6 +3,7 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrator';
 import { initModels } from '../db/models';
 import { createLogger } from '../logger';
+import { createMediaStorage } from '../media/create-storage';
 import { seedDevelopment } from '../seed/dev-seed';
 import { seedGeneratedSchool } from '../seed/generated-school';
 
@@ -20,7 +21,10 @@ if (config.env === 'production') {
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
 try {
   await migrate(db.sequelize, db.kind, logger);
-  const { applied } = await seedDevelopment(db.sequelize, initModels(db.sequelize), { logger });
+  const { applied } = await seedDevelopment(db.sequelize, initModels(db.sequelize), {
+    logger,
+    media: createMediaStorage(config),
+  });
   console.log(applied ? 'development seed applied' : 'development seed was already applied');
   if (process.argv.includes('--school')) {
     const started = performance.now();

@@ -1,6 +1,7 @@
 import { MATH_TYPES, type MathType, type NumeralDraft } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { describe, expect, it } from 'vitest';
+import { DEV_CONTENT, toMathTypeData } from '../seed/dev-content';
 import { authoringChecks } from './authoring-checks';
 
 function numeral(mathType: MathType, data: unknown, extra: Partial<NumeralDraft> = {}): NumeralDraft {
@@ -100,6 +101,29 @@ describe('authoringChecks', () => {
     expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
     expect(checks[1]!.reason).toBe('authoring.answer-not-computable');
   });
+
+  it.each(DEV_CONTENT.problems.filter((p) => p.publishProblem).map((p) => [p.key, p] as const))(
+    'passes every published problem of the development content: %s',
+    (_key, problem) => {
+      const asDraft = (item: Parameters<typeof toMathTypeData>[0], i: number) => {
+        const content = toMathTypeData(item);
+        return content.mathType === 'multipleChoice'
+          ? {
+              mathType: content.mathType,
+              data: null,
+              choices: content.data.choices.map((c, k) => ({ key: `c${i}${k}xx`, id: null, ...c })),
+            }
+          : { mathType: content.mathType, data: content.data, choices: [] };
+      };
+      const numerals = problem.numerals.map((n, i) => ({
+        ...numeral('simplify', null, { question: n.question }),
+        ...asDraft(n, i),
+        steps: (n.steps ?? []).map((s, j) => ({ ...asDraft(s, j), key: `s${i}${j}xxx` })) as NumeralDraft['steps'],
+      }));
+      const failing = authoringChecks({ numerals }).filter((c) => !c.ok);
+      expect(failing).toEqual([]);
+    },
+  );
 
   it('stops checking when the time is up, naming the items not reached', () => {
     let t = 0;

@@ -71,12 +71,26 @@ export type SeedStep = {
   explanation: string;
 } & SeedMathContent;
 
+/**
+ * The files the development content shows, by the key each is stored under, and the file in
+ * `src/seed/media/` that holds its bytes (the seed puts them into the configured storage).
+ */
+export const SEED_MEDIA = {
+  'kibSeedParabolaX2m4.png': { file: 'parabola.png', kind: 'picture', contentType: 'image/png' },
+  'kibSeedEvaluateVideo.mp4': { file: 'kib-demo.mp4', kind: 'video', contentType: 'video/mp4' },
+} as const;
+
+/** The key of a file of {@link SEED_MEDIA}. */
+export type SeedMediaKey = keyof typeof SEED_MEDIA;
+
 /** A numeral of a seed problem: numbered from 1, optionally with a hint and steps. */
 export type SeedNumeral = {
   number: number;
   question: string;
   initialHint?: string;
   calculator?: boolean;
+  /** A video of {@link SEED_MEDIA} the numeral shows. */
+  videoS3?: SeedMediaKey;
   steps?: SeedStep[];
 } & SeedMathContent;
 
@@ -91,6 +105,8 @@ export interface SeedProblem {
   numeration: string | null;
   publishProblem: boolean;
   calculator: boolean;
+  /** A picture of {@link SEED_MEDIA} the problem shows. */
+  picture?: SeedMediaKey;
   numerals: SeedNumeral[];
 }
 
@@ -1076,11 +1092,54 @@ const PROBLEMS: SeedProblem[] = [
       },
     ],
   },
+  // ---- Pictures and videos: a problem with a picture and a numeral with a video. ----
+  {
+    key: 'parabola-picture',
+    title: 'Los cortes de una parábola',
+    description: tex`La figura muestra la parábola $y=x^{2}-4$ y los puntos donde corta el eje $x$.`,
+    language: 'es',
+    topicKey: 'equations',
+    subtopicKey: 'quadratic-equations',
+    numeration: '8',
+    publishProblem: true,
+    calculator: false,
+    picture: 'kibSeedParabolaX2m4.png',
+    numerals: [
+      {
+        number: 1,
+        question: tex`¿En qué valores de $x$ corta la parábola de la figura el eje $x$? Resuelve $x^{2}-4=0$.`,
+        initialHint: tex`Mira en la figura dónde la curva toca el eje horizontal.`,
+        mathType: 'solve',
+        data: solve(tex`x^{2}-4=0`, [tex`x=2`, tex`x=-2`]),
+      },
+    ],
+  },
+  {
+    key: 'evaluate-with-video',
+    title: 'Evaluar una función (con video)',
+    description: tex`Mira el video y evalúa la función $f(x)=3x-2$.`,
+    language: 'es',
+    topicKey: 'functions',
+    subtopicKey: 'evaluating-functions',
+    numeration: '9',
+    publishProblem: true,
+    calculator: false,
+    numerals: [
+      {
+        number: 1,
+        question: tex`Calcula $f(4)$ si $f(x)=3x-2$.`,
+        videoS3: 'kibSeedEvaluateVideo.mp4',
+        mathType: 'functions',
+        data: evaluate(tex`f(x)=3x-2`, { x: '4' }),
+      },
+    ],
+  },
 ];
 
 /**
- * The development content: 3 courses, 10 topics, 28 subtopics and 21 problems (19 published, 2
- * drafts) that together use all fourteen math types. `module-1` … `module-4` form the demo module.
+ * The development content: 3 courses, 10 topics, 28 subtopics and 23 problems (21 published, 2
+ * drafts) that together use all fourteen math types; one problem shows a picture and one numeral a
+ * video ({@link SEED_MEDIA}). `module-1` … `module-4` form the demo module.
  */
 export const DEV_CONTENT: SeedContent = {
   courses: COURSES,

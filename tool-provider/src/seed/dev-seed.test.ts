@@ -1,13 +1,18 @@
 import { MATH_TYPES, MathTypeDataSchema } from '@kib/core';
 import { Op, QueryTypes } from 'sequelize';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sniffFile } from '../media/file-content';
+import { LocalStorage } from '../media/local-storage';
 import { verifyPassword } from '../auth/passwords';
 import { DOMAIN_TABLES } from '../db/migrations/0001-domain-model';
 import { REPLACED_RECORD_TABLES } from '../db/migrations/0013-math-type-data-jsonb';
 import { initModels, type Models } from '../db/models';
 import { ProblemRepository } from '../problems/problem.repository';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { DEV_CONTENT, toMathTypeData } from './dev-content';
+import { DEV_CONTENT, SEED_MEDIA, toMathTypeData } from './dev-content';
 import { DEV_SEED, seedDevelopment } from './dev-seed';
 
 let db: TestDatabase;
@@ -15,6 +20,7 @@ let models: Models;
 const now = new Date('2026-03-02T15:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 let first: { applied: boolean };
+let mediaDir: string;
 
 /** The row count of every domain table. */
 async function counts(): Promise<Record<string, number>> {
@@ -31,11 +37,33 @@ async function counts(): Promise<Record<string, number>> {
 beforeAll(async () => {
   db = await createTestDatabase();
   models = initModels(db.sequelize);
-  first = await seedDevelopment(db.sequelize, models, { now });
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-seed-media-'));
+  first = await seedDevelopment(db.sequelize, models, { now, media: new LocalStorage(mediaDir) });
 });
 
 afterAll(async () => {
   await db?.drop();
+  if (mediaDir) await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+describe('the development content’s pictures and videos', () => {
+  it('are put into the storage, checked files of their kind, and shown by published problems', async () => {
+    for (const [key, media] of Object.entries(SEED_MEDIA)) {
+      const stored = path.join(mediaDir, key);
+      expect((await sniffFile(stored)).ext).toBe(key.split('.').pop());
+      expect((await fs.stat(stored)).size).toBeLessThan(200 * 1024);
+      const [row] = await db.sequelize.query<{ kind: string; checked: boolean }>(
+        `SELECT kind, checked FROM media_files WHERE key = :key`,
+        { replacements: { key }, type: QueryTypes.SELECT },
+      );
+      expect(row).toEqual({ kind: media.kind, checked: true });
+    }
+    const picture = await models.Problem.findOne({ where: { picture: 'kibSeedParabolaX2m4.png' } });
+    expect(picture?.publishProblem).toBe(true);
+    const video = await models.Numeral.findOne({ where: { videoS3: 'kibSeedEvaluateVideo.mp4' } });
+    const owner = await models.Problem.findByPk(video!.problemId);
+    expect(owner?.publishProblem).toBe(true);
+  });
 });
 
 describe('seedDevelopment', () => {

@@ -4,7 +4,10 @@ import { hashPassword } from '../auth/passwords';
 import type { Models } from '../db/models';
 import type { Logger } from '../logger';
 import { toStoredContent } from '../problems/math-type-record';
-import { DEV_CONTENT, toMathTypeData, type SeedContent } from './dev-content';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MediaStorage } from '../media/storage';
+import { DEV_CONTENT, SEED_MEDIA, toMathTypeData, type SeedContent } from './dev-content';
 import { registerDevConsumer } from '../lti/v11/dev-consumer';
 
 /** A development account of the seed. */
@@ -107,7 +110,12 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function seedDevelopment(
   sequelize: Sequelize,
   models: Models,
-  opts: { logger?: Logger; now?: Date } = {},
+  opts: {
+    logger?: Logger;
+    now?: Date;
+    /** Where the content's pictures and videos go ({@link SEED_MEDIA}); without it they are named only. */
+    media?: MediaStorage;
+  } = {},
 ): Promise<{ applied: boolean }> {
   const now = opts.now ?? new Date();
   const at = (days: number) => new Date(now.getTime() + days * DAY);
@@ -149,8 +157,9 @@ export async function seedDevelopment(
       users[key] = user.id;
     }
 
-    // ----- Content
+    // ----- Content, and its pictures and videos put into the storage
     const problems = await seedContent(models, DEV_CONTENT, users.creator, transaction);
+    if (opts.media) await seedMedia(sequelize, opts.media, users.creator, transaction);
     const problemId = (key: string): number => {
       const id = problems.get(key);
       if (id === undefined) throw new Error(`The development content has no problem '${key}'`);
@@ -488,6 +497,7 @@ async function seedContent(
         numeration: p.numeration,
         publishProblem: p.publishProblem,
         calculator: p.calculator,
+        picture: p.picture ?? null,
       },
       t,
     );
@@ -502,6 +512,7 @@ async function seedContent(
           question: n.question,
           initialHint: n.initialHint ?? null,
           calculator: n.calculator ?? false,
+          videoS3: n.videoS3 ?? null,
         },
         t,
       );
@@ -523,6 +534,28 @@ async function seedContent(
     }
   }
   return problems;
+}
+
+/**
+ * Puts the files of {@link SEED_MEDIA} (committed under src/seed/media) into the storage, through
+ * its interface like any upload, and records their keys as checked files of their kind.
+ */
+async function seedMedia(
+  sequelize: Sequelize,
+  storage: MediaStorage,
+  createdBy: number,
+  transaction: Transaction,
+): Promise<void> {
+  for (const [key, media] of Object.entries(SEED_MEDIA)) {
+    const file = path.join(import.meta.dirname, 'media', media.file);
+    const { size } = await fs.stat(file);
+    await storage.put(key, { path: file }, { size, contentType: media.contentType });
+    await sequelize.query(
+      `INSERT INTO media_files (key, kind, content_type, size, checked, created_by)
+       VALUES (:key, :kind, :contentType, :size, true, :createdBy) ON CONFLICT (key) DO NOTHING`,
+      { replacements: { key, kind: media.kind, contentType: media.contentType, size, createdBy }, transaction },
+    );
+  }
 }
 
 /** Stores the choices of a multipleChoice numeral or step as its entries, in order. */
