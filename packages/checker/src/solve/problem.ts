@@ -128,7 +128,8 @@ export function prepareProblem(
   if (start.kind === 'expr' && start.expr.type === 'list' && names.length === 1) {
     const eqs = start.expr.items.filter((i) => i.type === 'relation' && i.op === '=').length;
     const others = startSymbols.filter((s) => s !== variable).sort();
-    if (others.length > 0 && eqs === others.length + 1) unknowns = [variable, ...others];
+    // A square system, or one with redundant equations (three equations in two unknowns).
+    if (others.length > 0 && eqs >= others.length + 1) unknowns = [variable, ...others];
   }
   const mode: 'single' | 'system' = unknowns.length > 1 ? 'system' : 'single';
 

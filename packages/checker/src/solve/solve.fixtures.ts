@@ -928,6 +928,66 @@ export const PARAMETER_CASES: SolveCase[] = [
 ];
 
 /** The whole corpus. */
+/** Systems: cases answers, other names, redundant equations, non-linear systems solved by substitution. */
+export const SYSTEM_FORM_CASES: SolveCase[] = [
+  c(
+    'a cases answer',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    ['\\begin{cases}x=2\\\\y=1\\end{cases}'],
+    ['ok'],
+    true,
+    {
+      sols: ['2', '1'],
+    },
+  ),
+  c(
+    'a cases answer with one value changed',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    ['\\begin{cases}x=2\\\\y=2\\end{cases}'],
+    ['bad:wrong-solution'],
+    false,
+    { sols: ['2', '1'] },
+  ),
+  c(
+    'a step with one equation changed',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    ['\\begin{cases}x+y=3\\\\2x=5\\end{cases}', '\\begin{cases}x=2\\\\y=1\\end{cases}'],
+    ['bad:not-equivalent', 'ok'],
+    false,
+  ),
+  c(
+    'a system with a redundant equation',
+    '\\begin{cases}x+y=3\\\\x-y=1\\\\2x=4\\end{cases}',
+    ['x=2, y=1'],
+    ['ok'],
+    true,
+  ),
+  c('a system in other letters', '\\begin{cases}p+q=3\\\\p-q=1\\end{cases}', ['p=2, q=1'], ['ok'], true, {
+    variable: 'p, q',
+  }),
+  c(
+    'a non-linear system without definedSolutions',
+    '\\begin{cases}x^{2}+y^{2}=5\\\\y=x+1\\end{cases}',
+    ['x^{2}+(x+1)^{2}=5', '2x^{2}+2x-4=0', 'x=1 \\lor x=-2', '(x,y)=(1,2) \\lor (x,y)=(-2,-1)'],
+    ['ok', 'ok', 'ok', 'ok'],
+    true,
+  ),
+  c(
+    'a non-linear system missing a solution',
+    '\\begin{cases}x^{2}+y^{2}=5\\\\y=x+1\\end{cases}',
+    ['(x,y)=(1,2)'],
+    ['bad:missing-solutions'],
+    false,
+  ),
+  c(
+    'a non-linear system with a wrong substitution',
+    '\\begin{cases}xy=6\\\\x+y=5\\end{cases}',
+    ['x(5-x)=6', 'x^{2}-5x-6=0'],
+    ['ok', 'bad:sign-error@0,2'],
+    false,
+  ),
+];
+
 /** Steps classified over the reals: equivalent, gained, lost or unrelated; parameters that can be 0. */
 export const CLASSIFICATION_CASES: SolveCase[] = [
   c(
@@ -1031,4 +1091,5 @@ export const SOLVE_CASES: SolveCase[] = [
   ...SPECIAL_CASES,
   ...PARAMETER_CASES,
   ...CLASSIFICATION_CASES,
+  ...SYSTEM_FORM_CASES,
 ];

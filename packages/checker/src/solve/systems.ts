@@ -1,5 +1,5 @@
 import type { LineFeedback } from '@kib/core';
-import { mentions, type Expr, type RelationOp } from '../expr/ast';
+import { mapChildren, mentions, type Expr, type RelationOp } from '../expr/ast';
 import { blankLine, isWrongLine, type TextCheckResult } from '../types';
 import type { LineInput } from './check-solve';
 import { compileFloat } from '../expr/numeric';
@@ -13,7 +13,10 @@ import { bounded as QB, type Rational } from '../expr/rational';
 import { cmpReal, rationalOf, realOfQ, realToLatex, type RealValue } from './real-value';
 import type { ParamSample } from './samples';
 import type { SolveProblem } from './problem';
-import { constValues } from './solve-line';
+import { constValues, NotAStatement, solveNode } from './solve-line';
+import { pointsOf } from './solution-set';
+import { degreeIn, isPolynomial, polyFromExpr, polyToExpr, type Term } from '../expr/poly';
+import { rationalToExpr } from '../expr/literals';
 
 /** A point of a system's solution set: one value per unknown, in the problem's order. */
 export type SystemPoint = readonly RealValue[];
@@ -407,9 +410,108 @@ function truthOf(
       return { kind: 'points', points: [r.map((row) => realOfQ(row.rhs))], rref: r };
     return { kind: 'linear', rref: r, consistent: true };
   }
-  if (!definedPoints)
-    throw new Error('solve: malformed problem definition: a non-linear system needs definedSolutions');
-  return { kind: 'points', points: definedPoints, rref: null };
+  if (definedPoints) return { kind: 'points', points: definedPoints, rref: null };
+  const solved = substitutionPoints(problem, sample);
+  if (!solved)
+    throw new Error(
+      'solve: malformed problem definition: a non-linear system needs definedSolutions ' +
+        '(or an equation linear in one unknown)',
+    );
+  return { kind: 'points', points: solved, rref: null };
+}
+
+/** The equations of a system line (`cases`, a list, or `\\land`). */
+function equationsOf(e: Expr): Expr[] {
+  const items = e.type === 'list' ? e.items : e.type === 'logic' && e.op === 'and' ? e.args : [e];
+  return items.filter((x) => x.type === 'relation' && x.op === '=' && x.args.length === 2);
+}
+
+/** u = E from an equation linear in u whose coefficient has neither unknown; null otherwise. */
+function solveFor(eq: Expr, u: string, w: string): Expr | null {
+  if (eq.type !== 'relation') return null;
+  const p = polyFromExpr({ type: 'add', args: [eq.args[0]!, { type: 'neg', arg: eq.args[1]! }] });
+  if (!p || !isPolynomial(p) || degreeIn(p, u) !== 1) return null;
+  const coef = new Map<string, Term>();
+  const rest = new Map<string, Term>();
+  for (const [key, t] of p) {
+    const withU = t.mono.some(([v]) => v === u);
+    if (!withU) {
+      rest.set(key, t);
+      continue;
+    }
+    const mono = t.mono.filter(([v]) => v !== u);
+    if (mono.some(([v]) => v === w)) return null;
+    coef.set(key, { mono, c: t.c });
+  }
+  if (coef.size === 0) return null;
+  return { type: 'div', num: { type: 'neg', arg: polyToExpr(rest) }, den: polyToExpr(coef) };
+}
+
+/** A real value as a tree: exact for a + b√c, else its decimal. */
+function valueExpr(x: RealValue): Expr {
+  if (x.exact) {
+    const a = rationalToExpr(x.exact.a);
+    if (Q.isZero(x.exact.b) || x.exact.c === 1n) return a;
+    const root: Expr = { type: 'root', arg: { type: 'number', text: x.exact.c.toString() }, index: null };
+    return { type: 'add', args: [a, { type: 'mul', args: [rationalToExpr(x.exact.b), root] }] };
+  }
+  const text = Math.abs(x.v).toPrecision(17);
+  const body: Expr = { type: 'number', text: /e/.test(text) ? text.replace(/\.?0+e/, 'e') : text };
+  return x.v < 0 ? { type: 'neg', arg: body } : body;
+}
+
+function replaceSymbol(e: Expr, name: string, value: Expr): Expr {
+  if (e.type === 'symbol') return e.name === name ? value : e;
+  return mapChildren(e, (c) => replaceSymbol(c, name, value));
+}
+
+/**
+ * The real solutions of a system in two unknowns by substitution: an equation linear in one unknown
+ * (with a coefficient free of both) gives it in terms of the other; the other equations then have
+ * one unknown and are solved as such. Null when no equation allows it or the solutions are not
+ * finitely many.
+ */
+function substitutionPoints(problem: SolveProblem, sample: ParamSample): SystemPoint[] | null {
+  const { unknowns, ctx } = problem;
+  if (unknowns.length !== 2 || problem.start.kind !== 'expr') return null;
+  const eqs = equationsOf(problem.start.expr);
+  if (eqs.length < 2) return null;
+  for (let i = 0; i < eqs.length; i++) {
+    for (const [ui, wi] of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
+      const u = unknowns[ui]!;
+      const w = unknowns[wi]!;
+      const uExpr = solveFor(eqs[i]!, u, w);
+      if (!uExpr) continue;
+      const rest = eqs.filter((_, j) => j !== i).map((q) => replaceSymbol(q, u, uExpr));
+      const node: LineNode = {
+        kind: 'expr',
+        expr: rest.length === 1 ? rest[0]! : { type: 'logic', op: 'and', args: rest },
+      };
+      let set;
+      try {
+        set = solveNode(node, false, { ...ctx, variable: w, domain: null }, sample);
+      } catch (err) {
+        if (err instanceof NotAStatement) continue;
+        throw err;
+      }
+      const ws = pointsOf(set);
+      if (!ws) return null;
+      const points: SystemPoint[] = [];
+      for (const wv of ws) {
+        const uv = constValues(replaceSymbol(uExpr, w, valueExpr(wv)), ctx, sample)[0];
+        if (!uv) continue;
+        const point: RealValue[] = [];
+        point[ui] = uv;
+        point[wi] = wv;
+        points.push(point);
+      }
+      return points;
+    }
+  }
+  return null;
 }
 
 function wrongLine(
@@ -442,9 +544,25 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
   // Defined solutions as points (per sample).
   const definedPoints: (SystemPoint[] | null)[] = samples.map(() => null);
   if (problem.solutionNodes.length > 0) {
+    // One value per unknown, in the unknowns' order (`2`, `1` for x = 2, y = 1).
+    const inOrder =
+      problem.solutionNodes.length === unknowns.length &&
+      problem.solutionNodes.every(
+        (n) =>
+          n.kind === 'expr' &&
+          !['relation', 'logic', 'list', 'set', 'interval', 'element'].includes(n.expr.type) &&
+          !unknowns.some((u) => mentions(n.expr as Expr, u)),
+      );
     samples.forEach((s, k) => {
       const pts: SystemPoint[] = [];
       let partial: Assignment = {};
+      if (inOrder) {
+        const values = problem.solutionNodes.map((n) => constValues((n as { expr: Expr }).expr, ctx, s)[0]);
+        if (values.some((v) => !v))
+          throw new Error('solve: malformed problem definition: definedSolutions of a system');
+        definedPoints[k] = [values as RealValue[]];
+        return;
+      }
       for (const n of problem.solutionNodes) {
         const as = assignmentsOf(n, unknowns, valuesOf(s));
         if (!as) throw new Error('solve: malformed problem definition: definedSolutions of a system');
