@@ -96,3 +96,17 @@ describe('the creation tool’s draft store', () => {
     expect(hasStoredDraft(NEW)).toBe(false);
   });
 });
+
+describe('choices and their pictures', () => {
+  it('forgets the chosen picture of a choice taken out of a multiple-choice numeral', () => {
+    const store = createCreatorDraftStore(MINE_DRAFT, draftStorageName(MINE_DRAFT.id));
+    const item = { numeralKey: 'numBBB', stepKey: null };
+    store.getState().setMathType(item, 'multipleChoice');
+    const choice = (key: string) => ({ key, id: null, text: key, picture: null, correct: key === 'chA001' });
+    store.getState().setContent(item, { data: null, choices: [choice('chA001'), choice('chB002')] });
+    store.getState().setFile({ target: 'choice', key: 'chB002', kind: 'picture' }, file('b.png'));
+    store.getState().setFile({ target: 'choice', key: 'chA001', kind: 'picture' }, file('a.png'));
+    store.getState().setContent(item, { data: null, choices: [choice('chA001')] });
+    expect(Object.values(store.getState().files).map((f) => f.name)).toEqual(['a.png']);
+  });
+});

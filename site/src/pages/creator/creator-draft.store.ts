@@ -460,7 +460,17 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
             onItem(item, (i) => ({ ...i, mathType, data: null, choices: [] }));
             if (old?.length) set({ files: withoutFilesOf(files, new Set(old.map((c) => c.key))) });
           },
-          setContent: (item, { data, choices }) => onItem(item, (i) => ({ ...i, data, choices })),
+          setContent: (item, { data, choices }) => {
+            const { draft, files } = get();
+            const numeral = draft.numerals.find((n) => n.key === item.numeralKey);
+            const before =
+              item.stepKey === null ? numeral : numeral?.steps.find((s) => s.key === item.stepKey);
+            const kept = new Set(choices.map((c) => c.key));
+            const gone = new Set((before?.choices ?? []).map((c) => c.key).filter((key) => !kept.has(key)));
+            onItem(item, (i) => ({ ...i, data, choices }));
+            // A choice taken out takes its chosen picture with it.
+            if (gone.size > 0) set({ files: withoutFilesOf(files, gone) });
+          },
           setFile: (slot, file) => {
             const { files, draft } = get();
             const id = slotId(slot);

@@ -22,7 +22,7 @@ export function CreatorLayout() {
   const firstName = user?.firstName.trim() ?? '';
   const items: AreaNavItem[] = author
     ? [
-        { to: CREATOR_TOOL_FRESH, icon: 'practice', label: t('creator.nav-new-problem') },
+        { to: CREATOR_TOOL_FRESH, icon: 'practice', label: t('creator.nav-new-problem'), end: true },
         { to: CREATOR_PROBLEMS, icon: 'classes', label: t('creator.nav-problems') },
         ...(isTeacherUser(user)
           ? [{ to: NEW_MODULE_PATH, icon: 'modules' as const, label: t('creator.nav-module-builder') }]
