@@ -164,9 +164,38 @@ describe('the creation tool: the local draft', () => {
     expect(localStorage.getItem(draftStorageName(null))).toBeNull();
   });
 
+  it('restores the local changes of a saved problem, and says when the server has a newer version', async () => {
+    const first = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(first.screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await first.screen.getByRole('textbox', { name: 'Título' }).fill('Cambiado aquí');
+    await first.screen.unmount();
+    // The fixture's problem changed on the server in 2030, after anything kept today.
+    const kept = JSON.parse(localStorage.getItem(draftStorageName(MINE.id))!) as {
+      state: { changedAt: number };
+    };
+    kept.state.changedAt = Date.parse('2029-01-01T00:00:00Z');
+    localStorage.setItem(draftStorageName(MINE.id), JSON.stringify(kept));
+
+    const { screen } = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue('Cambiado aquí');
+    await expect.element(screen.getByText(/el problema cambió en el servidor/)).toBeVisible();
+    await screen.getByRole('button', { name: 'Descartar estos cambios y abrir la versión guardada' }).click();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await expect.element(screen.getByText('Todo guardado')).toBeVisible();
+  });
+
   it("asks before leaving unsaved work, and 'Create new problem' asks before clearing the draft", async () => {
     const { screen, router } = await open();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toBeVisible();
+    expect(unload()).toBe(false);
     await screen.getByRole('textbox', { name: 'Título' }).fill('A medias');
+    // Closing or reloading the page asks too.
+    expect(unload()).toBe(true);
     const nav = screen.getByRole('navigation', { name: 'Menú del creador' });
     await nav.getByRole('link', { name: 'Problemas' }).click();
     const leave = screen.getByRole('dialog', { name: '¿Salir sin guardar?' });

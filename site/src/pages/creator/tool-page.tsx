@@ -162,7 +162,13 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
           </Link>
         </div>
       );
-    return <Tool initial={problem.data.problem as ProblemDraft} onCreated={onCreated} />;
+    return (
+      <Tool
+        initial={problem.data.problem as ProblemDraft}
+        serverChangedAt={Date.parse(problem.data.updatedAt)}
+        onCreated={onCreated}
+      />
+    );
   }
   if (problem.error instanceof ApiError && [403, 404].includes(problem.error.status))
     return <ProblemNotFound />;
@@ -189,11 +195,20 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
 }
 
 /** One tool: its own draft store, made once from `initial` (or from the unsaved draft kept on this device). */
-function Tool({ initial, onCreated }: { initial: ProblemDraft; onCreated: (id: number) => void }) {
+function Tool({
+  initial,
+  serverChangedAt = null,
+  onCreated,
+}: {
+  initial: ProblemDraft;
+  /** When the saved problem last changed on the server (ms since the epoch). */
+  serverChangedAt?: number | null;
+  onCreated: (id: number) => void;
+}) {
   const [store] = useState(() => createCreatorDraftStore(initial, draftStorageName(initial.id)));
   return (
     <CreatorDraftProvider store={store}>
-      <ToolView initial={initial} onCreated={onCreated} />
+      <ToolView initial={initial} serverChangedAt={serverChangedAt} onCreated={onCreated} />
     </CreatorDraftProvider>
   );
 }
@@ -219,7 +234,15 @@ interface SaveResult {
   published: boolean;
 }
 
-function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (id: number) => void }) {
+function ToolView({
+  initial,
+  serverChangedAt,
+  onCreated,
+}: {
+  initial: ProblemDraft;
+  serverChangedAt: number | null;
+  onCreated: (id: number) => void;
+}) {
   const t = useT();
   const user = useUser();
   const navigate = useNavigate();
@@ -406,6 +429,11 @@ function ToolView({ initial, onCreated }: { initial: ProblemDraft; onCreated: (i
               ? t('creator.restored-at', { when: new Date(restoredFrom).toLocaleString() })
               : t('creator.restored')}
           </p>
+          {restoredFrom !== null && serverChangedAt !== null && serverChangedAt > restoredFrom && (
+            <p className="teacher-alert-text">
+              <strong>{t('creator.restored-server-newer')}</strong>
+            </p>
+          )}
           {lostFiles.length > 0 && (
             <p className="teacher-alert-text">
               {t('creator.restored-lost-files', { names: lostFiles.join(', ') })}
