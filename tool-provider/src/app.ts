@@ -359,7 +359,13 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerMediaRoutes(api, media);
   registerCreationRoutes(
     api,
-    new CreationService({ sequelize, repo: new CreationRepository(sequelize, models), media, mediaRepo, logger }),
+    new CreationService({
+      sequelize,
+      repo: new CreationRepository(sequelize, models),
+      media,
+      mediaRepo,
+      logger,
+    }),
   );
   registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { API } from '@kib/core';
 import { ApiClient, ApiError, NetworkError } from './index';
 
 type Call = { url: string; init: RequestInit };
@@ -153,6 +154,70 @@ describe('ApiClient', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'invalid', fields: { answer: ['Valor no válido.'] } });
+  });
+
+  it('uploads to a multipart endpoint: JSON fields as snake_case JSON text, each file with its formdata', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(200, { problem_id: 7, uploaded_pics: [{ type: 'problem', id: '7', name: 'k.png' }] }),
+    ]);
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api/', token: 'tok', fetch: impl });
+    const picture = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const answer = await api.upload(API.saveProblem, {
+      body: {
+        state: {
+          title: 'Parábola',
+          description: '',
+          language: 'es',
+          publishProblem: false,
+          calculator: false,
+          subtopicId: 3,
+        },
+        userType: 'creator',
+      },
+      files: [
+        {
+          field: 'picture_0',
+          file: picture,
+          name: 'parabola.png',
+          formdata: { name: 'parabola.png', type: 'problem', id: '' },
+        },
+      ],
+    });
+    expect(answer).toMatchObject({
+      problemId: 7,
+      uploadedPics: [{ type: 'problem', id: '7', name: 'k.png' }],
+    });
+    const [call] = calls;
+    expect(call!.url).toBe('http://kib.test/api/send_create_problem_data/');
+    expect(call!.init.method).toBe('POST');
+    const headers = call!.init.headers as Record<string, string>;
+    expect(headers['content-type']).toBeUndefined();
+    expect(headers.authorization).toBe('Bearer tok');
+    const form = call!.init.body as FormData;
+    expect(JSON.parse(form.get('state') as string)).toEqual({
+      title: 'Parábola',
+      description: '',
+      language: 'es',
+      publish_problem: false,
+      calculator: false,
+      subtopic_id: 3,
+    });
+    expect(form.get('user_type')).toBe('creator');
+    const file = form.get('picture_0') as File;
+    expect(file.name).toBe('parabola.png');
+    expect(file.size).toBe(4);
+    expect(JSON.parse(form.get('formdata_0') as string)).toEqual({
+      name: 'parabola.png',
+      type: 'problem',
+      id: '',
+    });
+  });
+
+  it('refuses to upload to an endpoint that does not take multipart', async () => {
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api/', fetch: fakeFetch([]).impl });
+    await expect(api.upload(API.login, { body: { email: 'a@b.co', password: 'x' } })).rejects.toThrow(
+      /does not take multipart/,
+    );
   });
 
   it('reports a dead network as NetworkError', async () => {

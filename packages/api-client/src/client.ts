@@ -82,7 +82,11 @@ export type UploadInput<E extends AnyEndpoint> = InputOf<E> & { files?: readonly
  * The multipart body of a call: each body field snake_cased (those the endpoint names in
  * `jsonFields` as JSON text, others as text), each file with its `formdata_{n}` JSON.
  */
-export function multipartBody(spec: MultipartSpec, body: unknown, files: readonly UploadFile[] = []): FormData {
+export function multipartBody(
+  spec: MultipartSpec,
+  body: unknown,
+  files: readonly UploadFile[] = [],
+): FormData {
   const form = new FormData();
   const fields = (toSnakeCase(body ?? {}) ?? {}) as Record<string, unknown>;
   for (const [name, value] of Object.entries(fields)) {
@@ -213,7 +217,13 @@ export class ApiClient {
    * Sends a request: the body snake_cased, the answer camelCased. A 401 with a token triggers one
    * refresh and one retry; errors become {@link ApiError} or {@link NetworkError}.
    */
-  async request<T>(method: string, path: string, body?: unknown, retry = true, timeoutMs?: number): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    retry = true,
+    timeoutMs?: number,
+  ): Promise<T> {
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined && !form) headers['content-type'] = 'application/json';

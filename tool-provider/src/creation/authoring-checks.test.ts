@@ -85,7 +85,10 @@ describe('authoringChecks', () => {
 
   it('fails a numeral without a record or without a question', () => {
     const checks = authoringChecks({
-      numerals: [numeral('simplify', null), numeral('simplify', VALID_MATH_TYPE_DATA.simplify, { question: '  ' })],
+      numerals: [
+        numeral('simplify', null),
+        numeral('simplify', VALID_MATH_TYPE_DATA.simplify, { question: '  ' }),
+      ],
     });
     expect(checks.map((c) => c.reason)).toEqual(['authoring.record-missing', 'authoring.question-missing']);
   });
@@ -93,9 +96,25 @@ describe('authoringChecks', () => {
   it('computes the answers of functions and equationOfALine and refuses an undefined value', () => {
     const checks = authoringChecks({
       numerals: [
-        numeral('functions', { functionExpr: 'f(x)=x^{2}+3', xValue: '2', yValue: null, convertToDegrees: false }),
-        numeral('functions', { functionExpr: 'f(x)=\\frac{1}{x}', xValue: '0', yValue: null, convertToDegrees: false }),
-        numeral('equationOfALine', { ...VALID_MATH_TYPE_DATA.equationOfALine, x1: '0', y1: '-1', x2: '2', y2: '0' }),
+        numeral('functions', {
+          functionExpr: 'f(x)=x^{2}+3',
+          xValue: '2',
+          yValue: null,
+          convertToDegrees: false,
+        }),
+        numeral('functions', {
+          functionExpr: 'f(x)=\\frac{1}{x}',
+          xValue: '0',
+          yValue: null,
+          convertToDegrees: false,
+        }),
+        numeral('equationOfALine', {
+          ...VALID_MATH_TYPE_DATA.equationOfALine,
+          x1: '0',
+          y1: '-1',
+          x2: '2',
+          y2: '0',
+        }),
       ],
     });
     expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
@@ -118,7 +137,10 @@ describe('authoringChecks', () => {
       const numerals = problem.numerals.map((n, i) => ({
         ...numeral('simplify', null, { question: n.question }),
         ...asDraft(n, i),
-        steps: (n.steps ?? []).map((s, j) => ({ ...asDraft(s, j), key: `s${i}${j}xxx` })) as NumeralDraft['steps'],
+        steps: (n.steps ?? []).map((s, j) => ({
+          ...asDraft(s, j),
+          key: `s${i}${j}xxx`,
+        })) as NumeralDraft['steps'],
       }));
       const failing = authoringChecks({ numerals }).filter((c) => !c.ok);
       expect(failing).toEqual([]);
@@ -128,7 +150,12 @@ describe('authoringChecks', () => {
   it('stops checking when the time is up, naming the items not reached', () => {
     let t = 0;
     const checks = authoringChecks(
-      { numerals: [numeral('simplify', VALID_MATH_TYPE_DATA.simplify), numeral('solve', VALID_MATH_TYPE_DATA.solve)] },
+      {
+        numerals: [
+          numeral('simplify', VALID_MATH_TYPE_DATA.simplify),
+          numeral('solve', VALID_MATH_TYPE_DATA.solve),
+        ],
+      },
       { budgetMs: 10, now: () => (t += 8) },
     );
     expect(checks.map((c) => c.reason)).toEqual([null, 'authoring.check-timeout']);

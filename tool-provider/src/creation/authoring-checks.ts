@@ -63,11 +63,15 @@ function equationHolds(equation: string, values: Record<string, string>): boolea
   const sides = equation.split('=');
   if (sides.length !== 2 || !sides[0]!.trim() || !sides[1]!.trim()) return null;
   let difference = ce().parse(`(${sides[0]})-(${sides[1]})`);
-  difference = difference.subs(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ce().parse(v)])));
+  difference = difference.subs(
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ce().parse(v)])),
+  );
   const free = difference.unknowns.filter((u) => !['Pi', 'ExponentialE', 'ImaginaryUnit'].includes(u));
   const samples = [0.7, 1.3, 2.1, 2.9, 0.45];
   for (let i = 0; i < samples.length; i++) {
-    const at = Object.fromEntries(free.map((u, j) => [u, ce().number(samples[(i + j) % samples.length]! + j * 0.17)]));
+    const at = Object.fromEntries(
+      free.map((u, j) => [u, ce().number(samples[(i + j) % samples.length]! + j * 0.17)]),
+    );
     const value = difference.subs(at).N();
     const re = Number(value.re);
     const im = Number(value.im ?? 0);
@@ -115,7 +119,8 @@ function ownAnswer(asked: Asked): OwnAnswer {
     if (ids.length === 0) return { ok: false, reason: 'authoring.no-correct-choice' };
     return { ok: true, answer: ids, shown: ids.join(', ') };
   }
-  if (asked.data === null || asked.data === undefined) return { ok: false, reason: 'authoring.record-missing' };
+  if (asked.data === null || asked.data === undefined)
+    return { ok: false, reason: 'authoring.record-missing' };
   switch (mathType) {
     case 'simplify': {
       const d = asked.data as MathTypeDataOf<'simplify'>;
@@ -163,9 +168,7 @@ function ownAnswer(asked: Asked): OwnAnswer {
         if (d.findM) lines.push(`${d.mSymbol}=${m}`);
         if (d.findB) lines.push(`${d.bSymbol}=${b}`);
         if (d.findEquation || lines.length === 0) {
-          const rhs = ce()
-            .parse(`(${m})${d.xSymbol}+(${b})`)
-            .simplify().latex;
+          const rhs = ce().parse(`(${m})${d.xSymbol}+(${b})`).simplify().latex;
           lines.push(`${d.ySymbol}=${rhs}`);
         }
       }
@@ -199,7 +202,10 @@ function ownAnswer(asked: Asked): OwnAnswer {
     case 'setMultiPointPlane': {
       const d = asked.data as MathTypeDataOf<'setMultiPointPlane'>;
       const points: CartesianPoint[] = [];
-      for (const line of d.pointsList.split(/\n+/).map((l) => l.trim()).filter(Boolean)) {
+      for (const line of d.pointsList
+        .split(/\n+/)
+        .map((l) => l.trim())
+        .filter(Boolean)) {
         const match = /^\(?\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)?$/.exec(line);
         const x = match ? numeric(match[1]!) : null;
         const y = match ? numeric(match[2]!) : null;
@@ -244,16 +250,22 @@ function failure(mathType: MathType, result: CheckResult, shown: string): { reas
   const generic = { reason: 'authoring.answer-rejected', params: { answer: shown.slice(0, 300) } };
   const r = result as unknown;
   if (mathType === 'multipleChoice' || mathType === 'primeDecomposition') {
-    const feedback = (r as { feedback?: { key: string; params?: Params }; message?: { key: string; params?: Params } })
-      .feedback ?? (r as { message?: { key: string; params?: Params } }).message;
-    return feedback?.key ? { reason: feedback.key, params: { ...feedback.params, answer: generic.params.answer } } : generic;
+    const feedback =
+      (r as { feedback?: { key: string; params?: Params }; message?: { key: string; params?: Params } })
+        .feedback ?? (r as { message?: { key: string; params?: Params } }).message;
+    return feedback?.key
+      ? { reason: feedback.key, params: { ...feedback.params, answer: generic.params.answer } }
+      : generic;
   }
   if (Array.isArray(r)) return generic;
   const lines = (r as { lines?: { correct: boolean; feedback?: { key: string; params?: Params } }[] }).lines;
   if (lines) {
     const wrong = lines.find((l) => !l.correct && l.feedback) ?? lines.findLast((l) => l.feedback);
     if (wrong?.feedback)
-      return { reason: wrong.feedback.key, params: { ...wrong.feedback.params, answer: generic.params.answer } };
+      return {
+        reason: wrong.feedback.key,
+        params: { ...wrong.feedback.params, answer: generic.params.answer },
+      };
     return generic;
   }
   const feedbacks = (r as { feedbacks?: string }).feedbacks;
@@ -268,7 +280,8 @@ type Verdict = { ok: boolean; reason: string | null; params: Params };
  * them, each `x=value` is put back into the equation.
  */
 function checkSolve(data: MathTypeDataOf<'solve'>): Verdict {
-  if (data.definedSolutions.length === 0) return { ok: false, reason: 'authoring.solutions-missing', params: {} };
+  if (data.definedSolutions.length === 0)
+    return { ok: false, reason: 'authoring.solutions-missing', params: {} };
   const answer = data.definedSolutions.map((s, i) => ({ math: s.latex, solNum: i }));
   const shown = data.definedSolutions.map((s) => s.latex).join(', ');
   try {
@@ -282,7 +295,8 @@ function checkSolve(data: MathTypeDataOf<'solve'>): Verdict {
     const match = /^\s*([A-Za-z](?:_\{?\w+\}?)?)\s*=(.+)$/s.exec(solution.latex);
     const holds = match ? equationHolds(data.startingExpression, { [match[1]!]: match[2]! }) : null;
     if (holds === null) return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
-    if (!holds) return { ok: false, reason: 'authoring.solution-wrong', params: { solution: solution.latex } };
+    if (!holds)
+      return { ok: false, reason: 'authoring.solution-wrong', params: { solution: solution.latex } };
   }
   return { ok: true, reason: null, params: {} };
 }

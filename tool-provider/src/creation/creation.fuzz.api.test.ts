@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVE_PROBLEM_MAX_FILES, VIDEO_MAX_BYTES } from '@kib/core';
 import { insertUser } from '../test/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
-import { choiceNumeral, png, postSave, problemDraft, saveForm, simplifyNumeral } from './creation.test-helpers';
+import {
+  choiceNumeral,
+  png,
+  postSave,
+  problemDraft,
+  saveForm,
+  simplifyNumeral,
+  seedFile,
+} from './creation.test-helpers';
 
 /*
  * send_create_problem_data/ under bad input: whatever arrives, the answer is a 400 or a 413 with a
@@ -88,7 +96,9 @@ describe('send_create_problem_data/ under bad input', () => {
         expect(typeof res.body.detail).toBe('string');
         if (res.status === 400) {
           const snake = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-          expect(Object.keys(res.body.fields ?? {}).some((f) => f.startsWith(`state.${snake}`) || f === 'state')).toBe(true);
+          expect(
+            Object.keys(res.body.fields ?? {}).some((f) => f.startsWith(`state.${snake}`) || f === 'state'),
+          ).toBe(true);
         }
       }
     expect(tried).toBeGreaterThan(60);
@@ -146,17 +156,29 @@ describe('send_create_problem_data/ under bad input', () => {
     const asVideo = await postSave(
       creator,
       saveForm(draft, [
-        { field: 'video_0', file: new Blob([await png()]), name: 'clip.mp4', formdata: { name: 'clip.mp4', type: 'problem', id: '' } },
+        {
+          field: 'video_0',
+          file: new Blob([await png()]),
+          name: 'clip.mp4',
+          formdata: { name: 'clip.mp4', type: 'problem', id: '' },
+        },
       ]),
     );
     expect(asVideo.status).toBe(400);
-    expect(asVideo.body.fields).toEqual({ video_0: ['clip.mp4 no es un video MP4 o MOV (su contenido es PNG).'] });
+    expect(asVideo.body.fields).toEqual({
+      video_0: ['clip.mp4 no es un video MP4 o MOV (su contenido es PNG).'],
+    });
 
     const english = await fetch(`${server.url}/api/send_create_problem_data/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${creator.token}`, 'accept-language': 'en' },
       body: saveForm(draft, [
-        { field: 'picture_0', file: new Blob(['hola, soy texto']), name: 'foto.png', formdata: { name: 'foto.png', type: 'problem', id: '' } },
+        {
+          field: 'picture_0',
+          file: new Blob(['hola, soy texto']),
+          name: 'foto.png',
+          formdata: { name: 'foto.png', type: 'problem', id: '' },
+        },
       ]),
     });
     expect(english.status).toBe(400);
@@ -165,7 +187,12 @@ describe('send_create_problem_data/ under bad input', () => {
     });
 
     const empty = saveForm(draft, [
-      { field: 'picture_0', file: new Blob([]), name: 'vacia.png', formdata: { name: 'vacia.png', type: 'problem', id: '' } },
+      {
+        field: 'picture_0',
+        file: new Blob([]),
+        name: 'vacia.png',
+        formdata: { name: 'vacia.png', type: 'problem', id: '' },
+      },
     ]);
     expect((await postSave(creator, empty)).status).toBe(400);
 
@@ -178,7 +205,12 @@ describe('send_create_problem_data/ under bad input', () => {
     const nowhere = await postSave(
       creator,
       saveForm(draft, [
-        { field: 'picture_0', file: new Blob([await png()]), name: 'p.png', formdata: { name: 'p.png', type: 'step', id: 'nostep1' } },
+        {
+          field: 'picture_0',
+          file: new Blob([await png()]),
+          name: 'p.png',
+          formdata: { name: 'p.png', type: 'step', id: 'nostep1' },
+        },
       ]),
     );
     expect(nowhere.status).toBe(400);
@@ -187,7 +219,12 @@ describe('send_create_problem_data/ under bad input', () => {
     const videoForChoice = await postSave(
       creator,
       saveForm(draft, [
-        { field: 'video_0', file: new Blob([await fs.readFile(path.join(import.meta.dirname, '../seed/media/kib-demo.mp4'))]), name: 'v.mp4', formdata: { name: 'v.mp4', type: 'choice', id: 'c00001' } },
+        {
+          field: 'video_0',
+          file: new Blob([await seedFile('kib-demo.mp4')]),
+          name: 'v.mp4',
+          formdata: { name: 'v.mp4', type: 'choice', id: 'c00001' },
+        },
       ]),
     );
     expect(videoForChoice.status).toBe(400);
@@ -196,7 +233,10 @@ describe('send_create_problem_data/ under bad input', () => {
     unknownField.append('document_0', new Blob([await png()]), 'x.png');
     expect((await postSave(creator, unknownField)).status).toBe(400);
 
-    const keyNotStored = await postSave(creator, saveForm({ ...draft, picture: 'AAAAAAAAAAAAAAAAAAAAAA.png' }));
+    const keyNotStored = await postSave(
+      creator,
+      saveForm({ ...draft, picture: 'AAAAAAAAAAAAAAAAAAAAAA.png' }),
+    );
     expect(keyNotStored.status).toBe(400);
     expect(keyNotStored.body.fields).toHaveProperty(['state.picture']);
     await expectNothingSaved();
@@ -213,7 +253,10 @@ describe('send_create_problem_data/ under bad input', () => {
     }));
     const res = await postSave(creator, saveForm(draft, files));
     expect(res.status).toBe(413);
-    expect(res.body).toMatchObject({ code: 'too-many-files', detail: `Una solicitud admite como máximo ${SAVE_PROBLEM_MAX_FILES} archivos: guarda en varias veces.` });
+    expect(res.body).toMatchObject({
+      code: 'too-many-files',
+      detail: `Una solicitud admite como máximo ${SAVE_PROBLEM_MAX_FILES} archivos: guarda en varias veces.`,
+    });
     await expectNothingSaved();
   });
 
@@ -254,14 +297,19 @@ describe('send_create_problem_data/ under bad input', () => {
     });
     const res = await fetch(`${server.url}/api/send_create_problem_data/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${creator.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${creator.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       body,
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(413);
     const answer = (await res.json()) as { code: string; detail: string };
     expect(answer.code).toBe('file-too-large');
-    expect(answer.detail).toBe(`El archivo video_0 supera el máximo de ${VIDEO_MAX_BYTES / (1024 * 1024)} MB.`);
+    expect(answer.detail).toBe(
+      `El archivo video_0 supera el máximo de ${VIDEO_MAX_BYTES / (1024 * 1024)} MB.`,
+    );
     await expectNothingSaved();
   });
 
@@ -297,12 +345,22 @@ describe('send_create_problem_data/ under bad input', () => {
   it('leaves nothing half-saved when the save fails after the files were stored', async () => {
     // The second numeral names a step id that is not the problem's: refused inside the transaction.
     const draft = problemDraft(refs, {
-      numerals: [simplifyNumeral(), simplifyNumeral({ steps: [{ ...simplifyNumeral(), id: 424242, instruction: '', explanation: '' }] as never })],
+      numerals: [
+        simplifyNumeral(),
+        simplifyNumeral({
+          steps: [{ ...simplifyNumeral(), id: 424242, instruction: '', explanation: '' }] as never,
+        }),
+      ],
     });
     const res = await postSave(
       creator,
       saveForm(draft, [
-        { field: 'picture_0', file: new Blob([await png()]), name: 'p.png', formdata: { name: 'p.png', type: 'problem', id: '' } },
+        {
+          field: 'picture_0',
+          file: new Blob([await png()]),
+          name: 'p.png',
+          formdata: { name: 'p.png', type: 'problem', id: '' },
+        },
       ]),
     );
     expect(res.status).toBe(400);

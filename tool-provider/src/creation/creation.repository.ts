@@ -79,7 +79,11 @@ export class CreationRepository {
   }
 
   async editAccess(problemId: number, transaction?: Transaction): Promise<EditAccess | null> {
-    const rows = await this.sequelize.query<{ authorId: number; publishProblem: boolean; coauthorIds: number[] }>(
+    const rows = await this.sequelize.query<{
+      authorId: number;
+      publishProblem: boolean;
+      coauthorIds: number[];
+    }>(
       `SELECT p.author_id AS "authorId", p.publish_problem AS "publishProblem",
               COALESCE((SELECT array_agg(c.user_id) FROM problem_coauthors c WHERE c.problem_id = p.id), '{}') AS "coauthorIds"
          FROM problems p WHERE p.id = :problemId`,
@@ -131,7 +135,9 @@ export class CreationRepository {
       replacements.q = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     }
     const filter = where.join(' AND ');
-    const rows = await this.sequelize.query<CreatorProblemRow & { total: string | number; updatedAt: Date | string }>(
+    const rows = await this.sequelize.query<
+      CreatorProblemRow & { total: string | number; updatedAt: Date | string }
+    >(
       `SELECT p.id, p.title, p.description, p.numeration, p.language,
               p.topic_id AS "topicId", p.subtopic_id AS "subtopicId", p.author_id AS "authorId",
               btrim(u.first_name || ' ' || u.last_name) AS "authorName",
@@ -187,7 +193,10 @@ export class CreationRepository {
       steps.map((s) => s.id),
       transaction,
     );
-    const author = await User.findByPk(problem.authorId, { attributes: ['firstName', 'lastName'], transaction });
+    const author = await User.findByPk(problem.authorId, {
+      attributes: ['firstName', 'lastName'],
+      transaction,
+    });
     const [modules] = await this.sequelize.query<{ n: number }>(
       `SELECT count(DISTINCT module_id)::int AS n FROM module_problems WHERE problem_id = :problemId`,
       { replacements: { problemId }, type: QueryTypes.SELECT, transaction },
@@ -226,7 +235,10 @@ export class CreationRepository {
       `SELECT id FROM multiple_choice_entries
         WHERE numeral_id IN (:numeralIds) OR step_id IN (:stepIds) ORDER BY position, id`,
       {
-        replacements: { numeralIds: numeralIds.length ? numeralIds : [0], stepIds: stepIds.length ? stepIds : [0] },
+        replacements: {
+          numeralIds: numeralIds.length ? numeralIds : [0],
+          stepIds: stepIds.length ? stepIds : [0],
+        },
         type: QueryTypes.SELECT,
         transaction,
       },
@@ -251,17 +263,19 @@ export class CreationRepository {
       return {
         mathType: owner.mathType,
         data: null,
-        choices: (choices ?? []).map(
-          (c): ChoiceDraft => ({
-            key: c.draftKey ?? fallbackKey('c', c.id),
-            id: c.id,
-            text: c.text,
-            picture: c.picture ?? null,
-            correct: c.correct,
-          }),
-        ),
+        choices: (choices ?? []).map((c): ChoiceDraft => ({
+          key: c.draftKey ?? fallbackKey('c', c.id),
+          id: c.id,
+          text: c.text,
+          picture: c.picture ?? null,
+          correct: c.correct,
+        })),
       };
-    return { mathType: owner.mathType, data: readMathTypeRecord(owner.mathType, owner.data, where), choices: [] };
+    return {
+      mathType: owner.mathType,
+      data: readMathTypeRecord(owner.mathType, owner.data, where),
+      choices: [],
+    };
   }
 
   private numeralDraft(n: Numeral, choices: Map<string, MultipleChoiceEntry[]>): NumeralDraft {
@@ -274,25 +288,28 @@ export class CreationRepository {
       picture: n.picture ?? null,
       videoS3: n.videoS3 ?? null,
       calculator: n.calculator,
-      steps: (n.steps ?? []).map(
-        (s: Step): StepDraft => ({
-          key: s.draftKey ?? fallbackKey('s', s.id),
-          id: s.id,
-          instruction: s.instruction,
-          explanation: s.explanation,
-          picture: s.picture ?? null,
-          videoS3: s.videoS3 ?? null,
-          calculator: s.calculator,
-          ...this.content(s, `step ${s.id}`, choices.get(`s${s.id}`)),
-        }),
-      ),
+      steps: (n.steps ?? []).map((s: Step): StepDraft => ({
+        key: s.draftKey ?? fallbackKey('s', s.id),
+        id: s.id,
+        instruction: s.instruction,
+        explanation: s.explanation,
+        picture: s.picture ?? null,
+        videoS3: s.videoS3 ?? null,
+        calculator: s.calculator,
+        ...this.content(s, `step ${s.id}`, choices.get(`s${s.id}`)),
+      })),
       ...this.content(n, `numeral ${n.id}`, choices.get(`n${n.id}`)),
     };
   }
 
   /** Whether courses, topics and subtopics named by a draft exist, and the subtopic is in the topic. */
   async checkReferences(draft: ProblemDraft): Promise<Record<string, string>> {
-    const [row] = await this.sequelize.query<{ course: boolean; topic: boolean; subtopic: boolean; within: boolean }>(
+    const [row] = await this.sequelize.query<{
+      course: boolean;
+      topic: boolean;
+      subtopic: boolean;
+      within: boolean;
+    }>(
       `SELECT (:courseId::int IS NULL OR EXISTS (SELECT 1 FROM courses WHERE id = :courseId::int)) AS course,
               (:topicId::int IS NULL OR EXISTS (SELECT 1 FROM topics WHERE id = :topicId::int)) AS topic,
               (:subtopicId::int IS NULL OR EXISTS (SELECT 1 FROM subtopics WHERE id = :subtopicId::int)) AS subtopic,
@@ -334,7 +351,9 @@ export class CreationRepository {
       videoS3: draft.videoS3,
     };
     let changed = false;
-    let problem = draft.id ? await Problem.findByPk(draft.id, { transaction, lock: transaction.LOCK.UPDATE }) : null;
+    let problem = draft.id
+      ? await Problem.findByPk(draft.id, { transaction, lock: transaction.LOCK.UPDATE })
+      : null;
     if (draft.id && !problem) throw AppError.notFound();
     if (!problem) {
       problem = await Problem.create({ ...fields, authorId }, { transaction });
@@ -352,7 +371,8 @@ export class CreationRepository {
     const storedById = new Map(stored.map((n) => [n.id, n]));
     const errors: Record<string, { key: string }[]> = {};
     draft.numerals.forEach((n, i) => {
-      if (n.id !== null && !storedById.has(n.id)) errors[`state.numerals.${i}.id`] = [{ key: 'validation.item-unknown' }];
+      if (n.id !== null && !storedById.has(n.id))
+        errors[`state.numerals.${i}.id`] = [{ key: 'validation.item-unknown' }];
       n.steps.forEach((s, j) => {
         const owner = n.id !== null ? storedById.get(n.id) : undefined;
         if (s.id !== null && !owner?.steps?.some((st) => st.id === s.id))
@@ -399,7 +419,12 @@ export class CreationRepository {
         transaction,
       );
       changed ||= row.changed;
-      const numeralChoices = await this.syncChoices({ numeralId: row.id, stepId: null }, n, `state.numerals.${i}`, transaction);
+      const numeralChoices = await this.syncChoices(
+        { numeralId: row.id, stepId: null },
+        n,
+        `state.numerals.${i}`,
+        transaction,
+      );
       changed ||= numeralChoices;
       const storedSteps = new Map((storedById.get(row.id)?.steps ?? []).map((s) => [s.id, s]));
       for (const [j, s] of n.steps.entries()) {
@@ -438,11 +463,15 @@ export class CreationRepository {
   }
 
   /** The `math_type` and `data` columns of a draft item (its record checked by its core schema). */
-  private columns(item: { mathType: MathType; data: unknown }): { mathType: MathType; data: StoredMathTypeRecord | null } {
+  private columns(item: { mathType: MathType; data: unknown }): {
+    mathType: MathType;
+    data: StoredMathTypeRecord | null;
+  } {
     if (item.mathType === 'multipleChoice' || item.data === null || item.data === undefined)
       return { mathType: item.mathType, data: null };
-    return toStoredContent({ mathType: item.mathType, data: item.data } as Parameters<typeof toStoredContent>[0])
-      .columns;
+    return toStoredContent({ mathType: item.mathType, data: item.data } as Parameters<
+      typeof toStoredContent
+    >[0]).columns;
   }
 
   private async upsertItem(
@@ -487,7 +516,9 @@ export class CreationRepository {
       };
       const row = choice.id !== null ? byId.get(choice.id) : undefined;
       if (choice.id !== null && !row)
-        throw AppError.badRequest({ [`${path}.choices.${position}.id`]: [{ key: 'validation.item-unknown' }] });
+        throw AppError.badRequest({
+          [`${path}.choices.${position}.id`]: [{ key: 'validation.item-unknown' }],
+        });
       if (row) {
         kept.add(row.id);
         row.set(values);
@@ -520,7 +551,9 @@ export class CreationRepository {
          UNION SELECT numeral_id AS id FROM attempts WHERE numeral_id IN (:ids)`,
         { replacements: { ids: numerals.map((n) => n.id) }, type: QueryTypes.SELECT, transaction },
       );
-      const held = numerals.filter((n) => rows.some((r) => r.id === n.id)).sort((a, b) => a.number - b.number)[0];
+      const held = numerals
+        .filter((n) => rows.some((r) => r.id === n.id))
+        .sort((a, b) => a.number - b.number)[0];
       if (held) {
         const message = { key: 'errors.numeral-has-results', params: { numeral: held.number + 1 } };
         throw new AppError(409, 'numeral-has-results', message, { 'state.numerals': [message] });

@@ -31,6 +31,8 @@ export function registerCreationRoutes(api: ApiRouter, creation: CreationService
   });
 
   api.handle(API.deleteProblem, {
-    handle: async ({ principal, params }) => ({ body: await creation.delete(principal, problemId(params.id)) }),
+    handle: async ({ principal, params }) => ({
+      body: await creation.delete(principal, problemId(params.id)),
+    }),
   });
 }

@@ -48,7 +48,9 @@ function fileSlots(draft: ProblemDraft): FileSlot[] {
       { path: `${at}.hint_picture`, key: n.hintPicture, kind: 'picture' },
       { path: `${at}.video_s3`, key: n.videoS3, kind: 'video' },
     );
-    n.choices.forEach((c, k) => slots.push({ path: `${at}.choices.${k}.picture`, key: c.picture, kind: 'picture' }));
+    n.choices.forEach((c, k) =>
+      slots.push({ path: `${at}.choices.${k}.picture`, key: c.picture, kind: 'picture' }),
+    );
     n.steps.forEach((s, j) => {
       const st = `${at}.steps.${j}`;
       slots.push(
@@ -115,7 +117,11 @@ export class CreationService {
    * authoring checks: a draft asked to be published is published only when every check passes.
    * Files stored for a save that fails are removed again; files no row names any more go too.
    */
-  async save(principal: Principal, request: SaveProblemRequest, files: UploadedFile[]): Promise<SaveProblemAnswer> {
+  async save(
+    principal: Principal,
+    request: SaveProblemRequest,
+    files: UploadedFile[],
+  ): Promise<SaveProblemAnswer> {
     const draft = structuredClone(request.state) as ProblemDraft;
     let before: string[] = [];
     if (draft.id !== null) {
@@ -126,11 +132,15 @@ export class CreationService {
     this.refuseRepeatedKeys(draft);
     const references = await this.deps.repo.checkReferences(draft);
     if (Object.keys(references).length > 0)
-      throw AppError.badRequest(Object.fromEntries(Object.entries(references).map(([k, v]) => [k, [{ key: v }]])));
+      throw AppError.badRequest(
+        Object.fromEntries(Object.entries(references).map(([k, v]) => [k, [{ key: v }]])),
+      );
     const targets = this.pairFiles(draft, files);
 
     const known = new Set(before);
-    const fresh = fileSlots(draft).filter((s): s is FileSlot & { key: string } => s.key !== null && !known.has(s.key));
+    const fresh = fileSlots(draft).filter(
+      (s): s is FileSlot & { key: string } => s.key !== null && !known.has(s.key),
+    );
     const keyErrors = await this.deps.media.checkNewKeys(fresh);
     if (Object.keys(keyErrors).length > 0) throw AppError.badRequest(keyErrors);
 
@@ -145,7 +155,11 @@ export class CreationService {
       const result = await this.deps.sequelize.transaction(async (transaction) => {
         for (const file of stored)
           await this.deps.mediaRepo.insert({ ...file, createdBy: principal.userId }, transaction);
-        const id = await this.deps.repo.saveDraft({ ...draft, publishProblem: published }, principal.userId, transaction);
+        const id = await this.deps.repo.saveDraft(
+          { ...draft, publishProblem: published },
+          principal.userId,
+          transaction,
+        );
         const loaded = await this.deps.repo.loadDraft(id, transaction);
         return { id, problem: loaded!.problem };
       });
@@ -215,17 +229,22 @@ export class CreationService {
         targets.push(() => undefined);
         continue;
       }
-      if (type === 'problem')
-        target = video ? (k) => (draft.videoS3 = k) : (k) => (draft.picture = k);
+      if (type === 'problem') target = video ? (k) => (draft.videoS3 = k) : (k) => (draft.picture = k);
       for (const n of draft.numerals) {
         if (target) break;
         if ((type === 'numeral' || type === 'hint') && n.key === id)
-          target = type === 'hint' ? (k) => (n.hintPicture = k) : video ? (k) => (n.videoS3 = k) : (k) => (n.picture = k);
+          target =
+            type === 'hint'
+              ? (k) => (n.hintPicture = k)
+              : video
+                ? (k) => (n.videoS3 = k)
+                : (k) => (n.picture = k);
         const choice = type === 'choice' ? n.choices.find((c) => c.key === id) : undefined;
         if (choice) target = (k) => (choice.picture = k);
         for (const s of n.steps) {
           if (target) break;
-          if (type === 'step' && s.key === id) target = video ? (k) => (s.videoS3 = k) : (k) => (s.picture = k);
+          if (type === 'step' && s.key === id)
+            target = video ? (k) => (s.videoS3 = k) : (k) => (s.picture = k);
           const stepChoice = type === 'choice' ? s.choices.find((c) => c.key === id) : undefined;
           if (stepChoice) target = (k) => (stepChoice.picture = k);
         }
@@ -239,7 +258,8 @@ export class CreationService {
 
   /** Copies a problem the caller may edit (404 otherwise). */
   async clone(principal: Principal, problemId: number): Promise<number> {
-    if (!(await this.mayEdit(principal, await this.deps.repo.editAccess(problemId)))) throw AppError.notFound();
+    if (!(await this.mayEdit(principal, await this.deps.repo.editAccess(problemId))))
+      throw AppError.notFound();
     return this.deps.sequelize.transaction((transaction) =>
       this.deps.repo.clone(problemId, principal.userId, transaction),
     );
@@ -247,7 +267,8 @@ export class CreationService {
 
   /** Deletes a problem the caller may edit, or unpublishes it when a module or students' results hold it. */
   async delete(principal: Principal, problemId: number): Promise<DeleteProblemAnswer> {
-    if (!(await this.mayEdit(principal, await this.deps.repo.editAccess(problemId)))) throw AppError.notFound();
+    if (!(await this.mayEdit(principal, await this.deps.repo.editAccess(problemId))))
+      throw AppError.notFound();
     const loaded = await this.deps.repo.loadDraft(problemId);
     const outcome = await this.deps.sequelize.transaction(async (transaction) => {
       if (await this.deps.repo.isHeld(problemId, transaction)) {
@@ -260,7 +281,9 @@ export class CreationService {
     if (outcome === 'deleted' && loaded)
       await this.deps.media
         .releaseUnreferenced(fileKeysOf(loaded.problem))
-        .catch((err: unknown) => this.deps.logger.error({ err, problemId }, 'releasing a deleted problem’s files failed'));
+        .catch((err: unknown) =>
+          this.deps.logger.error({ err, problemId }, 'releasing a deleted problem’s files failed'),
+        );
     return { outcome };
   }
 }

@@ -1,16 +1,22 @@
-import type { NumeralDraft, ProblemDraft } from '@kib/core';
-import { API } from '@kib/core';
-import { multipartBody, type UploadFile } from '@kib/api-client';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { toSnakeCase, type FileFormData, type NumeralDraft, type ProblemDraft } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import sharp from 'sharp';
 import type { TestClient } from '../test/test-server';
 
 /** A small PNG made on the spot, with a comment in its metadata (which storing must remove). */
-export function png(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+export async function png(width = 8, height = 8): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
     .png()
     .withMetadata({ exif: { IFD0: { ImageDescription: 'secret location' } } })
     .toBuffer();
+  return new Uint8Array(bytes);
+}
+
+/** The bytes of a file of the seed's media (a small, valid MP4 video and a PNG). */
+export async function seedFile(name: string): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await fs.readFile(path.join(import.meta.dirname, '../seed/media', name)));
 }
 
 let counter = 0;
@@ -62,7 +68,13 @@ export function choiceNumeral(correct = [true, false]): NumeralDraft {
     ...simplifyNumeral(),
     mathType: 'multipleChoice',
     data: null,
-    choices: correct.map((c, i) => ({ key: key('c'), id: null, text: `$${i + 1}$`, picture: null, correct: c })),
+    choices: correct.map((c, i) => ({
+      key: key('c'),
+      id: null,
+      text: `$${i + 1}$`,
+      picture: null,
+      correct: c,
+    })),
   };
 }
 
@@ -89,9 +101,24 @@ export function problemDraft(
   };
 }
 
+/** A file of a save: its field, bytes, name, and what it belongs to. */
+export interface UploadFile {
+  field: `picture_${number}` | `video_${number}`;
+  file: Blob;
+  name: string;
+  formdata: FileFormData;
+}
+
 /** A save as the site sends it: multipart, the draft as snake_case JSON text, each file with its formdata. */
 export function saveForm(state: unknown, files: UploadFile[] = [], userType = 'creator'): FormData {
-  return multipartBody(API.saveProblem.multipart!, { state, userType }, files);
+  const form = new FormData();
+  form.append('state', JSON.stringify(toSnakeCase(state)));
+  form.append('user_type', userType);
+  for (const file of files) {
+    form.append(file.field, file.file, file.name);
+    form.append(`formdata_${file.field.split('_')[1]}`, JSON.stringify(file.formdata));
+  }
+  return form;
 }
 
 /** Posts a form to send_create_problem_data/ as `client`. */

@@ -102,88 +102,99 @@ export async function readMultipart(req: Request, spec: MultipartSpec, dir: stri
   const limits = new Map(spec.files.map((f) => [f.field, f.maxBytes]));
   const largest = Math.max(0, ...spec.files.map((f) => f.maxBytes));
 
-  const raw = await new Promise<{ fields: Map<string, string>; files: Omit<UploadedFile, 'ext' | 'formdata'>[] }>(
-    (resolve, reject) => {
-      const fields = new Map<string, string>();
-      const files: Omit<UploadedFile, 'ext' | 'formdata'>[] = [];
-      const writing: Promise<void>[] = [];
-      let received = 0;
-      let failed = false;
-      let parser: busboy.Busboy;
-      try {
-        parser = busboy({
-          headers: req.headers,
-          limits: {
-            fileSize: largest + 1,
-            files: spec.maxFiles,
-            fields: MAX_FIELDS,
-            fieldSize: MULTIPART_FIELD_MAX_BYTES,
-            parts: spec.maxFiles + MAX_FIELDS,
-          },
-        });
-      } catch {
-        reject(new AppError(400, 'multipart-invalid'));
-        return;
-      }
-      const fail = (err: AppError) => {
-        if (failed) return;
-        failed = true;
-        discardRest(req);
-        reject(err);
-      };
-      req.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > total && !failed)
-          fail(new AppError(413, 'payload-too-large', { key: 'errors.upload-too-large', params: { max: megabytes(total) } }));
+  const raw = await new Promise<{
+    fields: Map<string, string>;
+    files: Omit<UploadedFile, 'ext' | 'formdata'>[];
+  }>((resolve, reject) => {
+    const fields = new Map<string, string>();
+    const files: Omit<UploadedFile, 'ext' | 'formdata'>[] = [];
+    const writing: Promise<void>[] = [];
+    let received = 0;
+    let failed = false;
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          fileSize: largest + 1,
+          files: spec.maxFiles,
+          fields: MAX_FIELDS,
+          fieldSize: MULTIPART_FIELD_MAX_BYTES,
+          parts: spec.maxFiles + MAX_FIELDS,
+        },
       });
-      req.on('aborted', () => fail(new AppError(400, 'multipart-invalid')));
-      parser.on('field', (name, value, info) => {
-        if (failed) return;
-        if (info.valueTruncated) return fail(tooLarge(name, MULTIPART_FIELD_MAX_BYTES));
-        if (FILE_FIELD.test(name)) return fail(invalid(name, 'validation.file-expected'));
-        fields.set(name, value);
-      });
-      parser.on('file', (name, stream) => {
-        const match = FILE_FIELD.exec(name);
-        const kind = match?.[1] as MediaKind | undefined;
-        const max = kind ? limits.get(kind) : undefined;
-        if (failed || !match || max === undefined || files.some((f) => f.field === name)) {
-          stream.resume();
-          if (!failed)
-            fail(invalid(name, files.some((f) => f.field === name) ? 'validation.file-twice' : 'validation.file-field-unknown'));
-          return;
-        }
-        const file = { field: name, kind: kind!, index: Number(match[2]), path: path.join(dir, name), size: 0 };
-        files.push(file);
-        const counter = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            file.size += chunk.length;
-            if (file.size > max) done(tooLarge(name, max));
-            else done(null, chunk);
-          },
-        });
-        writing.push(
-          pipeline(stream, counter, createWriteStream(file.path)).catch((err: unknown) => {
-            stream.resume();
-            fail(err instanceof AppError ? err : new AppError(400, 'multipart-invalid'));
+    } catch {
+      reject(new AppError(400, 'multipart-invalid'));
+      return;
+    }
+    const fail = (err: AppError) => {
+      if (failed) return;
+      failed = true;
+      discardRest(req);
+      reject(err);
+    };
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > total && !failed)
+        fail(
+          new AppError(413, 'payload-too-large', {
+            key: 'errors.upload-too-large',
+            params: { max: megabytes(total) },
           }),
         );
+    });
+    req.on('aborted', () => fail(new AppError(400, 'multipart-invalid')));
+    parser.on('field', (name, value, info) => {
+      if (failed) return;
+      if (info.valueTruncated) return fail(tooLarge(name, MULTIPART_FIELD_MAX_BYTES));
+      if (FILE_FIELD.test(name)) return fail(invalid(name, 'validation.file-expected'));
+      fields.set(name, value);
+    });
+    parser.on('file', (name, stream) => {
+      const match = FILE_FIELD.exec(name);
+      const kind = match?.[1] as MediaKind | undefined;
+      const max = kind ? limits.get(kind) : undefined;
+      if (failed || !match || max === undefined || files.some((f) => f.field === name)) {
+        stream.resume();
+        if (!failed)
+          fail(
+            invalid(
+              name,
+              files.some((f) => f.field === name) ? 'validation.file-twice' : 'validation.file-field-unknown',
+            ),
+          );
+        return;
+      }
+      const file = { field: name, kind: kind!, index: Number(match[2]), path: path.join(dir, name), size: 0 };
+      files.push(file);
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          file.size += chunk.length;
+          if (file.size > max) done(tooLarge(name, max));
+          else done(null, chunk);
+        },
       });
-      parser.on('filesLimit', () => {
-        const message: Message = { key: 'errors.too-many-files', params: { max: spec.maxFiles } };
-        fail(new AppError(413, 'too-many-files', message));
+      writing.push(
+        pipeline(stream, counter, createWriteStream(file.path)).catch((err: unknown) => {
+          stream.resume();
+          fail(err instanceof AppError ? err : new AppError(400, 'multipart-invalid'));
+        }),
+      );
+    });
+    parser.on('filesLimit', () => {
+      const message: Message = { key: 'errors.too-many-files', params: { max: spec.maxFiles } };
+      fail(new AppError(413, 'too-many-files', message));
+    });
+    parser.on('fieldsLimit', () => fail(new AppError(413, 'payload-too-large')));
+    parser.on('partsLimit', () => fail(new AppError(413, 'payload-too-large')));
+    parser.on('error', () => fail(new AppError(400, 'multipart-invalid')));
+    parser.on('close', () => {
+      void Promise.all(writing).then(() => {
+        if (!failed) resolve({ fields, files });
       });
-      parser.on('fieldsLimit', () => fail(new AppError(413, 'payload-too-large')));
-      parser.on('partsLimit', () => fail(new AppError(413, 'payload-too-large')));
-      parser.on('error', () => fail(new AppError(400, 'multipart-invalid')));
-      parser.on('close', () => {
-        void Promise.all(writing).then(() => {
-          if (!failed) resolve({ fields, files });
-        });
-      });
-      req.pipe(parser);
-    },
-  );
+    });
+    req.pipe(parser);
+  });
 
   const fields: Record<string, unknown> = {};
   const formdata = new Map<number, FileFormData>();
@@ -210,7 +221,9 @@ export async function readMultipart(req: Request, spec: MultipartSpec, dir: stri
   for (const file of raw.files) {
     const paired = formdata.get(file.index);
     if (!paired) {
-      errors[`formdata_${file.index}`] = [{ key: 'validation.formdata-missing', params: { field: file.field } }];
+      errors[`formdata_${file.index}`] = [
+        { key: 'validation.formdata-missing', params: { field: file.field } },
+      ];
       continue;
     }
     if (raw.files.some((other) => other !== file && other.index === file.index)) {
@@ -245,7 +258,11 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function mergeFields(into: Record<string, Message[]>, prefix: string, fields: Record<string, Message[]>): void {
+function mergeFields(
+  into: Record<string, Message[]>,
+  prefix: string,
+  fields: Record<string, Message[]>,
+): void {
   for (const [name, messages] of Object.entries(fields))
     (into[name === 'non_field_errors' ? prefix : `${prefix}.${name}`] ??= []).push(...messages);
 }

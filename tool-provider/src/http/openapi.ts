@@ -123,7 +123,9 @@ function operation(endpoint: AnyEndpoint, pathParams: string[]): JsonSchema {
 function multipartSchema(endpoint: AnyEndpoint, body: JsonSchema): JsonSchema {
   const spec = endpoint.multipart!;
   const properties: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries((body.properties as Record<string, JsonSchema> | undefined) ?? {}))
+  for (const [name, schema] of Object.entries(
+    (body.properties as Record<string, JsonSchema> | undefined) ?? {},
+  ))
     properties[name] = spec.jsonFields.includes(name)
       ? { type: 'string', contentMediaType: 'application/json', contentSchema: schema }
       : schema;

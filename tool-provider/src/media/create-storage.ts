@@ -6,5 +6,7 @@ import type { MediaStorage } from './storage';
 
 /** The configured store of pictures and videos: an S3-compatible bucket, or the disk under DATA_DIR/media. */
 export function createMediaStorage(config: Pick<Config, 'media' | 'dataDir'>): MediaStorage {
-  return config.media.s3 ? new S3Storage(config.media.s3) : new LocalStorage(path.join(config.dataDir, 'media'));
+  return config.media.s3
+    ? new S3Storage(config.media.s3)
+    : new LocalStorage(path.join(config.dataDir, 'media'));
 }

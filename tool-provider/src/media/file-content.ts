@@ -56,7 +56,11 @@ export class UnreadablePictureError extends Error {
  * by its EXIF orientation, without any metadata (location, camera, comments) and without anything
  * hidden after the image data. An animated GIF keeps its frames. Answers the new file's size.
  */
-export async function reencodePicture(input: string, output: string, ext: 'jpg' | 'png' | 'gif'): Promise<number> {
+export async function reencodePicture(
+  input: string,
+  output: string,
+  ext: 'jpg' | 'png' | 'gif',
+): Promise<number> {
   try {
     const image = sharp(input, { animated: ext === 'gif', limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const oriented = ext === 'gif' ? image : image.rotate();

@@ -29,10 +29,7 @@ const KEY_COLUMNS = [
 export class MediaRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
-  async insert(
-    row: MediaFileRow & { createdBy: number | null },
-    transaction?: Transaction,
-  ): Promise<void> {
+  async insert(row: MediaFileRow & { createdBy: number | null }, transaction?: Transaction): Promise<void> {
     await this.sequelize.query(
       `INSERT INTO media_files (key, kind, content_type, size, checked, created_by)
        VALUES (:key, :kind, :contentType, :size, :checked, :createdBy)`,

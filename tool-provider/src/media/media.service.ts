@@ -18,13 +18,7 @@ import { removeUploadDir, uploadDir } from '../http/multipart';
 import type { Logger } from '../logger';
 import { kindOf, reencodePicture, sniffBuffer, sniffFile, UnreadablePictureError } from './file-content';
 import type { MediaFileRow, MediaRepository } from './media.repository';
-import {
-  MEDIA_TYPES,
-  mediaTypeOfKey,
-  newMediaKey,
-  type MediaExtension,
-  type MediaStorage,
-} from './storage';
+import { MEDIA_TYPES, mediaTypeOfKey, newMediaKey, type MediaExtension, type MediaStorage } from './storage';
 
 /** The largest video uploaded through a presigned address (get_presigned_url/), in bytes. */
 export const PRESIGNED_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
@@ -262,7 +256,9 @@ export class MediaService {
       throw AppError.badRequest({ content_type: [{ key: 'validation.upload-kind-type' }] });
     const max = request.kind === 'picture' ? PICTURE_MAX_BYTES : PRESIGNED_VIDEO_MAX_BYTES;
     if (request.size > max)
-      throw AppError.badRequest({ size: [{ key: 'validation.upload-size', params: { max: megabytes(max) } }] });
+      throw AppError.badRequest({
+        size: [{ key: 'validation.upload-size', params: { max: megabytes(max) } }],
+      });
     const ext = EXT_OF_TYPE[request.contentType]!;
     const key = newMediaKey(ext);
     const meta = { size: request.size, contentType: request.contentType };
@@ -333,7 +329,12 @@ export class MediaService {
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           if (size > claim.size)
-            done(new AppError(413, 'upload-size-mismatch', { key: 'errors.upload-size-mismatch', params: { size: claim.size } }));
+            done(
+              new AppError(413, 'upload-size-mismatch', {
+                key: 'errors.upload-size-mismatch',
+                params: { size: claim.size },
+              }),
+            );
           else done(null, chunk);
         },
       });
@@ -346,14 +347,10 @@ export class MediaService {
       const expected = mediaTypeOfKey(claim.key)!;
       const sniffed = await sniffFile(raw);
       if (sniffed.ext !== expected.ext)
-        throw new AppError(
-          400,
-          'file-type-invalid',
-          {
-            key: row.kind === 'picture' ? 'validation.picture-type-invalid' : 'validation.video-type-invalid',
-            params: { name: claim.key, detected: sniffed.detected?.toUpperCase() ?? '?' },
-          },
-        );
+        throw new AppError(400, 'file-type-invalid', {
+          key: row.kind === 'picture' ? 'validation.picture-type-invalid' : 'validation.video-type-invalid',
+          params: { name: claim.key, detected: sniffed.detected?.toUpperCase() ?? '?' },
+        });
       let source = raw;
       if (row.kind === 'picture') {
         source = path.join(dir, 'clean');

@@ -116,7 +116,10 @@ describe('media keys', () => {
     const keys = new Set(Array.from({ length: 200 }, () => newMediaKey('png')));
     expect(keys.size).toBe(200);
     for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{22}\.png$/);
-    expect(mediaTypeOfKey(newMediaKey('mov'))).toMatchObject({ kind: 'video', contentType: 'video/quicktime' });
+    expect(mediaTypeOfKey(newMediaKey('mov'))).toMatchObject({
+      kind: 'video',
+      contentType: 'video/quicktime',
+    });
     expect(mediaTypeOfKey('../../etc/passwd.png')).toBeNull();
     expect(mediaTypeOfKey('AAAAAAAA.exe')).toBeNull();
     expect(MEDIA_KEY.test('short.png')).toBe(false);
@@ -167,15 +170,17 @@ function contract(name: string, make: () => MediaStorage) {
 }
 
 contract('local', () => new LocalStorage(path.join(dir, 'media')));
-contract('S3', () =>
-  new S3Storage({
-    bucket: 'kib-media',
-    region: 'us-east-1',
-    endpoint: fake.url,
-    accessKeyId: 'test-access-key',
-    secretAccessKey: 'test-secret-key',
-    forcePathStyle: true,
-  }),
+contract(
+  'S3',
+  () =>
+    new S3Storage({
+      bucket: 'kib-media',
+      region: 'us-east-1',
+      endpoint: fake.url,
+      accessKeyId: 'test-access-key',
+      secretAccessKey: 'test-secret-key',
+      forcePathStyle: true,
+    }),
 );
 
 describe('S3 storage, as the store sees it', () => {

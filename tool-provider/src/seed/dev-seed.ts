@@ -553,7 +553,10 @@ async function seedMedia(
     await sequelize.query(
       `INSERT INTO media_files (key, kind, content_type, size, checked, created_by)
        VALUES (:key, :kind, :contentType, :size, true, :createdBy) ON CONFLICT (key) DO NOTHING`,
-      { replacements: { key, kind: media.kind, contentType: media.contentType, size, createdBy }, transaction },
+      {
+        replacements: { key, kind: media.kind, contentType: media.contentType, size, createdBy },
+        transaction,
+      },
     );
   }
 }
