@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 describe('the teacher area', () => {
-  it('greets the teacher and has a menu of Classes, Modules and School', async () => {
+  it('greets the teacher and has a menu of Classes, Modules, School, New problem and Problems', async () => {
     const { screen } = await open();
     await expect.element(screen.getByText('Hola, Laura')).toBeVisible();
     await expect.element(screen.getByText('Panel del profesor')).toBeVisible();
@@ -41,7 +41,13 @@ describe('the teacher area', () => {
     await expect
       .element(nav.getByRole('link', { name: 'Módulos' }))
       .toHaveAttribute('href', '/teacher/modules');
-    expect(nav.getByRole('link').elements()).toHaveLength(3);
+    await expect
+      .element(nav.getByRole('link', { name: 'Nuevo problema' }))
+      .toHaveAttribute('href', '/creator/tool');
+    await expect
+      .element(nav.getByRole('link', { name: 'Problemas' }))
+      .toHaveAttribute('href', '/creator/problems');
+    expect(nav.getByRole('link').elements()).toHaveLength(5);
     await expect
       .element(screen.getByRole('link', { name: 'Cerrar sesión' }))
       .toHaveAttribute('href', '/logout');
