@@ -138,10 +138,19 @@ export function emptyRecord(mathType: MathType): unknown {
   return EMPTY_RECORDS[mathType]();
 }
 
-/** The record a form edits: `data` when it is an object, else the math type's empty record. */
+/** Fields a record may leave out (the schema's optional ones): a loaded record keeps them out. */
+const OPTIONAL_FIELDS: Partial<Record<MathType, readonly string[]>> = {
+  simplify: ['form', 'formVariable'],
+};
+
+/**
+ * The record a form edits: `data` when it is an object, with the fields it lacks taken from the
+ * empty record (but for the optional ones it left out), else the math type's empty record.
+ */
 export function recordOf<K extends MathType>(mathType: K, data: unknown): MathTypeDataOf<K> {
-  const base = emptyRecord(mathType) as MathTypeDataOf<K>;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return base;
+  const base = emptyRecord(mathType) as Record<string, unknown>;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return base as MathTypeDataOf<K>;
+  for (const field of OPTIONAL_FIELDS[mathType] ?? []) if (!(field in data)) delete base[field];
   return { ...base, ...(data as object) } as MathTypeDataOf<K>;
 }
 
@@ -160,7 +169,8 @@ function pointsListErrors(pointsList: unknown): Record<string, string> {
 
 /**
  * The record's field errors by the core schema, keyed by their path inside the record joined by
- * dots ('target', 'tableData.3.cellContent'), values i18n keys; the first issue of a path wins.
+ * dots ('target', 'tableData.3.cellContent'), values i18n keys; the first issue of a path wins. A
+ * null record is checked as the empty record, so the fields still to fill are named.
  * multipleChoice is checked on `choices` (the option's picture counts only once it is stored).
  */
 export function validateRecord(
@@ -168,12 +178,13 @@ export function validateRecord(
   data: unknown,
   choices: ChoiceDraft[],
 ): Record<string, string> {
+  const record = data ?? emptyRecord(mathType);
   const result =
     mathType === 'multipleChoice'
       ? MultipleChoiceDataSchema.safeParse({
           choices: choices.map(({ text, picture, correct }) => ({ text, picture, correct })),
         })
-      : (MATH_TYPE_DATA_SCHEMAS[mathType] as z.ZodType).safeParse(data);
+      : (MATH_TYPE_DATA_SCHEMAS[mathType] as z.ZodType).safeParse(record);
   const errors: Record<string, string> = {};
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -181,8 +192,8 @@ export function validateRecord(
       errors[path] ??= issueKey(issue, mathType);
     }
   }
-  if (mathType === 'setMultiPointPlane' && data && typeof data === 'object' && !errors.pointsList) {
-    Object.assign(errors, pointsListErrors((data as { pointsList?: unknown }).pointsList));
+  if (mathType === 'setMultiPointPlane' && record && typeof record === 'object' && !errors.pointsList) {
+    Object.assign(errors, pointsListErrors((record as { pointsList?: unknown }).pointsList));
   }
   return errors;
 }
