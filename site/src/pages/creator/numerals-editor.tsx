@@ -18,7 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { LIMITS, MATH_TYPES, type MathType, type NumeralDraft, type StepDraft } from '@kib/core';
 import { MathText } from '@kib/widgets';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/language';
 import { Modal } from '../../ui/modal';
 import { useCreatorDraft, useCreatorDraftStore, type ItemRef } from './creator-draft.store';
@@ -77,6 +77,15 @@ function useFocusAfterChange(deps: unknown) {
 /** What the delete dialog asks about. */
 type Deleting = ItemRef & { label: string };
 
+/** What the numerals' cards do to the list, the same functions from render to render. */
+interface NumeralActions {
+  add: (afterKey: string | null) => void;
+  move: (key: string, offset: -1 | 1) => void;
+  askDelete: (deleting: Deleting) => void;
+  focus: (focus: FocusTarget) => void;
+  announce: Announce;
+}
+
 /**
  * The problem's numerals in order (spec 02 §2, §4 "Creation flow"): each added after any other,
  * deleted after confirming (its steps and data go with it), and reordered by dragging (mouse,
@@ -95,24 +104,34 @@ export function NumeralsEditor({ issues, announce }: { issues: readonly DraftIss
   const name = (id: UniqueIdentifier) => t('creator.place-numeral', { number: position(id) });
   const full = total >= LIMITS.itemsMaxCount;
 
-  const add = (afterKey: string | null) => {
-    const key = store.getState().addNumeral(afterKey);
-    const at = store.getState().draft.numerals.findIndex((n) => n.key === key) + 1;
-    announce(t('creator.numeral-added', { number: at }));
-    setFocus({ key, action: 'heading' });
-  };
-  const move = (key: string, offset: -1 | 1) => {
-    const from = position(key);
-    if (!store.getState().moveNumeral(key, offset)) return;
-    announce(
-      t('creator.item-moved', {
-        name: t('creator.place-numeral', { number: from }),
-        position: from + offset,
-        total,
-      }),
-    );
-    setFocus({ key, action: offset < 0 ? 'up' : 'down' });
-  };
+  // Read from the store when used, so the cards' props stay the same while nothing of theirs changes.
+  const actions = useMemo<NumeralActions>(
+    () => ({
+      add: (afterKey) => {
+        const key = store.getState().addNumeral(afterKey);
+        const at = store.getState().draft.numerals.findIndex((n) => n.key === key) + 1;
+        announce(t('creator.numeral-added', { number: at }));
+        setFocus({ key, action: 'heading' });
+      },
+      move: (key, offset) => {
+        const list = store.getState().draft.numerals;
+        const from = list.findIndex((n) => n.key === key) + 1;
+        if (!store.getState().moveNumeral(key, offset)) return;
+        announce(
+          t('creator.item-moved', {
+            name: t('creator.place-numeral', { number: from }),
+            position: from + offset,
+            total: list.length,
+          }),
+        );
+        setFocus({ key, action: offset < 0 ? 'up' : 'down' });
+      },
+      askDelete: setDeleting,
+      focus: setFocus,
+      announce,
+    }),
+    [store, t, announce, setFocus],
+  );
   const confirmDelete = () => {
     if (!deleting) return;
     const { numeralKey, stepKey, label } = deleting;
@@ -143,7 +162,12 @@ export function NumeralsEditor({ issues, announce }: { issues: readonly DraftIss
         {t('creator.numerals-title', { count: total })}
       </h2>
       <p className="modules-hint">{t('creator.numerals-hint')}</p>
-      <button type="button" className="button button-secondary" disabled={full} onClick={() => add(null)}>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={full}
+        onClick={() => actions.add(null)}
+      >
         {t('creator.add-numeral-first')}
       </button>
       {total > 0 && (
@@ -166,25 +190,7 @@ export function NumeralsEditor({ issues, announce }: { issues: readonly DraftIss
                   last={index === total - 1}
                   full={full}
                   issues={issues}
-                  announce={announce}
-                  onUp={() => move(numeral.key, -1)}
-                  onDown={() => move(numeral.key, 1)}
-                  onAddAfter={() => add(numeral.key)}
-                  onDelete={() =>
-                    setDeleting({
-                      numeralKey: numeral.key,
-                      stepKey: null,
-                      label: t('creator.place-numeral', { number: index + 1 }),
-                    })
-                  }
-                  onDeleteStep={(step, stepNumber) =>
-                    setDeleting({
-                      numeralKey: numeral.key,
-                      stepKey: step.key,
-                      label: t('creator.place-step', { number: index + 1, step: stepNumber }),
-                    })
-                  }
-                  onStepFocus={setFocus}
+                  actions={actions}
                 />
               ))}
             </ol>
@@ -463,32 +469,20 @@ function MathTypeSection({
 }
 
 /** One numeral: its bar, question, math type and form, hint, pictures, video, calculator and steps. */
-function NumeralCard({
+const NumeralCard = memo(function NumeralCard({
   numeral,
   number,
   last,
   full,
   issues,
-  announce,
-  onUp,
-  onDown,
-  onAddAfter,
-  onDelete,
-  onDeleteStep,
-  onStepFocus,
+  actions,
 }: {
   numeral: NumeralDraft;
   number: number;
   last: boolean;
   full: boolean;
   issues: readonly DraftIssue[];
-  announce: Announce;
-  onUp: () => void;
-  onDown: () => void;
-  onAddAfter: () => void;
-  onDelete: () => void;
-  onDeleteStep: (step: StepDraft, stepNumber: number) => void;
-  onStepFocus: (focus: FocusTarget) => void;
+  actions: NumeralActions;
 }) {
   const t = useT();
   const store = useCreatorDraftStore();
@@ -517,10 +511,10 @@ function NumeralCard({
         last={last}
         full={full}
         addLabel={t('creator.add-numeral-after')}
-        onUp={onUp}
-        onDown={onDown}
-        onAddAfter={onAddAfter}
-        onDelete={onDelete}
+        onUp={() => actions.move(numeral.key, -1)}
+        onDown={() => actions.move(numeral.key, 1)}
+        onAddAfter={() => actions.add(numeral.key)}
+        onDelete={() => actions.askDelete({ numeralKey: numeral.key, stepKey: null, label })}
         setActivatorNodeRef={setActivatorNodeRef}
         handleProps={{ ...attributes, ...listeners }}
       />
@@ -579,14 +573,20 @@ function NumeralCard({
           numeral={numeral}
           numeralNumber={number}
           issues={issues}
-          announce={announce}
-          onDeleteStep={onDeleteStep}
-          setFocus={onStepFocus}
+          announce={actions.announce}
+          onDeleteStep={(step, stepNumber) =>
+            actions.askDelete({
+              numeralKey: numeral.key,
+              stepKey: step.key,
+              label: t('creator.place-step', { number, step: stepNumber }),
+            })
+          }
+          setFocus={actions.focus}
         />
       </div>
     </li>
   );
-}
+});
 
 /** A numeral's steps in order: added after any other, deleted after confirming, reordered. */
 function StepsEditor({
