@@ -1,11 +1,15 @@
 /**
  * Benchmark of the checker on a fixed corpus (bench/corpus.ts): per math type, accuracy against the
  * expected verdicts and p50/p99 latency; in the same run, compute-engine's own `isEqual` as a naive
- * baseline for the text types. Run: `npm run bench -w packages/checker`.
+ * baseline for the text types; then the differential run against Maxima (bench/maxima: a fixed seed,
+ * `BENCH_DIFF_CASES` generated cases, default 5,600), agreement per category, disagreements written
+ * to bench/maxima/disagreements.json. Run: `npm run bench -w packages/checker`.
  */
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import { check, isCorrect, parseCheckRequest, type CheckRequest } from '../src/index';
 import { CORPUS, type BenchCase } from './corpus';
+import { formatRun, runDifferential } from './maxima/differential';
+import { maximaAvailable } from './maxima/maxima';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 
@@ -13,6 +17,8 @@ interface Row {
   cases: number;
   right: number;
   times: number[];
+  /** The time of a check divided by its answer's lines (text types; one line otherwise). */
+  lineTimes: number[];
   baseRight: number;
   baseTimes: number[];
   baseline: boolean;
@@ -56,6 +62,7 @@ for (let round = 0; round < ROUNDS; round++) {
       cases: 0,
       right: 0,
       times: [],
+      lineTimes: [],
       baseRight: 0,
       baseTimes: [],
       baseline: false,
@@ -63,7 +70,9 @@ for (let round = 0; round < ROUNDS; round++) {
     rows.set(request.mathType, row);
     const s = performance.now();
     const verdict = isCorrect(request.mathType, check(request));
-    row.times.push(performance.now() - s);
+    const elapsed = performance.now() - s;
+    row.times.push(elapsed);
+    row.lineTimes.push(elapsed / (Array.isArray(request.answer) ? Math.max(1, request.answer.length) : 1));
     checks++;
     const b0 = performance.now();
     const base = baseline(c);
@@ -86,14 +95,15 @@ const ms = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(2));
 const lines = [
   `Kib checker benchmark — ${CORPUS.length} cases × ${ROUNDS} rounds, Node ${process.version}`,
   '',
-  '| math type | cases | Kib accuracy | Kib p50 ms | Kib p99 ms | baseline accuracy | baseline p50 ms | baseline p99 ms |',
-  '|---|---|---|---|---|---|---|---|',
+  '| math type | cases | Kib accuracy | Kib p50 ms | Kib p99 ms | Kib p50 ms/line | Kib p99 ms/line | baseline accuracy | baseline p50 ms | baseline p99 ms |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 ];
 let right = 0;
 let baseRight = 0;
 let baseCases = 0;
 for (const [type, row] of [...rows].sort()) {
   const t = [...row.times].sort((a, b) => a - b);
+  const perLine = [...row.lineTimes].sort((a, b) => a - b);
   const b = [...row.baseTimes].sort((a, b2) => a - b2);
   right += row.right;
   if (row.baseline) {
@@ -101,7 +111,9 @@ for (const [type, row] of [...rows].sort()) {
     baseCases += row.cases;
   }
   lines.push(
-    `| ${type} | ${row.cases} | ${row.right}/${row.cases} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 99))} | ${
+    `| ${type} | ${row.cases} | ${row.right}/${row.cases} | ${ms(percentile(t, 50))} | ${ms(percentile(t, 99))} | ${ms(
+      percentile(perLine, 50),
+    )} | ${ms(percentile(perLine, 99))} | ${
       row.baseline ? `${row.baseRight}/${row.cases}` : 'n/a'
     } | ${row.baseline ? ms(percentile(b, 50)) : '–'} | ${row.baseline ? ms(percentile(b, 99)) : '–'} |`,
   );
@@ -113,3 +125,16 @@ lines.push(
     `${baseRight}/${baseCases} right on the text types.`,
 );
 console.log(lines.join('\n'));
+
+const DIFF_SEED = 17;
+const DIFF_CASES = Number(process.env.BENCH_DIFF_CASES ?? 5_600);
+if (DIFF_CASES > 0) {
+  if (maximaAvailable()) {
+    const out = new URL('./maxima/disagreements.json', import.meta.url).pathname;
+    console.log(`\n${formatRun(runDifferential(DIFF_SEED, DIFF_CASES, out), DIFF_SEED)}`);
+  } else {
+    console.log(
+      '\nDifferential run against Maxima skipped: no `maxima` on this machine (apt-get install maxima).',
+    );
+  }
+}

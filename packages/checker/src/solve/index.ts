@@ -5,6 +5,8 @@
 
 /** Checks a solve answer line by line; complete when the defined solutions are stated. */
 export { checkSolve } from './check-solve';
+/** The class of one step over the reals: equivalent, gained, lost or unrelated. */
+export { classifyStep, type StepClass, type StepClassification } from './classify';
 /** Hints for a solve numeral: the author's initial hint, then generated next steps. */
 export { hintsForSolve } from './solve-hints';
 /** Every feedback code the solve checker emits (keys of the solve catalogs). */

@@ -253,6 +253,16 @@ export function assignmentsOf(
       }
       case 'set':
         return e.elements.flatMap((x) => walk(x, false) ?? []);
+      case 'element': {
+        // (x, y) ∈ \\{(2, 1)\\} or (x, y) ∈ ∅.
+        const m = e.member;
+        const names =
+          m.type === 'list' && m.items.length === unknowns.length
+            ? m.items.map((i) => (i.type === 'symbol' ? i.name : ''))
+            : [];
+        if (names.join(',') !== unknowns.join(',') || e.of.type !== 'set') return null;
+        return e.of.elements.flatMap((x) => tuple(x) ?? []);
+      }
       default:
         return null;
     }

@@ -1,0 +1,173 @@
+/**
+ * Maxima as an oracle, through a child process: the cases of a batch become one Maxima script, each
+ * case printing one line `@@id|…`. A case Maxima cannot answer (an error, a timeout of its batch)
+ * comes back undecided, never as a verdict.
+ */
+import { spawnSync } from 'node:child_process';
+import type { DiffCase, ExprCase, StepCase, SystemCase } from './generate';
+
+/** What Maxima says about one case. */
+export type MaximaVerdict =
+  | { readonly kind: 'expr'; readonly zero: boolean; readonly values: readonly (readonly [Value, Value])[] }
+  | { readonly kind: 'step'; readonly from: RootSet; readonly to: RootSet }
+  | { readonly kind: 'system'; readonly points: RootPoints }
+  | { readonly kind: 'undecided'; readonly why: string };
+
+/** A real value at a sample point, or why there is none (error, complex). */
+export type Value = number | 'E' | 'C';
+
+/** Real roots (verified in the equation by Maxima), or why they are unknown. */
+export type RootSet = readonly number[] | 'INF' | 'ERR';
+
+/** Real solution points of a system, or why they are unknown. */
+export type RootPoints = readonly (readonly number[])[] | 'INF' | 'ERR';
+
+/** True when a `maxima` executable answers. */
+export function maximaAvailable(): boolean {
+  const r = spawnSync('maxima', ['--version'], { encoding: 'utf8', timeout: 20_000 });
+  return r.status === 0 && /Maxima/i.test(r.stdout);
+}
+
+const PRELUDE = String.raw`
+display2d:false$ linel:100000$ ratprint:false$ debugmode(false)$ fpprec:60$
+load(to_poly_solve)$
+simp_(e, s) := if s = 'rat then ratsimp(e)
+  else if s = 'rad then ratsimp(radcan(e))
+  else if s = 'trig then block([r], r: trigsimp(trigexpand(e)), if r = 0 then 0 else ratsimp(trigreduce(trigexpand(e))))
+  else if s = 'special then ratsimp(minfactorial(makefact(radcan(logarc(exponentialize(e))))))
+  else if is(abs(bfloat(rectform(e))) < 1b-45) then 0 else 1$
+val_(v) := if v = [] then "E" else if numberp(v[1]) then string(v[1]) else "C"$
+ex_(id, a, b, s, pts) := block([z, vs: []],
+  z: errcatch(simp_(a - b, s)),
+  z: if z = [] then 1 else z[1],
+  for p in pts do vs: endcons(sconcat(val_(errcatch(float(rectform(subst(p, a))))), ";",
+                                       val_(errcatch(float(rectform(subst(p, b)))))), vs),
+  print(sconcat("@@", id, "|", if z = 0 then "Z" else "N", "|", simplode(vs, "/"))))$
+roots_(eqs) := catch(block([out: [], s, r, v, e],
+  for q in eqs do (
+    s: errcatch(to_poly_solve(q, x)),
+    if s = [] then throw("ERR"),
+    s: s[1],
+    if atom(s) or op(s) # %union then throw("ERR"),
+    for c in args(s) do (
+      if length(c) # 1 then throw("ERR"),
+      r: rhs(c[1]),
+      if listofvars(r) # [] then throw("INF"),
+      v: float(rectform(r)),
+      if numberp(v) or abs(imagpart(v)) < 1e-9 then (
+        v: realpart(v),
+        e: errcatch(float(rectform(subst(x = v, lhs(q) - rhs(q))))),
+        if e # [] and numberp(e[1]) and abs(e[1]) < 1e-7 * (1 + abs(v)) then out: cons(v, out)))),
+  string(out)))$
+st_(id, fr, tos) := print(sconcat("@@", id, "|", roots_([fr]), "|", roots_(tos)))$
+sy_(id, eqs) := print(sconcat("@@", id, "|", catch(block([out: [], s, xv, yv, ok],
+  s: errcatch(to_poly_solve(eqs, [x, y])),
+  if s = [] then throw("ERR"),
+  s: s[1],
+  if atom(s) or op(s) # %union then throw("ERR"),
+  for c in args(s) do (
+    if length(c) # 2 then throw("ERR"),
+    if listofvars(map(rhs, c)) # [] then throw("INF"),
+    xv: float(rectform(rhs(c[1]))), yv: float(rectform(rhs(c[2]))),
+    if numberp(xv) and numberp(yv) then (
+      ok: true,
+      for q in eqs do block([e], e: errcatch(float(rectform(subst([x = xv, y = yv], lhs(q) - rhs(q))))),
+        if not (e # [] and numberp(e[1]) and abs(e[1]) < 1e-7 * (1 + abs(xv) + abs(yv))) then ok: false),
+      if ok then out: cons([xv, yv], out))),
+  string(out)))))$
+`;
+
+/** Sample points of the variables (inside every domain the generator uses: positive, above 1). */
+const POINTS: Record<string, readonly number[]> = {
+  x: [1.3, 2.9, 0.7],
+  y: [1.7, 3.3, 2.2],
+  m: [2.5, 4.25, 3.7],
+  j: [1.25, 0.75, 2.1],
+};
+
+function pointsOf(variables: readonly string[]): string {
+  const pts = [0, 1, 2].map((i) => `[${variables.map((v) => `${v}=${POINTS[v]?.[i] ?? 1.1}`).join(',')}]`);
+  return `[${pts.join(',')}]`;
+}
+
+function lineOf(c: DiffCase): string {
+  switch (c.kind) {
+    case 'expr':
+      return `ex_(${c.id}, ${c.a.mx}, ${c.b.mx}, '${c.simplifier}, ${pointsOf(c.variables)})$`;
+    case 'step':
+      return `st_(${c.id}, ${c.from.mx}, [${c.to.map((t) => t.mx).join(',')}])$`;
+    case 'system':
+      return `sy_(${c.id}, [${c.equations.map((e) => e.mx).join(',')}])$`;
+  }
+}
+
+function parseValue(s: string): Value {
+  if (s === 'E' || s === 'C') return s;
+  const v = Number(s);
+  return Number.isFinite(v) ? v : 'C';
+}
+
+function parseRoots(s: string | undefined): RootSet {
+  if (s === undefined || s === 'ERR') return 'ERR';
+  if (s === 'INF') return 'INF';
+  try {
+    return JSON.parse(s) as number[];
+  } catch {
+    return 'ERR';
+  }
+}
+
+function parseLine(c: DiffCase, payload: string): MaximaVerdict {
+  const parts = payload.split('|');
+  switch (c.kind) {
+    case 'expr': {
+      const values = (parts[1] ?? '').split('/').map((pair) => {
+        const [a, b] = pair.split(';');
+        return [parseValue(a ?? 'E'), parseValue(b ?? 'E')] as const;
+      });
+      return { kind: 'expr', zero: parts[0] === 'Z', values };
+    }
+    case 'step':
+      return { kind: 'step', from: parseRoots(parts[0]), to: parseRoots(parts[1]) };
+    case 'system': {
+      const r = parseRoots(parts[0]);
+      return { kind: 'system', points: r as RootPoints };
+    }
+  }
+}
+
+/** Runs the cases through Maxima in batches (one process each, sequentially). */
+export function runMaxima(
+  cases: readonly DiffCase[],
+  batch = 250,
+  timeoutMs = 120_000,
+): Map<number, MaximaVerdict> {
+  const out = new Map<number, MaximaVerdict>();
+  for (let i = 0; i < cases.length; i += batch) {
+    const chunk = cases.slice(i, i + batch);
+    const script = `${PRELUDE}\n${chunk.map(lineOf).join('\n')}\n`;
+    const r = spawnSync('maxima', ['--very-quiet', '-q'], {
+      input: script,
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const byId = new Map<number, string>();
+    for (const line of (r.stdout ?? '').split('\n')) {
+      const m = /^@@(\d+)\|(.*)$/.exec(line.trim());
+      if (m) byId.set(Number(m[1]), m[2]!);
+    }
+    for (const c of chunk) {
+      const payload = byId.get(c.id);
+      out.set(
+        c.id,
+        payload === undefined
+          ? { kind: 'undecided', why: r.error ? 'timeout' : 'no output' }
+          : parseLine(c, payload),
+      );
+    }
+  }
+  return out;
+}
+
+export type { ExprCase, StepCase, SystemCase };
