@@ -312,7 +312,10 @@ export function NumberAt({
   );
 }
 
-/** A group of fields with its legend, and the group's own error under it. */
+/**
+ * A group of fields with its legend, and the group's own error under it. With a `path`, the fieldset
+ * has the path's element id (and can take the focus), like every field.
+ */
 export function Group({
   scope,
   path,
@@ -329,9 +332,11 @@ export function Group({
 }) {
   const t = useT();
   const key = path ? scope.errors?.[path] : undefined;
-  const id = path ? `${fieldId(scope.idPrefix, path)}-group` : undefined;
+  const id = path ? fieldId(scope.idPrefix, path) : undefined;
   return (
     <fieldset
+      id={id}
+      tabIndex={id ? -1 : undefined}
       className={['creator-form__group', className].filter(Boolean).join(' ')}
       aria-describedby={key && id ? `${id}-error` : undefined}
       aria-invalid={key ? true : undefined}

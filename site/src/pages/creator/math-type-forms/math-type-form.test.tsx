@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { axeViolations } from '../../../test/render-site';
 import { mathField, renderForm, typeMath, type FormReport } from './form-harness';
+import { fieldId } from './fields';
 import { validateRecord } from './index';
 
 type Screen = Awaited<ReturnType<typeof renderForm>>['screen'];
@@ -97,7 +98,7 @@ const FILL: { [K in MathType]: (screen: Screen) => Promise<void> } = {
   tableSimple: async (screen) => {
     await typeText(screen, 'Contenido de la celda de la fila 1, columna 1', '$x$');
     await typeText(screen, 'Contenido de la celda de la fila 2, columna 1', '1');
-    await typeMath('n1-cell-1-1-content', '3');
+    await typeMath('n1-tableData-3-cellContent', '3');
   },
   primeDecomposition: async (screen) => {
     await typeText(screen, 'Número 1', '360');
@@ -290,7 +291,7 @@ describe('the rules of the forms', () => {
     await screen
       .getByRole('combobox', { name: 'Tipo de la celda de la fila 2, columna 1' })
       .selectOptions('Respuesta');
-    await typeMath('n1-cell-1-0-content', '5');
+    await typeMath('n1-tableData-2-cellContent', '5');
     const cells = (report.data as MathTypeDataOf<'tableSimple'>).tableData;
     expect(cells.find((c) => c.rIndex === 1 && c.cIndex === 0)).toEqual({
       rIndex: 1,
@@ -409,11 +410,18 @@ describe('errors', () => {
       data: { ...data, tableData: data.tableData.map((c, i) => (i === 5 ? { ...c, cellContent: '' } : c)) },
       errors: { 'tableData.5.cellContent': 'creator.form.error.answer-cell-empty' },
     });
-    const answer = await mathField('n1-cell-2-1-content');
+    const answer = await mathField('n1-tableData-5-cellContent');
     expect(answer.getAttribute('aria-invalid')).toBe('true');
     await expect
       .element(table.screen.getByText('Escribe la respuesta esperada de esta celda.'))
       .toBeVisible();
+  });
+
+  it('shows an error of the whole record at the top of the form', async () => {
+    const { screen } = await renderForm('plotFunction', { errors: { '': 'creator.form.error.invalid' } });
+    await expect
+      .element(screen.getByRole('group', { name: 'Graficar una función' }))
+      .toHaveAccessibleDescription('Este valor no es válido.');
   });
 
   it('shows what validateRecord finds, in English too', async () => {
@@ -437,6 +445,15 @@ describe('the consoles as inputs', () => {
     await expect.poll(() => report.data).toEqual({ x: 3, y: 1 });
     await expect.element(screen.getByRole('textbox', { name: 'Coordenada x' })).toHaveValue('3');
     await expect.element(screen.getByRole('textbox', { name: 'Coordenada y' })).toHaveValue('1');
+  });
+
+  it('setPointCartesianPlane: the console takes the point by keyboard too', async () => {
+    const { screen, report } = await renderForm('setPointCartesianPlane', { data: { x: 1, y: 1 } });
+    const board = screen.getByRole('application', { name: /Plano cartesiano/ });
+    await expect.element(board).toBeVisible();
+    (board.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Shift>}{ArrowLeft}{ArrowLeft}{ArrowDown}{/Shift}{Enter}');
+    await expect.poll(() => report.data).toEqual({ x: -2, y: -1 });
   });
 
   it('setMultiPointPlane: points placed on the console write the list, one (x,y) per line', async () => {
@@ -486,9 +503,15 @@ describe('accessibility and languages', () => {
       expect(await axeViolations()).toEqual([]);
     });
 
-    it(`${mathType}: axe finds nothing in the empty form with its errors, in English`, async () => {
-      await renderForm(mathType, { errors: validateRecord(mathType, null, []), language: 'en' });
+    it(`${mathType}: axe finds nothing in the empty form with its errors, each at its element, in English`, async () => {
+      const errors = validateRecord(mathType, null, []);
+      await renderForm(mathType, { errors, language: 'en' });
       await mathFieldsReady();
+      for (const path of Object.keys(errors)) {
+        const element = document.getElementById(path === '' ? 'n1-group' : fieldId('n1', path));
+        expect(element, path).not.toBeNull();
+        expect(element!.getAttribute('aria-invalid'), path).toBe('true');
+      }
       expect(await axeViolations()).toEqual([]);
     });
   }

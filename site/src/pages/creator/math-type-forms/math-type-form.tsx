@@ -67,36 +67,68 @@ const RECORD_FORMS: RecordForms = {
  * The form of a numeral's or step's math type (spec 02 §3): every field of the math type's record,
  * math typed in MathLive fields, the graphs also set on the students' consoles. Controlled: `data`
  * and `choices` in, every edit out through `onChange`; errors (i18n keys by record path) show under
- * their fields. Element ids are `${idPrefix}-${path with dashes}`, so a parent can focus a field
- * named by an error.
+ * their fields, an error of the whole record (path '') at the top. Element ids are
+ * `${idPrefix}-${path with dashes}` (the form itself `${idPrefix}-group`), so a parent can focus
+ * the field an error names.
  */
 export function MathTypeForm(props: MathTypeFormProps): JSX.Element {
   const { mathType, data, choices, onChange, errors, idPrefix, onChoicePicture } = props;
   const t = useT();
   const scope: FieldScope = { idPrefix, errors };
   const title = t(`math-types.${kebab(mathType)}`);
-  if (mathType === 'multipleChoice') {
-    return (
-      <div className="creator-form" data-math-type={mathType} aria-label={title} role="group">
-        <ChoicesForm
-          choices={choices}
-          scope={scope}
-          onChange={(next) => onChange({ data: null, choices: next })}
-          onChoicePicture={onChoicePicture}
-        />
-      </div>
+  const rootId = `${idPrefix}-group`;
+  const recordError = errors?.[''];
+  const form =
+    mathType === 'multipleChoice' ? (
+      <ChoicesForm
+        choices={choices}
+        scope={scope}
+        onChange={(next) => onChange({ data: null, choices: next })}
+        onChoicePicture={onChoicePicture}
+      />
+    ) : (
+      <RecordForm
+        mathType={mathType}
+        data={data}
+        scope={scope}
+        onChange={(next) => onChange({ data: next, choices })}
+      />
     );
-  }
+  return (
+    <div
+      id={rootId}
+      tabIndex={-1}
+      role="group"
+      aria-label={title}
+      aria-describedby={recordError ? `${rootId}-error` : undefined}
+      className="creator-form"
+      data-math-type={mathType}
+    >
+      {recordError && (
+        <div id={`${rootId}-error`} className="field-error">
+          {t(recordError)}
+        </div>
+      )}
+      {form}
+    </div>
+  );
+}
+
+/** The form of a math type with a record: the record completed for display, each edit patched into it. */
+function RecordForm({
+  mathType,
+  data,
+  scope,
+  onChange,
+}: {
+  mathType: Exclude<MathType, 'multipleChoice'>;
+  data: unknown;
+  scope: FieldScope;
+  onChange(record: object): void;
+}) {
   const Form = RECORD_FORMS[mathType] as (props: RecordFormProps<object>) => JSX.Element;
   const record = recordOf(mathType, data) as object;
   return (
-    <div className="creator-form" data-math-type={mathType} aria-label={title} role="group">
-      <Form
-        key={mathType}
-        record={record}
-        scope={scope}
-        set={(patch) => onChange({ data: { ...record, ...patch }, choices })}
-      />
-    </div>
+    <Form key={mathType} record={record} scope={scope} set={(patch) => onChange({ ...record, ...patch })} />
   );
 }

@@ -28,13 +28,19 @@ export function TableSimpleForm({ record, set, scope }: RecordFormProps<TableRec
   const rows = Array.from({ length: record.numRows }, (_, r) => r);
   const columns = Array.from({ length: record.numColumns }, (_, c) => c);
   const tableError = scope.errors?.tableData;
-  const tableErrorId = `${fieldId(scope.idPrefix, 'tableData')}-error`;
+  const tableId = fieldId(scope.idPrefix, 'tableData');
+  const tableErrorId = `${tableId}-error`;
   return (
     <>
       <Group scope={scope} legend={t('creator.form.table')}>
         <p className="field-hint">{t('creator.form.table-hint')}</p>
         <div className="creator-form__table-scroll">
-          <table className="creator-form__table" aria-describedby={tableError ? tableErrorId : undefined}>
+          <table
+            id={tableId}
+            tabIndex={-1}
+            className="creator-form__table"
+            aria-describedby={tableError ? tableErrorId : undefined}
+          >
             <caption className="visually-hidden">{t('creator.form.table-caption')}</caption>
             <thead>
               <tr>
@@ -84,8 +90,10 @@ export function TableSimpleForm({ record, set, scope }: RecordFormProps<TableRec
                         : undefined;
                     const error = errorKey ? t(errorKey) : undefined;
                     const where = { row: r + 1, column: c + 1 };
-                    const typeId = fieldId(scope.idPrefix, `cell-${r}-${c}-type`);
-                    const contentId = fieldId(scope.idPrefix, `cell-${r}-${c}-content`);
+                    // A cell of the record has the ids of its path ('tableData.3.cellContent'), as its errors do.
+                    const cellPath = index >= 0 ? `tableData.${index}` : `cell-${r}-${c}`;
+                    const typeId = fieldId(scope.idPrefix, `${cellPath}.cellType`);
+                    const contentId = fieldId(scope.idPrefix, `${cellPath}.cellContent`);
                     return (
                       <td key={c} className="creator-form__cell" data-cell-type={cell.cellType}>
                         <label htmlFor={typeId} className="visually-hidden">

@@ -273,7 +273,7 @@ export function FunctionsForm({ record, set, scope }: RecordFormProps<MathTypeDa
         value={record.functionExpr}
         onChange={(functionExpr) => set({ functionExpr })}
       />
-      <Group scope={scope} path="xValue-rule" legend={t('creator.form.ask-for')}>
+      <Group scope={scope} legend={t('creator.form.ask-for')}>
         <div className="creator-form__radios">
           {(['y', 'x'] as const).map((option) => (
             <div key={option} className="creator-form__check">
