@@ -38,6 +38,8 @@ export function ChoicesForm({
   implied.current ??= newChoice();
   const shown = choices.length > 0 ? choices : [implied.current];
   const [picked, setPicked] = useState<Record<string, string>>({});
+  // Choices the creator writes as text with math between $ (those whose text is not one math span are always so).
+  const [asText, setAsText] = useState<Record<string, boolean>>({});
   const addRef = useRef<HTMLButtonElement>(null);
   const replace = (key: string, patch: Partial<ChoiceDraft>) =>
     onChange(shown.map((choice) => (choice.key === key ? { ...choice, ...patch } : choice)));
@@ -50,6 +52,8 @@ export function ChoicesForm({
           const n = index + 1;
           const path = `choices.${index}`;
           const math = mathOf(choice.text);
+          const textMode = math === null || asText[choice.key] === true;
+          const modeId = fieldId(scope.idPrefix, `${path}.text-mode`);
           const textId = fieldId(scope.idPrefix, `${path}.text`);
           const textErrorKey = scope.errors?.[`${path}.text`] ?? scope.errors?.[path];
           const textError =
@@ -61,11 +65,29 @@ export function ChoicesForm({
           return (
             <li key={choice.key} className="creator-form__choice">
               <Group scope={scope} legend={t('creator.form.choice-n', { n })}>
-                {math !== null ? (
+                <div className="field creator-form__check">
+                  <input
+                    id={modeId}
+                    type="checkbox"
+                    checked={textMode}
+                    disabled={math === null}
+                    aria-describedby={math === null ? `${modeId}-hint` : undefined}
+                    onChange={(event) =>
+                      setAsText((current) => ({ ...current, [choice.key]: event.target.checked }))
+                    }
+                  />
+                  <label htmlFor={modeId}>{t('creator.form.choice-text-mode', { n })}</label>
+                  {math === null && (
+                    <div id={`${modeId}-hint`} className="field-hint">
+                      {t('creator.form.choice-text-mode-fixed')}
+                    </div>
+                  )}
+                </div>
+                {!textMode ? (
                   <MathInput
                     id={textId}
                     label={t('creator.form.choice-text', { n })}
-                    value={math}
+                    value={math ?? ''}
                     error={textError}
                     onChange={(latex) =>
                       replace(choice.key, { text: latex.trim() === '' ? '' : `$${latex}$` })

@@ -322,6 +322,25 @@ describe('the rules of the forms', () => {
     await expect.element(screen.getByRole('button', { name: 'Eliminar la opción 1' })).toBeDisabled();
   });
 
+  it('multiple choice: a choice can be written as text with math between $', async () => {
+    const { screen, report } = await renderForm('multipleChoice');
+    await typeMath('n1-choices-0-text', '2');
+    expect(report.choices[0]!.text).toBe('$2$');
+    await screen
+      .getByRole('checkbox', { name: 'Escribir la opción 1 como texto, con las matemáticas entre $' })
+      .click();
+    await typeText(screen, 'Texto de la opción 1', 'Ninguna, porque $x>2$');
+    expect(report.choices[0]!.text).toBe('Ninguna, porque $x>2$');
+    // A mixed text cannot go back to the math field.
+    await expect
+      .element(
+        screen.getByRole('checkbox', {
+          name: 'Escribir la opción 1 como texto, con las matemáticas entre $',
+        }),
+      )
+      .toBeDisabled();
+  });
+
   it('multiple choice: a picture picked goes to the parent with its choice key', async () => {
     const { screen, report } = await renderForm('multipleChoice');
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'mitad.png', { type: 'image/png' });
