@@ -141,6 +141,24 @@ export function checkDraft(draft: ProblemDraft, options: { complete?: boolean } 
   return issues;
 }
 
+/** Is `b` the same issue as `a`: the same place and the same message? */
+export const sameIssue = (a: DraftIssue, b: DraftIssue) => sameRecordPlace(a, b) && a.message === b.message;
+
+/**
+ * The issues of the last check that the draft still has: an issue fixed since goes (its field and
+ * the summary stop showing it); the server's own words stay until the next save.
+ */
+export function remainingIssues(
+  issues: readonly DraftIssue[],
+  draft: ProblemDraft,
+  complete: boolean,
+): readonly DraftIssue[] {
+  if (issues.length === 0) return issues;
+  const now = checkDraft(draft, { complete });
+  const still = issues.filter((i) => i.text !== undefined || now.some((n) => sameIssue(n, i)));
+  return still.length === issues.length ? issues : still;
+}
+
 /**
  * The server's field errors (`{ 'state.numerals.0.question': ['…'] }`) as issues of this draft, in
  * the server's words; fields that name nothing of the draft stay in `other`.

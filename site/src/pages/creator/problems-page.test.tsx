@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { axeViolations, renderSite, STUDENT, type StubHandler, watchClipboard } from '../../test/render-site';
+import {
+  axeViolations,
+  renderSite,
+  STUDENT,
+  type StubAnswer,
+  type StubCall,
+  type StubHandler,
+  watchClipboard,
+} from '../../test/render-site';
 import { ALGEBRA, LINEAR, ONE_UNKNOWN, PUBLIC_SAMPLE } from '../teacher/modules/module-fixture';
 import { sidebarStorageKey } from '../../layout/area-layout';
 import { AUTHOR_TEACHER, CREATOR, creatorServer, IN_MODULE, MINE, SAMPLE_ROW } from './creator-fixture';
@@ -228,6 +236,28 @@ describe('the problem table', () => {
     expect(calls.some((c) => c.path === `problems/${PUBLIC_SAMPLE.id}/`)).toBe(true);
     await trying.getByRole('button', { name: 'Cerrar' }).click();
     await expect.element(trying).not.toBeInTheDocument();
+  });
+
+  it('says when the table cannot be loaded, and asks again', async () => {
+    let fail = true;
+    const server = creatorServer();
+    const table = server.routes['GET creator/problems/'] as (call: StubCall) => StubAnswer;
+    const { screen } = await renderSite('/creator', {
+      user: CREATOR,
+      routes: {
+        ...server.routes,
+        'GET creator/problems/': (call) =>
+          fail
+            ? { status: 500, body: { code: 'server-error', detail: 'Algo falló en el servidor.' } }
+            : table(call),
+      },
+    });
+    await expect
+      .element(screen.getByText('No pudimos cargar los datos. Algo falló en el servidor.'))
+      .toBeVisible();
+    fail = false;
+    await screen.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await expect.element(screen.getByRole('table')).toBeVisible();
   });
 
   it('speaks English', async () => {

@@ -236,8 +236,12 @@ describe('the creation tool: saving', () => {
       .toHaveAttribute('aria-invalid', 'true');
     expect(saves).toEqual([]);
 
-    // Publishing needs every answer.
+    // A fixed field leaves the summary and loses its error.
     await screen.getByRole('textbox', { name: 'Título' }).fill('Completo');
+    await expect.element(screen.getByRole('alert')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).not.toHaveAttribute('aria-invalid');
+
+    // Publishing needs every answer.
     await screen.getByRole('switch', { name: 'Publicar el problema' }).click();
     await screen.getByRole('button', { name: 'Guardar' }).click();
     await expect
@@ -334,6 +338,30 @@ describe('the creation tool: saving', () => {
     const question = numeralList(screen).getByRole('textbox', { name: 'Pregunta' }).first();
     await expect.element(question).toHaveFocus();
     await expect.element(question).toHaveAccessibleDescription(/La pregunta es demasiado larga\./);
+  });
+});
+
+describe('the creation tool: files', () => {
+  it('refuses a picture of another type or over the limit of GET config/, before sending anything', async () => {
+    const { screen, saves } = await open();
+    const input = screen
+      .getByRole('region', { name: 'El problema' })
+      .getByLabelText('Imagen', { exact: true });
+    await expect.element(input).toHaveAccessibleDescription(/hasta 5 MB/);
+    await input.upload(new File(['%PDF'], 'tarea.pdf', { type: 'application/pdf' }));
+    await expect.element(input).toHaveAccessibleDescription(/Elige una imagen JPG, JPEG, PNG o GIF\./);
+    await expect.element(input).toHaveAttribute('aria-invalid', 'true');
+    await input.upload(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'enorme.png', { type: 'image/png' }));
+    await expect.element(input).toHaveAccessibleDescription(/El archivo es demasiado grande: máximo 5 MB\./);
+    await expect.element(screen.getByText(/se sube al guardar\)$/)).not.toBeInTheDocument();
+    const video = screen
+      .getByRole('region', { name: 'El problema' })
+      .getByLabelText('Video', { exact: true });
+    await video.upload(new File([new Uint8Array([0, 0, 0, 24])], 'clase.mov', { type: 'video/quicktime' }));
+    await expect.element(screen.getByText('clase.mov (se sube al guardar)')).toBeVisible();
+    await screen.getByRole('button', { name: 'Quitar el archivo elegido Video' }).click();
+    await expect.element(screen.getByText('clase.mov (se sube al guardar)')).not.toBeInTheDocument();
+    expect(saves).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@kib/api-client';
 import type { AuthoringCheck, Problem, ProblemDraft } from '@kib/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useUser } from '../../auth/auth';
 import { useLanguage, useT } from '../../i18n/language';
@@ -33,7 +33,7 @@ import {
   type CreatorDraftState,
 } from './creator-draft.store';
 import { DeleteOutcomeText, type DeleteOutcome } from './creator-ui';
-import { checkDraft, serverIssues, type DraftIssue } from './draft-check';
+import { checkDraft, remainingIssues, serverIssues, type DraftIssue } from './draft-check';
 import { draftAsProblem } from './draft-try';
 import { NumeralsEditor } from './numerals-editor';
 import { ProblemForm } from './problem-form';
@@ -257,7 +257,12 @@ function ToolView({
   const clone = useCloneProblem();
   const remove = useDeleteProblem();
   const { message, announce } = useAnnouncer();
-  const [issues, setIssues] = useState<DraftIssue[]>([]);
+  const [checked, setChecked] = useState<{ issues: DraftIssue[]; complete: boolean }>({
+    issues: [],
+    complete: false,
+  });
+  const setIssues = (found: DraftIssue[], complete = false) => setChecked({ issues: found, complete });
+  const issues = useMemo(() => remainingIssues(checked.issues, draft, checked.complete), [checked, draft]);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [result, setResult] = useState<SaveResult | null>(null);
   const [notice, setNotice] = useState<'saved' | 'cloned' | DeleteOutcome | null>(() =>
@@ -296,7 +301,7 @@ function ToolView({
   const onSave = () => {
     const state = store.getState();
     const found = checkDraft(state.draft);
-    setIssues(found);
+    setIssues(found, state.draft.publishProblem);
     setOtherErrors([]);
     setResult(null);
     setNotice(null);
@@ -347,7 +352,7 @@ function ToolView({
     const found = checkDraft(state.draft, { complete: true });
     const problem = found.length === 0 ? draftAsProblem(state.draft, user?.id ?? 1) : null;
     if (!problem) {
-      setIssues(found);
+      setIssues(found, true);
       setTryBlocked(true);
       setFocusOn('summary');
       return;
