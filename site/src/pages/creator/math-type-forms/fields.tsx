@@ -106,9 +106,9 @@ export function MathInput({ id, label, value, onChange, error, hint, hideLabel, 
   return (
     <div className="field creator-form__math">
       {!hideLabel && (
-        <span className="creator-form__label" id={`${id}-label`}>
+        <label className="creator-form__label" htmlFor={id}>
           {label}
-        </span>
+        </label>
       )}
       <span ref={hostRef} className="creator-form__math-host" data-invalid={error ? true : undefined}>
         {mathLive ? (

@@ -47,39 +47,16 @@ export function TableSimpleForm({ record, set, scope }: RecordFormProps<TableRec
                 <td />
                 {columns.map((c) => (
                   <th key={c} scope="col">
-                    <span>{t('creator.form.table-column', { n: c + 1 })}</span>
-                    <button
-                      type="button"
-                      className="button button-secondary creator-form__remove"
-                      disabled={record.numColumns <= 1}
-                      onClick={() => {
-                        update(deleteColumn(record, c));
-                        addColumnRef.current?.focus();
-                      }}
-                    >
-                      {t('creator.form.table-delete-column', { n: c + 1 })}
-                    </button>
+                    {t('creator.form.table-column', { n: c + 1 })}
                   </th>
                 ))}
+                <td />
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r}>
-                  <th scope="row">
-                    <span>{t('creator.form.table-row', { n: r + 1 })}</span>
-                    <button
-                      type="button"
-                      className="button button-secondary creator-form__remove"
-                      disabled={record.numRows <= 1}
-                      onClick={() => {
-                        update(deleteRow(record, r));
-                        addRowRef.current?.focus();
-                      }}
-                    >
-                      {t('creator.form.table-delete-row', { n: r + 1 })}
-                    </button>
-                  </th>
+                  <th scope="row">{t('creator.form.table-row', { n: r + 1 })}</th>
                   {columns.map((c) => {
                     const cell = cellAt(record, r, c);
                     const index = cellIndex(record, r, c);
@@ -147,9 +124,43 @@ export function TableSimpleForm({ record, set, scope }: RecordFormProps<TableRec
                       </td>
                     );
                   })}
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-secondary creator-form__remove"
+                      disabled={record.numRows <= 1}
+                      onClick={() => {
+                        update(deleteRow(record, r));
+                        addRowRef.current?.focus();
+                      }}
+                    >
+                      {t('creator.form.table-delete-row', { n: r + 1 })}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
+            <tfoot>
+              <tr>
+                <td />
+                {columns.map((c) => (
+                  <td key={c}>
+                    <button
+                      type="button"
+                      className="button button-secondary creator-form__remove"
+                      disabled={record.numColumns <= 1}
+                      onClick={() => {
+                        update(deleteColumn(record, c));
+                        addColumnRef.current?.focus();
+                      }}
+                    >
+                      {t('creator.form.table-delete-column', { n: c + 1 })}
+                    </button>
+                  </td>
+                ))}
+                <td />
+              </tr>
+            </tfoot>
           </table>
         </div>
         {tableError && (
