@@ -1,3 +1,4 @@
+import { translate } from '@kib/i18n';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { axeViolations, renderSite, type StubHandler, watchClipboard } from '../../test/render-site';
@@ -310,7 +311,7 @@ describe('the creation tool: saving', () => {
       )
       .toBeVisible();
     const link = checks.getByRole('link', {
-      name: 'Numeral 2: Esta línea no es equivalente a la última línea correcta. Revisa el paso que diste.',
+      name: `Numeral 2: ${translate('es', 'feedback.not-equivalent')}`,
     });
     await expect.element(link).toBeVisible();
     await expect
