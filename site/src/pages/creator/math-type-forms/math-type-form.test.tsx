@@ -502,6 +502,39 @@ describe('the consoles as inputs', () => {
     await expect.poll(async () => (await mathField('n1-m')).value).toBe('\\frac{1}{3}');
   });
 
+  it('intervals: an interval drawn on the console by keyboard writes the typed ends', async () => {
+    const { screen, report } = await renderForm('intervals');
+    await screen.getByRole('button', { name: 'Dibujar intervalo' }).click();
+    const line = screen.getByRole('application');
+    await expect.element(line).toBeVisible();
+    (line.element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{Enter}');
+    await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}{ArrowRight}{Enter}');
+    await expect
+      .poll(() => report.data)
+      .toEqual({
+        intervals: [
+          [
+            { open: false, value: -2 },
+            { open: false, value: 1.5 },
+          ],
+        ],
+      });
+    await expect.element(screen.getByRole('textbox', { name: 'Extremo izquierdo' })).toHaveValue('-2');
+    await expect.element(screen.getByRole('textbox', { name: 'Extremo derecho' })).toHaveValue('1.5');
+  });
+
+  it('numberlinePoints: a point placed on the console by keyboard joins the typed numbers', async () => {
+    const { screen, report } = await renderForm('numberlinePoints', { data: { points: [-1] } });
+    await screen.getByRole('button', { name: 'Colocar punto' }).click();
+    const line = screen.getByRole('application');
+    await expect.element(line).toBeVisible();
+    (line.element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    await expect.poll(() => report.data).toEqual({ points: [-1, 1] });
+    await expect.element(screen.getByRole('textbox', { name: 'Punto 2' })).toHaveValue('1');
+  });
+
   it('numberlinePoints: the typed numbers and the console show the same points', async () => {
     const { screen, report } = await renderForm('numberlinePoints', { data: { points: [2] } });
     await expect.element(screen.getByRole('textbox', { name: 'Punto 1' })).toHaveValue('2');
