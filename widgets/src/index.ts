@@ -1,7 +1,8 @@
 /** Every answer console with its props: controlled React components (spec 02 §3 shapes). */
 export { MathConsole } from './math-console/index';
-/** One MathLive field as the math console makes it (for forms that take math), and MathLive set up for it. */
+/** One MathLive field as the math console makes it, for forms that take math (the creator's forms). */
 export { MathLine, type LineEditorHandle, type MathLineProps } from './math-console/math-line';
+/** MathLive loaded and set up for MathLine (fonts declared, no sounds, the virtual keyboard in this window). */
 export { loadMathField, type MathLiveModule } from './math-console/mathlive-setup';
 export { FunctionConsole } from './function-console/index';
 export { LineConsole } from './line-console/index';
