@@ -30,8 +30,17 @@ export class ProblemRepository {
   /** The whole problem, numerals and steps in order, or null. */
   async findById(id: number): Promise<CoreProblem | null> {
     const { Problem, Numeral, Step } = this.models;
+    // Only what a core Problem holds: the creation tool's columns (migration 0021) are its own.
     const problem = await Problem.findByPk(id, {
-      include: [{ model: Numeral, as: 'numerals', include: [{ model: Step, as: 'steps' }] }],
+      attributes: { exclude: ['courseId'] },
+      include: [
+        {
+          model: Numeral,
+          as: 'numerals',
+          attributes: { exclude: ['draftKey'] },
+          include: [{ model: Step, as: 'steps', attributes: { exclude: ['draftKey'] } }],
+        },
+      ],
       order: [
         [{ model: Numeral, as: 'numerals' }, 'number', 'ASC'],
         [{ model: Numeral, as: 'numerals' }, 'id', 'ASC'],
@@ -68,7 +77,8 @@ export class ProblemRepository {
   ): Promise<{ numeral: CoreNumeral; problem: ProblemAccess & { id: number } } | null> {
     const { Numeral, Step, Problem, ProblemCoauthor } = this.models;
     const numeral = await Numeral.findByPk(numeralId, {
-      include: [{ model: Step, as: 'steps' }],
+      attributes: { exclude: ['draftKey'] },
+      include: [{ model: Step, as: 'steps', attributes: { exclude: ['draftKey'] } }],
       order: [
         [{ model: Step, as: 'steps' }, 'number', 'ASC'],
         [{ model: Step, as: 'steps' }, 'id', 'ASC'],
@@ -115,6 +125,7 @@ export class ProblemRepository {
     const stepIds = steps.filter((s) => s.mathType === 'multipleChoice').map((s) => s.id);
     if (!numeralIds.length && !stepIds.length) return choices;
     const rows: MultipleChoiceEntry[] = await this.models.MultipleChoiceEntry.findAll({
+      attributes: { exclude: ['draftKey'] },
       where: {
         [Op.or]: [
           ...(numeralIds.length ? [{ numeralId: numeralIds }] : []),
