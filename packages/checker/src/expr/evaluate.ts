@@ -785,6 +785,7 @@ function floatFn(
  */
 export function factorialReal(x: number): number {
   if (!Number.isFinite(x)) return NaN;
+  if (x > 171) return Infinity;
   if (Number.isInteger(x)) {
     if (x < 0) return NaN;
     let f = 1;

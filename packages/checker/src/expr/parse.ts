@@ -16,7 +16,14 @@ export type ParseErrorCode = 'empty-expression' | 'unreadable-expression' | 'too
 
 /** The outcome of parsing one line. */
 export type ParseResult =
-  { ok: true; expr: Expr; leadingEquals: boolean } | { ok: false; code: ParseErrorCode; detail?: string };
+  | { ok: true; expr: Expr; leadingEquals: boolean }
+  | {
+      ok: false;
+      code: ParseErrorCode;
+      detail?: string;
+      /** The written LaTeX where reading stopped (for "we couldn't read this near …"), when known. */
+      at?: string;
+    };
 
 /** Options of a parse. */
 export interface ParseOptions {
@@ -49,6 +56,14 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
   if (leadingEquals) source = source.slice(1).trim();
   if (source === '') return { ok: false, code: 'empty-expression' };
   if (nestingDepth(source) > PARSE_LIMITS.maxDepth) return { ok: false, code: 'too-large' };
+  // An empty box MathLive left in the line (\\placeholder{}): the line is not finished.
+  const box = /\\placeholder(?:\[[^\]]*\])?\{[^{}]*\}/.exec(source);
+  if (box)
+    return {
+      ok: false,
+      code: 'unreadable-expression',
+      at: spotOf(source, box.index, box.index + box[0].length),
+    };
   let json: unknown;
   try {
     json = sharedSyntax().parse(source);
@@ -61,9 +76,29 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
       return { ok: false, code: 'too-large' };
     return { ok: true, expr, leadingEquals };
   } catch (err) {
-    if (err instanceof Unreadable) return { ok: false, code: 'unreadable-expression', detail: err.message };
+    if (err instanceof Unreadable) {
+      const at = err.offsets ? spotOf(source, err.offsets[0], err.offsets[1]) : undefined;
+      return at === undefined
+        ? { ok: false, code: 'unreadable-expression', detail: err.message }
+        : { ok: false, code: 'unreadable-expression', detail: err.message, at };
+    }
     throw err;
   }
+}
+
+/**
+ * The LaTeX at [start, end) of the line, widened to a few characters around an empty spot (a
+ * missing argument) and cut to 24 characters: what the student sees where reading stopped.
+ */
+function spotOf(source: string, start: number, end: number): string | undefined {
+  if (!(start >= 0 && end >= start && end <= source.length)) return undefined;
+  let from = end - start < 2 ? Math.max(0, start - 6) : start;
+  // Never from the middle of a command: \\frac, not rac.
+  while (from > 0 && /[A-Za-z]/.test(source[from - 1]!) && /[A-Za-z]/.test(source[from]!)) from--;
+  if (from > 0 && source[from - 1] === '\\') from--;
+  const to = end - start < 2 ? Math.min(source.length, end + 6) : end;
+  const text = source.slice(from, to).trim();
+  return text === '' ? undefined : text.slice(0, 24);
 }
 
 /** True when a line holds nothing to check: empty, white space (also LaTeX spaces) or a lone `=`. */
@@ -153,7 +188,23 @@ function countNodes(e: Expr, limit: number): number {
   return n;
 }
 
-class Unreadable extends Error {}
+class Unreadable extends Error {
+  constructor(
+    message: string,
+    /** Where in the source the parser met it, when known. */
+    readonly offsets?: readonly [number, number],
+  ) {
+    super(message);
+  }
+}
+
+/** The source offsets compute-engine attached to a node, when it did. */
+function offsetsOf(o: Record<string, unknown>): [number, number] | undefined {
+  const so = o.sourceOffsets;
+  return Array.isArray(so) && typeof so[0] === 'number' && typeof so[1] === 'number'
+    ? [so[0], so[1]]
+    : undefined;
+}
 
 const FUNCTIONS: Record<string, FunctionName> = {
   Sin: 'sin',
@@ -239,7 +290,16 @@ class Converter {
       const o = json as Record<string, unknown>;
       if (typeof o.num === 'string') return numberText(o.num);
       if (typeof o.sym === 'string') return this.symbol(o.sym);
-      if (Array.isArray(o.fn)) return this.convert(o.fn);
+      if (Array.isArray(o.fn)) {
+        try {
+          return this.convert(o.fn);
+        } catch (err) {
+          // The innermost node with offsets names the spot.
+          if (err instanceof Unreadable && !err.offsets && offsetsOf(o))
+            throw new Unreadable(err.message, offsetsOf(o));
+          throw err;
+        }
+      }
       throw new Unreadable('unknown node');
     }
     if (!Array.isArray(json) || typeof json[0] !== 'string') throw new Unreadable('unknown node');

@@ -74,7 +74,7 @@ type Evaluated =
       readonly bare: boolean;
       readonly inequality: boolean;
     }
-  | { readonly ok: false; readonly code: SolveFeedbackCode };
+  | { readonly ok: false; readonly code: SolveFeedbackCode; readonly params?: Record<string, string> };
 
 interface Judged {
   readonly feedback: LineFeedback;
@@ -201,7 +201,7 @@ class SingleChecker {
       }
       for (const ev of lineEvals) {
         if (!ev.ok) {
-          judged = wrong(ev.code);
+          judged = wrong(ev.code, ev.params);
           break;
         }
         judged = this.judge(ev, ref, multi);
@@ -279,8 +279,12 @@ class SingleChecker {
     if (cached) return cached;
     const r = step.read;
     let out: Evaluated;
-    if (!r.ok) out = { ok: false, code: r.code === 'empty-expression' ? 'unreadable-expression' : r.code };
-    else {
+    if (!r.ok) {
+      out =
+        r.code !== 'too-large' && r.at !== undefined
+          ? { ok: false, code: 'unreadable-at', params: { at: r.at } }
+          : { ok: false, code: r.code === 'empty-expression' ? 'unreadable-expression' : r.code };
+    } else {
       try {
         const stated = isStated(r.node, this.P.variable);
         const sets = this.P.samples.map((s) => this.solveStated(r.node, r.cases, s, stated));

@@ -7,6 +7,7 @@ import type { FeedbackMessage } from '@kib/core';
 export const SOLVE_FEEDBACK_CODES = [
   // Reading the line.
   'unreadable-expression',
+  'unreadable-at',
   'too-large',
   'not-an-equation',
   // Comparing a line with the previous correct one.

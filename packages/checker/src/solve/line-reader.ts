@@ -14,7 +14,7 @@ export type LineNode =
 /** The outcome of reading one line. */
 export type ReadLine =
   | { readonly ok: true; readonly node: LineNode; readonly cases: boolean }
-  | { readonly ok: false; readonly code: ParseErrorCode };
+  | { readonly ok: false; readonly code: ParseErrorCode; readonly at?: string };
 
 /** Options of reading. */
 export interface ReadOptions {
@@ -136,12 +136,12 @@ export function readLine(latex: string, options: ReadOptions): ReadLine {
 function readPart(
   latex: string,
   options: ReadOptions,
-): { ok: true; node: LineNode } | { ok: false; code: ParseErrorCode } {
+): { ok: true; node: LineNode } | { ok: false; code: ParseErrorCode; at?: string } {
   const text = textContent(latex);
   if (/\\text|\\mathrm|\\mbox/.test(latex) && NO_SOLUTION.test(text))
     return { ok: true, node: { kind: 'none' } };
   const r = parseLatex(latex, { functions: options.functions });
-  if (!r.ok) return { ok: false, code: r.code };
+  if (!r.ok) return r.at === undefined ? { ok: false, code: r.code } : { ok: false, code: r.code, at: r.at };
   return { ok: true, node: { kind: 'expr', expr: renameSubscripts(r.expr, options.variable) } };
 }
 

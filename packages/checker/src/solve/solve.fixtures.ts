@@ -897,7 +897,7 @@ export const SPECIAL_CASES: SolveCase[] = [
     'an unreadable line does not break the derivation',
     '2x+3=7',
     ['2x=4', '\\frac{', 'x=2'],
-    ['ok', 'bad:unreadable-expression', 'ok'],
+    ['ok', 'bad:unreadable-at', 'ok'],
     false,
   ),
   c('a stated solution in a set with the wrong value', '3x=12', ['\\{3\\}'], ['bad:wrong-solution'], false),

@@ -605,7 +605,10 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
     let assignment: Assignment[] | null = null;
     for (const step of line.steps) {
       if (!step.read.ok) {
-        fb = wrongLine(step.read.code === 'empty-expression' ? 'unreadable-expression' : step.read.code);
+        fb =
+          step.read.code !== 'too-large' && step.read.at !== undefined
+            ? wrongLine('unreadable-at', { at: step.read.at })
+            : wrongLine(step.read.code === 'empty-expression' ? 'unreadable-expression' : step.read.code);
         break;
       }
       const node = step.read.node;

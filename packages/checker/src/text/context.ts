@@ -52,6 +52,14 @@ export function message(
 }
 
 /** A wrong line with a code and optional highlight. */
+/** The feedback of a line that could not be read: too large, or unreadable (near the spot, when known). */
+export function unreadableLine(parsed: { code: string; at?: string }): LineFeedback {
+  if (parsed.code === 'too-large') return wrongLine('too-large');
+  return parsed.at === undefined
+    ? wrongLine('unreadable-expression')
+    : wrongLine('unreadable-at', undefined, { at: parsed.at });
+}
+
 export function wrongLine(
   code: TextFeedbackCode,
   highlight?: number[],
@@ -122,11 +130,7 @@ export function checkLines(answer: unknown, functions: readonly string[], checks
       any = true;
       checks.attempt?.(index);
       const parsed = parseLine(line.math, functions);
-      lines.push(
-        parsed.ok
-          ? checks.read(parsed.expr, index)
-          : wrongLine(parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression'),
-      );
+      lines.push(parsed.ok ? checks.read(parsed.expr, index) : unreadableLine(parsed));
     }
   }
   return { lines, any, anyWrong: lines.some(isWrongLine) };

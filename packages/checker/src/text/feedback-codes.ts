@@ -8,6 +8,7 @@ import { FORMS } from '../expr/forms';
 export const TEXT_FEEDBACK_CODES = [
   // Reading the line
   'unreadable-expression',
+  'unreadable-at',
   'too-large',
   'cannot-check',
   // simplify

@@ -297,7 +297,7 @@ describe('checkSimplify: bounded, whatever the input', () => {
   };
 
   it.each<[string, string, string]>([
-    ['unreadable LaTeX', '\\frac{1}{', 'feedback.unreadable-expression'],
+    ['unreadable LaTeX', '\\frac{1}{', 'feedback.unreadable-at'],
     ['a tower of powers', '10^{10^{10^{10}}}', 'feedback.not-equivalent'],
     ['500 nested brackets', `${'('.repeat(500)}x${')'.repeat(500)}`, 'feedback.too-large'],
     ['100 KB of text', 'x+'.repeat(50_000), 'feedback.too-large'],
@@ -366,5 +366,20 @@ describe('checkSimplify: exact forms (EqualComAss and the named forms)', () => {
     const r = check(data(start, target, extra), [line]);
     expect(r.lines[0]!.correct).toBe(true);
     expect(r.correct).toBe(complete);
+  });
+});
+
+describe('checkSimplify: an unreadable line names the spot', () => {
+  it.each<[string, string]>([
+    ['\\frac{1}{', '\\frac{1}{'],
+    ['x^{2}+\\foo{3}', '\\foo'],
+    ['2\\cdot\\placeholder{}', '\\placeholder{}'],
+    ['\\sqrt{}+1', '\\sqrt{}+1'],
+  ])('%s is unreadable near %s', (line, at) => {
+    const r = check(data('2(x+3)', '2x+6'), [line]);
+    expect(r.lines[0]).toEqual({
+      correct: false,
+      feedback: { key: 'feedback.unreadable-at', params: { at } },
+    });
   });
 });

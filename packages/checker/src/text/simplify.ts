@@ -16,6 +16,7 @@ import {
   parseAuthored,
   parseLine,
   symbolNames,
+  unreadableLine,
   wrongLine,
 } from './context';
 import type { TextFeedbackCode } from './feedback-codes';
@@ -103,8 +104,7 @@ export function checkSimplifyLine(
   if (isBlank(latex)) return { feedback: blankLine(), value: null, final: false, empty: true };
   const parsed = parseLine(latex, problem.functionNames);
   if (!parsed.ok) {
-    const code = parsed.code === 'too-large' ? 'too-large' : 'unreadable-expression';
-    return { feedback: wrongLine(code), value: null, final: false, empty: false };
+    return { feedback: unreadableLine(parsed), value: null, final: false, empty: false };
   }
   const line = parsed.expr;
   const chain = chainSides(line);

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { check } from './check';
+import { parseLatex } from './expr/parse';
+import { BASE } from './text/text.fixtures';
+import { solveData } from './solve/solve.fixtures';
+import { mathliveLatex as latex } from './mathlive-latex.fixtures';
+
+const BOUND_MS = 2_000;
+
+describe('robustness over generated MathLive LaTeX', () => {
+  it('parses or refuses with a code, never throws', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(latex, (l) => {
+        const r = parseLatex(l);
+        expect(typeof r.ok).toBe('boolean');
+        if (!r.ok) expect(['empty-expression', 'unreadable-expression', 'too-large']).toContain(r.code);
+      }),
+      { numRuns: 400, seed: 17 },
+    );
+  });
+
+  it(
+    'checks any line in bounded time without an exception (simplify and solve)',
+    { timeout: 120_000 },
+    () => {
+      fc.assert(
+        fc.property(latex, (l) => {
+          for (const request of [
+            { mathType: 'simplify' as const, data: BASE, answer: [{ math: l }] },
+            {
+              mathType: 'solve' as const,
+              data: solveData('x^{2}-5x+6=0', { sols: ['2', '3'] }),
+              answer: [{ math: l }],
+            },
+          ]) {
+            const t0 = performance.now();
+            const r = check(request);
+            const ms = performance.now() - t0;
+            expect(ms).toBeLessThan(BOUND_MS);
+            expect(r.lines).toHaveLength(1);
+            expect(typeof r.correct).toBe('boolean');
+            const line = r.lines[0]!;
+            if (!line.correct && !line.neutral) expect(line.feedback?.key).toMatch(/^feedback\./);
+          }
+        }),
+        { numRuns: 250, seed: 2026 },
+      );
+    },
+  );
+});
