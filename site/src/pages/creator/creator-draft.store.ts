@@ -302,10 +302,9 @@ function clearField(draft: ProblemDraft, { target, key, kind }: FileSlot): Probl
   }
 }
 
-/** Writes a stored file's name into the field of its item, when the saved draft does not hold it already. */
+/** Writes a stored file's name into the field of its item (the saved draft may hold it already). */
 function writeBack(
   draft: ProblemDraft,
-  problemKey: string,
   kind: FileKind,
   file: { type: FileTarget; id: string; name: string },
 ) {
@@ -314,7 +313,7 @@ function writeBack(
     list.map((c) => (c.key === file.id ? { ...c, picture: file.name } : c));
   switch (file.type) {
     case 'problem':
-      return file.id === problemKey || file.id === '' ? { ...draft, [field]: file.name } : draft;
+      return { ...draft, [field]: file.name };
     case 'numeral':
       return mapNumeral(draft, file.id, (n) => ({ ...n, [field]: file.name }));
     case 'hint':
@@ -340,10 +339,10 @@ function writeBack(
 }
 
 /** The draft an answer of send_create_problem_data/ holds, every stored file written into its item. */
-export function savedDraft(answer: SaveProblemAnswer, problemKey: string): ProblemDraft {
+export function savedDraft(answer: SaveProblemAnswer): ProblemDraft {
   let draft = answer.problem as ProblemDraft;
-  for (const file of answer.uploadedPics) draft = writeBack(draft, problemKey, 'picture', file);
-  for (const file of answer.uploadedVideos) draft = writeBack(draft, problemKey, 'video', file);
+  for (const file of answer.uploadedPics) draft = writeBack(draft, 'picture', file);
+  for (const file of answer.uploadedVideos) draft = writeBack(draft, 'video', file);
   return { ...draft, id: answer.problemId };
 }
 
@@ -481,10 +480,10 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
           },
           removeStoredFile: (slot) => change(clearField(get().draft, slot)),
           saved: (answer, sent) => {
-            const { files, problemKey } = get();
+            const { files } = get();
             const gone = new Set(sent);
             set((state) => ({
-              draft: savedDraft(answer, problemKey),
+              draft: savedDraft(answer),
               files: Object.fromEntries(Object.entries(files).filter(([id]) => !gone.has(id))),
               dirty: false,
               revision: state.revision + 1,

@@ -159,22 +159,76 @@ export function remainingIssues(
   return still.length === issues.length ? issues : still;
 }
 
+/** Where a file sent with the draft belongs: its item's picture, video or hint picture field. */
+export interface SentFile {
+  target: 'problem' | 'numeral' | 'hint' | 'step' | 'choice';
+  key: string;
+  kind: 'picture' | 'video';
+}
+
+/** The place of the field a sent file was for, or null when its item is no longer in the draft. */
+function filePlace(draft: ProblemDraft, file: SentFile): IssuePlace | null {
+  const field = file.target === 'hint' ? 'hintPicture' : file.kind === 'video' ? 'videoS3' : 'picture';
+  if (file.target === 'problem') return { numeralKey: null, stepKey: null, field, recordPath: '' };
+  for (const n of draft.numerals) {
+    if ((file.target === 'numeral' || file.target === 'hint') && n.key === file.key)
+      return { numeralKey: n.key, stepKey: null, field, recordPath: '' };
+    if (file.target === 'choice' && n.choices.some((c) => c.key === file.key))
+      return { numeralKey: n.key, stepKey: null, field: 'record', recordPath: '' };
+    for (const s of n.steps) {
+      if (file.target === 'step' && s.key === file.key)
+        return { numeralKey: n.key, stepKey: s.key, field, recordPath: '' };
+      if (file.target === 'choice' && s.choices.some((c) => c.key === file.key))
+        return { numeralKey: n.key, stepKey: s.key, field: 'record', recordPath: '' };
+    }
+  }
+  return null;
+}
+
+/** The fields the tool shows, where a server's error can be put. */
+const SHOWN_FIELDS = new Set([
+  'title',
+  'description',
+  'language',
+  'courseId',
+  'topicId',
+  'subtopicId',
+  'numeration',
+  'picture',
+  'videoS3',
+  'question',
+  'initialHint',
+  'hintPicture',
+  'instruction',
+  'explanation',
+  'record',
+]);
+
 /**
- * The server's field errors (`{ 'state.numerals.0.question': ['…'] }`) as issues of this draft, in
- * the server's words; fields that name nothing of the draft stay in `other`.
+ * The server's field errors (`{ 'state.numerals.0.question': ['…'], 'picture_1': ['…'] }`) as issues
+ * of this draft, in the server's words: a file's error (`picture_{n}`, `video_{n}`, `formdata_{n}`)
+ * at the field of the item `files[n]` was sent for. Errors of nothing the tool shows stay in `other`.
  */
 export function serverIssues(
   draft: ProblemDraft,
   fields: Record<string, string[]>,
+  files: readonly SentFile[] = [],
 ): { issues: DraftIssue[]; other: string[] } {
   const issues: DraftIssue[] = [];
   const other: string[] = [];
   for (const [name, texts] of Object.entries(fields)) {
-    const path = name.replace(/^state\./, '').split('.');
-    const camel = path.map((p) => p.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
-    const place = name === 'state' || camel[0] === 'userType' ? null : placeOf(draft, camel);
     const text = texts.join(' ');
-    if (place) issues.push({ ...place, message: '', text });
+    const sent = /^(?:picture|video|formdata)_(\d+)(?:\.|$)/.exec(name);
+    let place: IssuePlace | null;
+    if (sent) {
+      const file = files[Number(sent[1])];
+      place = file ? filePlace(draft, file) : null;
+    } else {
+      const path = name.replace(/^state\./, '').split('.');
+      const camel = path.map((p) => p.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+      place = name === 'state' || camel[0] === 'userType' ? null : placeOf(draft, camel);
+    }
+    if (place && SHOWN_FIELDS.has(place.field)) issues.push({ ...place, message: '', text });
     else other.push(text);
   }
   return { issues, other };

@@ -366,6 +366,29 @@ describe('the creation tool: files', () => {
   });
 });
 
+describe('the creation tool: files refused by the server', () => {
+  it("puts the server's words about a sent file at the field it was chosen in", async () => {
+    const said = 'portada.png no es una imagen JPG, PNG o GIF (su contenido es ?).';
+    const { screen } = await open('/creator/tool', {
+      saveError: refusal(400, 'validation', 'Revisa los campos marcados.', { picture_0: [said] }),
+    });
+    await screen.getByRole('textbox', { name: 'Título' }).fill('Con portada');
+    const input = screen
+      .getByRole('region', { name: 'El problema' })
+      .getByLabelText('Imagen', { exact: true });
+    await input.upload(picture('portada.png'));
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    await screen
+      .getByRole('alert')
+      .getByRole('link', { name: `Problema · Imagen: ${said}` })
+      .click();
+    await expect.element(input).toHaveFocus();
+    await expect.element(input).toHaveAccessibleDescription(new RegExp(said.replace(/[.?()]/g, '\\$&')));
+    // The file is still chosen, to be sent again.
+    await expect.element(screen.getByText('portada.png (se sube al guardar)')).toBeVisible();
+  });
+});
+
 describe('the creation tool: clone, delete and try', () => {
   it('clones only a saved problem, after asking, and opens the copy', async () => {
     const unsaved = await open();

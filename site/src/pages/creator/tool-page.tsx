@@ -312,6 +312,7 @@ function ToolView({
     const wasNew = state.draft.id === null;
     const asked = state.draft.publishProblem;
     const { slots, files } = uploadsOf(state);
+    const sentFiles = slots.map((id) => state.files[id]!);
     save.mutate(
       { state: state.draft, userType: userTypeOf(user), files },
       {
@@ -333,7 +334,7 @@ function ToolView({
         },
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-            const mapped = serverIssues(store.getState().draft, error.fields);
+            const mapped = serverIssues(store.getState().draft, error.fields, sentFiles);
             setIssues(mapped.issues);
             setOtherErrors(
               mapped.other.length > 0 || mapped.issues.length === 0
