@@ -123,6 +123,18 @@ describe('the math-type forms filled by keyboard', () => {
     });
   }
 
+  it('goes from field to field with Tab, math fields included', async () => {
+    const { screen, report } = await renderForm('plotLinearEquation');
+    await mathField('n1-b');
+    await screen.getByRole('heading', { name: 'Creator' }).click();
+    await userEvent.keyboard('{Tab}');
+    await expect.poll(() => document.activeElement?.id).toBe('n1-m');
+    await userEvent.keyboard('3{Tab}');
+    await expect.poll(() => document.activeElement?.id).toBe('n1-b');
+    await userEvent.keyboard('4');
+    await expect.poll(() => report.data).toEqual({ m: '3', b: '4' });
+  });
+
   it('types what the creator means in each field', async () => {
     const simplify = await renderForm('simplify');
     await FILL.simplify(simplify.screen);
