@@ -309,6 +309,45 @@ describe('the problem table and a problem for editing', () => {
     expect((await author.get('/api/creator/problems/?page_size=7')).status).toBe(400);
   });
 
+  it('answers a page of thousands of problems quickly, with the total, past the last page too', async () => {
+    await server.db.sequelize.query(
+      `INSERT INTO problems (title, description, author_id, publish_problem, topic_id, subtopic_id, updated_at)
+       SELECT 'Problema ' || g, 'Descripción número ' || g, :authorId, g % 3 <> 0, :topicId, :subtopicId,
+              now() - (g || ' minutes')::interval
+         FROM generate_series(1, 4000) AS g`,
+      { replacements: { authorId, topicId: refs.topicId, subtopicId: refs.subtopicId } },
+    );
+    await server.db.sequelize.query(
+      `INSERT INTO numerals (problem_id, number, math_type) SELECT id, 0, 'simplify' FROM problems WHERE title LIKE 'Problema %'`,
+    );
+    const [{ n: visible } = { n: 0 }] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM problems WHERE publish_problem`,
+    );
+    const started = performance.now();
+    const page = await other.get<{ problems: { numerals: number }[]; total: number }>(
+      `/api/creator/problems/?page=3&page_size=100&subtopic_id=${refs.subtopicId}`,
+    );
+    const elapsed = performance.now() - started;
+    expect(page.status).toBe(200);
+    expect(page.body.problems).toHaveLength(100);
+    expect(page.body.problems.every((p) => p.numerals === 1)).toBe(true);
+    const [{ n: published } = { n: 0 }] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM problems WHERE publish_problem AND subtopic_id = :s`,
+      { s: refs.subtopicId },
+    );
+    expect(page.body.total).toBe(published);
+    expect(visible).toBeGreaterThanOrEqual(published);
+    expect(elapsed).toBeLessThan(1500);
+    const past = await other.get<{ problems: unknown[]; total: number }>(
+      `/api/creator/problems/?page=999&page_size=100&subtopic_id=${refs.subtopicId}`,
+    );
+    expect(past.body).toMatchObject({ problems: [], total: published });
+    const found = await author.get<{ problems: { title: string }[]; total: number }>(
+      `/api/creator/problems/?q=${encodeURIComponent('DESCRIPCION NUMERO 3999')}`,
+    );
+    expect(found.body.problems.map((p) => p.title)).toEqual(['Problema 3999']);
+  });
+
   it('opens a problem with its answers for its editors and supervisors; 404 for others', async () => {
     const res = await save(author, problemDraft(refs, { title: 'Para abrir' }));
     const id = res.body.problem_id;

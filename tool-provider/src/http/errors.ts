@@ -62,7 +62,6 @@ export type ErrorCode =
   | 'file-type-invalid'
   | 'numeral-has-results'
   | 'step-has-results'
-  | 'problem-changed'
   | 'upload-token-invalid'
   | 'upload-size-mismatch'
   | 'storage-unavailable';
