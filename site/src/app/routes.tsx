@@ -70,6 +70,12 @@ function ToSchoolAdmin() {
   return <Navigate to={`/schooladmin${rest ? `/${rest}` : ''}${search}${hash}`} replace />;
 }
 
+/** The creator area's home: the problem table, with the filters of the address. */
+function ToCreatorProblems() {
+  const { search } = useLocation();
+  return <Navigate to={`problems${search}`} replace />;
+}
+
 /**
  * Every route of the site (spec 01 §2, spec 03 §2). Public pages share the landing navigation;
  * private ones are wrapped in RequireAuth ('loading...' first, /login when logged out). Solve pages
@@ -447,7 +453,7 @@ const PAGES: RouteObject[] = [
     caseSensitive: true,
   },
   { path: 'schoolAdmin/*', caseSensitive: true, element: <ToSchoolAdmin /> },
-  // The creator's area (spec 02 §2): the problem table (its home and /problems) and the creation tool
+  // The creator's area (spec 02 §2): the problem table (its home, at /problems) and the creation tool
   // (/tool for a new problem, /tool/:problemId to edit one), for creators, supervisors and teachers.
   // Anybody else logged in is told the area is not for them.
   loggedInArea(
@@ -457,13 +463,7 @@ const PAGES: RouteObject[] = [
       (m) => m.CreatorLayout,
     ),
     [
-      {
-        index: true,
-        lazy: page(
-          () => import('../pages/creator/problems-page'),
-          (m) => m.ProblemsPage,
-        ),
-      },
+      { index: true, element: <ToCreatorProblems /> },
       {
         path: 'problems',
         lazy: page(

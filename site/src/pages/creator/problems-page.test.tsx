@@ -38,7 +38,9 @@ beforeEach(() => {
 
 describe('the creator area', () => {
   it("is a creator's home: the menu has new problem and problems, no module builder, and logout", async () => {
-    const { screen } = await open();
+    const { screen, router } = await open('/creator?mine=1');
+    await expect.poll(() => router.state.location.pathname).toBe('/creator/problems');
+    expect(router.state.location.search).toBe('?mine=1');
     const nav = screen.getByRole('navigation', { name: 'Menú del creador' });
     await expect
       .element(nav.getByRole('link', { name: 'Crear nuevo problema' }))
@@ -46,6 +48,9 @@ describe('the creator area', () => {
     await expect
       .element(nav.getByRole('link', { name: 'Problemas' }))
       .toHaveAttribute('href', '/creator/problems');
+    await expect
+      .element(nav.getByRole('link', { name: 'Problemas' }))
+      .toHaveAttribute('aria-current', 'page');
     await expect.element(nav.getByRole('link', { name: 'Crear módulo' })).not.toBeInTheDocument();
     await expect
       .element(screen.getByRole('link', { name: 'Cerrar sesión' }))
