@@ -44,7 +44,7 @@ export function filtersOf(params: URLSearchParams): TableFilters {
 }
 
 /**
- * /creator and /creator/problems, the problem table (spec 02 §2 "Creator problem table"): 'Only show
+ * /creator/problems (where /creator leads), the problem table (spec 02 §2 "Creator problem table"): 'Only show
  * my problems', course → topic → subtopic, a search of titles and descriptions, the spec's columns,
  * edit and delete where the server says the reader may, preview and try (the real solver, nothing
  * recorded) on every row, and pages of 10 to 100 rows. The filters live in the address, so a reload,

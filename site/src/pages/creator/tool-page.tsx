@@ -302,6 +302,7 @@ function ToolView({
     const state = store.getState();
     const found = checkDraft(state.draft);
     setIssues(found, state.draft.publishProblem);
+    setTryBlocked(false);
     setOtherErrors([]);
     setResult(null);
     setNotice(null);
