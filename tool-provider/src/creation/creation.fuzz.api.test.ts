@@ -242,6 +242,15 @@ describe('send_create_problem_data/ under bad input', () => {
     await expectNothingSaved();
   });
 
+  it('answers 413 for a text field over its limit, naming it', async () => {
+    const form = new FormData();
+    form.append('state', JSON.stringify({ title: 'x'.repeat(5 * 1024 * 1024) }));
+    const res = await postSave(creator, form);
+    expect(res.status).toBe(413);
+    expect(res.body.fields).toEqual({ state: ['El campo state supera el máximo de 4 MB.'] });
+    await expectNothingSaved();
+  });
+
   it('answers 413 for more files than a save takes', async () => {
     const picture = await png(2, 2);
     const draft = problemDraft(refs);

@@ -146,7 +146,13 @@ export async function readMultipart(req: Request, spec: MultipartSpec, dir: stri
     req.on('aborted', () => fail(new AppError(400, 'multipart-invalid')));
     parser.on('field', (name, value, info) => {
       if (failed) return;
-      if (info.valueTruncated) return fail(tooLarge(name, MULTIPART_FIELD_MAX_BYTES));
+      if (info.valueTruncated) {
+        const message: Message = {
+          key: 'errors.field-too-large',
+          params: { field: name, max: megabytes(MULTIPART_FIELD_MAX_BYTES) },
+        };
+        return fail(new AppError(413, 'payload-too-large', message, { [name]: [message] }));
+      }
       if (FILE_FIELD.test(name)) return fail(invalid(name, 'validation.file-expected'));
       fields.set(name, value);
     });
