@@ -51,6 +51,32 @@ function sharedSyntax(): LatexSyntax {
 export function parseLatex(latex: string, options: ParseOptions = {}): ParseResult {
   if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
   if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
+  const key = options.functions?.length ? `${options.functions.join(',')}\u0000${latex}` : latex;
+  const hit = parseCache.get(key);
+  if (hit) {
+    // Most recently used last: the oldest entry is the first to go.
+    parseCache.delete(key);
+    parseCache.set(key, hit);
+    return hit;
+  }
+  const result = parseLatexUncached(latex, options);
+  parseCache.set(key, result);
+  if (parseCache.size > PARSE_CACHE_SIZE) parseCache.delete(parseCache.keys().next().value!);
+  return result;
+}
+
+/**
+ * Lines parsed lately: a check reads the problem's expressions and each line more than once, and
+ * the same problem is checked for many answers. Trees are never modified after parsing, so a parse
+ * result is shared safely.
+ */
+const parseCache = new Map<string, ParseResult>();
+const PARSE_CACHE_SIZE = 2_000;
+
+/** {@link parseLatex} without the cache (to measure the parser). */
+export function parseLatexUncached(latex: string, options: ParseOptions = {}): ParseResult {
+  if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
+  if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
   let source = latex.trim().replace(/\\arccot(?![A-Za-z])/g, '\\operatorname{arccot}');
   const leadingEquals = source.startsWith('=');
   if (leadingEquals) source = source.slice(1).trim();

@@ -29,7 +29,9 @@ export const POLY_LIMITS = {
   maxBits: 4_000,
 } as const;
 
-class TooBig extends Error {}
+/** Ends a conversion early. Not an Error: no stack is captured, so giving up is cheap. */
+class TooBig {}
+const TOO_BIG = new TooBig();
 
 /** The key of a monomial (`x^2*y^-1`, `` for 1). */
 export function monoKey(m: Monomial): string {
@@ -54,7 +56,7 @@ export function varPoly(v: string): Poly {
 }
 
 function guard(p: Map<string, Term>): Map<string, Term> {
-  if (p.size > POLY_LIMITS.maxTerms) throw new TooBig();
+  if (p.size > POLY_LIMITS.maxTerms) throw TOO_BIG;
   return p;
 }
 
@@ -93,15 +95,15 @@ export function subPoly(a: Poly, b: Poly): Poly {
 
 /** a · b. */
 export function mulPoly(a: Poly, b: Poly): Poly {
-  if (a.size * b.size > POLY_LIMITS.maxTerms * 8) throw new TooBig();
+  if (a.size * b.size > POLY_LIMITS.maxTerms * 8) throw TOO_BIG;
   const out = new Map<string, Term>();
   for (const s of a.values()) {
     for (const t of b.values()) {
       const mono = mulMono(s.mono, t.mono);
-      for (const [, k] of mono) if (Math.abs(k) > POLY_LIMITS.maxExponent) throw new TooBig();
+      for (const [, k] of mono) if (Math.abs(k) > POLY_LIMITS.maxExponent) throw TOO_BIG;
       const key = monoKey(mono);
       const c = Q.mul(s.c, t.c);
-      if (Q.bitSize(c) > POLY_LIMITS.maxBits) throw new TooBig();
+      if (Q.bitSize(c) > POLY_LIMITS.maxBits) throw TOO_BIG;
       const prev = out.get(key);
       const sum = prev ? Q.add(prev.c, c) : c;
       if (Q.isZero(sum)) out.delete(key);
@@ -206,11 +208,11 @@ function toPoly(e: Expr): Poly {
   switch (e.type) {
     case 'number': {
       const r = Q.parseRational(e.text);
-      if (!r || Q.bitSize(r) > POLY_LIMITS.maxBits) throw new TooBig();
+      if (!r || Q.bitSize(r) > POLY_LIMITS.maxBits) throw TOO_BIG;
       return constPoly(r);
     }
     case 'symbol':
-      if (['pi', 'e', 'infinity', 'reals', 'emptyset'].includes(e.name)) throw new TooBig();
+      if (['pi', 'e', 'infinity', 'reals', 'emptyset'].includes(e.name)) throw TOO_BIG;
       return varPoly(e.name);
     case 'add':
       return e.args.reduce<Poly>((s, a) => addPoly(s, toPoly(a)), new Map());
@@ -220,7 +222,7 @@ function toPoly(e: Expr): Poly {
       return negPoly(toPoly(e.arg));
     case 'div': {
       const inv = invertTerm(toPoly(e.den));
-      if (!inv) throw new TooBig();
+      if (!inv) throw TOO_BIG;
       return mulPoly(toPoly(e.num), inv);
     }
     case 'pow': {
@@ -228,19 +230,19 @@ function toPoly(e: Expr): Poly {
       const base = toPoly(e.base);
       if (k >= 0) return powPoly(base, k);
       const inv = invertTerm(base);
-      if (!inv) throw new TooBig();
+      if (!inv) throw TOO_BIG;
       return powPoly(inv, -k);
     }
     default:
-      throw new TooBig();
+      throw TOO_BIG;
   }
 }
 
 function integerExponent(e: Expr): number {
   const r = evaluateExact(e, new Map());
-  if (r.kind !== 'value' || !Q.isInteger(r.value)) throw new TooBig();
+  if (r.kind !== 'value' || !Q.isInteger(r.value)) throw TOO_BIG;
   const k = Number(r.value.n);
-  if (Math.abs(k) > POLY_LIMITS.maxExponent) throw new TooBig();
+  if (Math.abs(k) > POLY_LIMITS.maxExponent) throw TOO_BIG;
   return k;
 }
 
@@ -283,7 +285,7 @@ function toRatFun(e: Expr): RatFun {
     case 'div': {
       const n = toRatFun(e.num);
       const d = toRatFun(e.den);
-      if (isZeroPoly(d.num)) throw new TooBig();
+      if (isZeroPoly(d.num)) throw TOO_BIG;
       return { num: mulPoly(n.num, d.den), den: mulPoly(n.den, d.num) };
     }
     case 'pow': {

@@ -156,7 +156,9 @@ export interface ExactForm {
   readonly excluded: readonly Poly[];
 }
 
-class NotRational extends Error {}
+/** Ends a conversion early. Not an Error: no stack is captured, so giving up is cheap. */
+class NotRational {}
+const NOT_RATIONAL = new NotRational();
 
 /**
  * Converts an expression into a rational function of the unknown with rational coefficients, or
@@ -168,14 +170,14 @@ export function toExact(e: Expr, env: ExactEnv): ExactForm | null {
     switch (x.type) {
       case 'number': {
         const v = QB.fromText(x.text);
-        if (!v) throw new NotRational();
+        if (!v) throw NOT_RATIONAL;
         return { num: pConst(v), den: [Q.ONE] };
       }
       case 'symbol': {
         if (x.name === env.variable) return { num: [Q.ZERO, Q.ONE], den: [Q.ONE] };
         const p = env.params[x.name];
         if (p) return { num: pConst(p), den: [Q.ONE] };
-        throw new NotRational();
+        throw NOT_RATIONAL;
       }
       case 'add':
         return x.args.map(conv).reduce(rfAdd);
@@ -188,28 +190,28 @@ export function toExact(e: Expr, env: ExactEnv): ExactForm | null {
         const d = conv(x.den);
         if (deg(d.num) > 0) excluded.push(d.num);
         const r = rfDiv(n, d);
-        if (!r) throw new NotRational();
+        if (!r) throw NOT_RATIONAL;
         return r;
       }
       case 'pow': {
         const b = conv(x.base);
         const ef = conv(x.exp);
         const k = constOf(ef);
-        if (!k) throw new NotRational();
+        if (!k) throw NOT_RATIONAL;
         const bc = constOf(b);
         if (!Q.isInteger(k)) {
           // A rational power of a constant: exact only when the root is rational (8^{1/3} = 2).
-          if (!bc || k.d > 12n) throw new NotRational();
+          if (!bc || k.d > 12n) throw NOT_RATIONAL;
           const r = Q.root(bc, Number(k.d));
           const p = r ? QB.pow(r, Number(k.n)) : null;
-          if (!p) throw new NotRational();
+          if (!p) throw NOT_RATIONAL;
           return { num: pConst(p), den: [Q.ONE] };
         }
         const kk = Number(k.n);
         if (bc) {
           if (Math.abs(kk) > 4096) throw new Q.ExactSwell();
           const p = QB.pow(bc, kk);
-          if (!p) throw new NotRational();
+          if (!p) throw NOT_RATIONAL;
           return { num: pConst(p), den: [Q.ONE] };
         }
         if (Math.abs(kk) > MAX_DEGREE) throw new Q.ExactSwell();
@@ -220,22 +222,22 @@ export function toExact(e: Expr, env: ExactEnv): ExactForm | null {
       case 'root': {
         const a = constOf(conv(x.arg));
         const idx = x.index ? constOf(conv(x.index)) : Q.rat(2);
-        if (!a || !idx || !Q.isInteger(idx)) throw new NotRational();
+        if (!a || !idx || !Q.isInteger(idx)) throw NOT_RATIONAL;
         const r = Q.root(a, Number(idx.n));
-        if (!r) throw new NotRational();
+        if (!r) throw NOT_RATIONAL;
         return { num: pConst(r), den: [Q.ONE] };
       }
       case 'fn': {
         if (x.name === 'degrees' && env.degrees) return conv(x.args[0]!);
         if (x.name === 'abs') {
           const a = constOf(conv(x.args[0]!));
-          if (!a) throw new NotRational();
+          if (!a) throw NOT_RATIONAL;
           return { num: pConst(Q.sign(a) < 0 ? Q.neg(a) : a), den: [Q.ONE] };
         }
-        throw new NotRational();
+        throw NOT_RATIONAL;
       }
       default:
-        throw new NotRational();
+        throw NOT_RATIONAL;
     }
   };
   try {

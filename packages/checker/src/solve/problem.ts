@@ -111,6 +111,33 @@ export function prepareProblem(
   extraNodes: readonly LineNode[] = [],
   budget?: Budget,
 ): SolveProblem {
+  if (budget) return prepareProblemUncached(data, extraNodes, budget);
+  // The same problem is checked for many answers: its sets are solved once. The letters of the
+  // answer's lines take part in the key (they become parameters with sample values).
+  const letters = new Set<string>();
+  for (const n of extraNodes) symbolsOfNode(n, letters);
+  const key = `${JSON.stringify(data)}|${[...letters].sort().join(',')}`;
+  const hit = problemCache.get(key);
+  if (hit) {
+    problemCache.delete(key);
+    problemCache.set(key, hit);
+    return hit;
+  }
+  const problem = prepareProblemUncached(data, extraNodes);
+  problemCache.set(key, problem);
+  if (problemCache.size > PROBLEM_CACHE_SIZE) problemCache.delete(problemCache.keys().next().value!);
+  return problem;
+}
+
+/** Problems prepared lately (most recently used last). */
+const problemCache = new Map<string, SolveProblem>();
+const PROBLEM_CACHE_SIZE = 200;
+
+function prepareProblemUncached(
+  data: SolveData,
+  extraNodes: readonly LineNode[],
+  budget?: Budget,
+): SolveProblem {
   const names = unknownsOf(data);
   const variable = names[0];
   if (!variable) throw problemError('unknownVariable');

@@ -35,7 +35,9 @@ type Truth =
   | { readonly kind: 'points'; readonly points: readonly SystemPoint[]; readonly rref: readonly Row[] | null }
   | { readonly kind: 'linear'; readonly rref: readonly Row[]; readonly consistent: boolean };
 
-class NotLinear extends Error {}
+/** Ends a conversion early. Not an Error: no stack is captured, so giving up is cheap. */
+class NotLinear {}
+const NOT_LINEAR = new NotLinear();
 
 /** The linear form Σ c·u + k of an expression in the unknowns, or null. */
 export function linearOf(
@@ -73,13 +75,13 @@ export function linearOf(
         for (const p of parts) {
           if (isConst(acc)) acc = scale(p, acc.k);
           else if (isConst(p)) acc = scale(acc, p.k);
-          else throw new NotLinear();
+          else throw NOT_LINEAR;
         }
         return acc;
       }
       case 'div': {
         const d = conv(x.den);
-        if (!isConst(d) || Q.isZero(d.k)) throw new NotLinear();
+        if (!isConst(d) || Q.isZero(d.k)) throw NOT_LINEAR;
         return scale(conv(x.num), QB.div(Q.ONE, d.k)!);
       }
       default:
@@ -90,10 +92,10 @@ export function linearOf(
         const k = constantOf(x.exp, sample);
         if (k && Q.equals(k, Q.ONE)) return conv(x.base);
       }
-      throw new NotLinear();
+      throw NOT_LINEAR;
     }
     const k = constantOf(x, sample);
-    if (!k) throw new NotLinear();
+    if (!k) throw NOT_LINEAR;
     return { c: zero().c, k };
   };
   try {
