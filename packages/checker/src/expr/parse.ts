@@ -60,6 +60,8 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
     return hit;
   }
   const result = parseLatexUncached(latex, options);
+  // Short lines only: the cache stays small whatever students type.
+  if (latex.length > PARSE_CACHE_MAX_LENGTH) return result;
   parseCache.set(key, result);
   if (parseCache.size > PARSE_CACHE_SIZE) parseCache.delete(parseCache.keys().next().value!);
   return result;
@@ -71,7 +73,8 @@ export function parseLatex(latex: string, options: ParseOptions = {}): ParseResu
  * result is shared safely.
  */
 const parseCache = new Map<string, ParseResult>();
-const PARSE_CACHE_SIZE = 2_000;
+const PARSE_CACHE_SIZE = 500;
+const PARSE_CACHE_MAX_LENGTH = 400;
 
 /** {@link parseLatex} without the cache (to measure the parser). */
 export function parseLatexUncached(latex: string, options: ParseOptions = {}): ParseResult {
