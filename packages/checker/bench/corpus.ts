@@ -41,7 +41,143 @@ const solve = (
   expected,
 });
 
+const simplifyForm = (
+  name: string,
+  start: string,
+  target: string,
+  form: string,
+  line: string,
+  expected: boolean,
+): BenchCase => ({
+  name,
+  request: {
+    mathType: 'simplify',
+    data: { startingExpression: start, target, form },
+    answer: [{ math: line }],
+  },
+  expected,
+});
+
+const solveIn = (
+  name: string,
+  variable: string,
+  start: string,
+  solutions: string[],
+  lines: string[],
+  expected: boolean,
+): BenchCase => {
+  const c = solve(name, start, solutions, lines, expected);
+  return { ...c, request: { ...c.request, data: { ...c.request.data, unknownVariable: variable } } };
+};
+
+/** The categories of issue 17: wrong answers that must never be accepted, and valid ones that must. */
+const ISSUE_17: BenchCase[] = [
+  // Equations against expressions; solution sets that change.
+  solve('a value alone is not an equation', 'x+1=3', ['2'], ['2'], false),
+  solve('a trivial identity is not the answer', 'x=3', ['3'], ['3=3'], false),
+  solveIn('dividing by a parameter that can be 0', 'u', 'bu=bv', [], ['u=v'], false),
+  solveIn('dividing by a factor that can be 0', 'q', 'pq=3p+2p^{2}', [], ['q=3+2p'], false),
+  solveIn('dropping absolute values', 'u', '|u|=|v|', [], ['u=v'], false),
+  solveIn('absolute values as two cases', 'u', '|u|=|v|', [], ['u=v \\lor u=-v'], true),
+  solveIn('squaring a negative root', 'y', 'y=-\\sqrt{4-x^{2}}', [], ['x^{2}+y^{2}=4'], false),
+  // Line by line.
+  solve('squaring gains a root that is kept', '\\sqrt{x+2}=x', ['2'], ['x+2=x^{2}', 'x=2 \\lor x=-1'], false),
+  solve('"and" turned into "or"', '|2x-1|<3', ['-1<x<2'], ['2x-1<3 \\lor 2x-1>-3'], false),
+  solve('a case of an inequality dropped', '|x-1|\\ge2', [], ['x-1\\ge2', 'x\\ge3'], false),
+  solve(
+    'a case analysis with and/or',
+    '\\frac{1}{x}<1',
+    [],
+    ['(x>0 \\land 1<x) \\lor (x<0 \\land 1>x)', 'x>1 \\lor x<0'],
+    true,
+  ),
+  solve('≠ as "and"', 'x^{2}-x\\ne0', [], ['x(x-1)\\ne0', 'x\\ne0 \\land x\\ne1'], true),
+  solve('a chain continued with =', 'e^{x}=1', ['0'], ['x=\\ln1', '=0'], true),
+  solve('a chain continued with a wrong value', '2x+3=7', ['2'], ['2x=4', '=2'], false),
+  // Systems.
+  solve(
+    'a cases answer',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    [],
+    ['\\begin{cases}x=2\\\\y=1\\end{cases}'],
+    true,
+  ),
+  solve(
+    'a cases answer with one equation changed',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    [],
+    ['\\begin{cases}x+y=3\\\\2x=5\\end{cases}', '\\begin{cases}x=2\\\\y=1\\end{cases}'],
+    false,
+  ),
+  solve('a redundant equation', '\\begin{cases}x+y=3\\\\x-y=1\\\\2x=4\\end{cases}', [], ['x=2, y=1'], true),
+  solve(
+    'a non-linear system',
+    '\\begin{cases}x^{2}+y^{2}=5\\\\y=x+1\\end{cases}',
+    [],
+    ['(x,y)=(1,2) \\lor (x,y)=(-2,-1)'],
+    true,
+  ),
+  solve(
+    'a non-linear system, one point missing',
+    '\\begin{cases}x^{2}+y^{2}=5\\\\y=x+1\\end{cases}',
+    [],
+    ['(x,y)=(1,2)'],
+    false,
+  ),
+  // Exact forms.
+  simplify('7.0 is not 7', '3+4', '7', '7.0', false),
+  simplify('a fraction is not a product', '\\frac{p-q}{3}', '\\frac{1}{3}(p-q)', '\\frac{p-q}{3}', false),
+  simplifyForm(
+    'an exponent not in lowest terms',
+    '\\sqrt{t}',
+    't^{\\frac{1}{2}}',
+    'lowest_terms',
+    't^{\\frac{3}{6}}',
+    false,
+  ),
+  simplifyForm(
+    'a fraction inside a factor',
+    'x^{2}+6x+9',
+    '(x+3)^{2}',
+    'factored',
+    'x\\left(x+6+\\frac{9}{x}\\right)',
+    false,
+  ),
+  simplify('\\exp is e to the power', 'e^{t}e^{t}', 'e^{2t}', '\\exp(2t)', true),
+  simplifyForm(
+    'the completed square as written',
+    'x^{2}-2ax+a^{2}+b',
+    '(x-a)^{2}+b',
+    'completed_square',
+    '(x-a)^{2}+b',
+    true,
+  ),
+  // Special functions and decimals.
+  simplify('binomial', '\\binom{m}{2}', '\\frac{m(m-1)}{2}', '\\frac{m(m-1)}{2}', true),
+  simplify('ratio of factorials', '\\frac{(m+1)!}{m!}', 'm+1', 'm+1', true),
+  simplify('ratio of factorials, wrong', '\\frac{(m+1)!}{m!}', 'm+1', 'm', false),
+  simplify('csch', '\\operatorname{csch}x', '\\frac{1}{\\sinh x}', '\\frac{1}{\\sinh x}', true),
+  simplify(
+    'arsinh',
+    '\\operatorname{arsinh}x',
+    '\\ln\\left(x+\\sqrt{x^{2}+1}\\right)',
+    '\\ln\\left(x+\\sqrt{x^{2}+1}\\right)',
+    true,
+  ),
+  simplify('a nested radical denested', '\\sqrt{3+2\\sqrt{2}}', '1+\\sqrt{2}', '1+\\sqrt{2}', true),
+  simplify(
+    'a decimal only approximating 1/7',
+    '3^{\\frac{u}{7}}',
+    '3^{\\frac{u}{7}}',
+    '3^{0.142857142857u}',
+    false,
+  ),
+  // Blank lines.
+  simplify('a blank line is not an answer', '2\\left(x+3\\right)', '2x+6', '   ', false),
+];
+
 export const CORPUS: BenchCase[] = [
+  ...ISSUE_17,
   simplify('distribute', '2\\left(x+3\\right)', '2x+6', '2x+6', true),
   simplify('distribute, commuted', '2\\left(x+3\\right)', '2x+6', '6+2x', true),
   simplify('distribute, constant wrong', '2\\left(x+3\\right)', '2x+6', '2x+5', false),
