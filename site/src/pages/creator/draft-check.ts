@@ -234,15 +234,11 @@ export function serverIssues(
   return { issues, other };
 }
 
-/** The errors of one numeral's or step's record, by path, for its form. */
+/** The errors of one numeral's or step's record, by path ('' for the record as a whole), for its form. */
 export function recordErrors(issues: readonly DraftIssue[], itemKey: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues)
-    if (
-      (issue.stepKey ?? issue.numeralKey) === itemKey &&
-      issue.field === 'record' &&
-      issue.recordPath !== ''
-    )
+    if ((issue.stepKey ?? issue.numeralKey) === itemKey && issue.field === 'record')
       errors[issue.recordPath] ??= issue.text ?? issue.message;
   return errors;
 }

@@ -405,6 +405,10 @@ function ItemText({
   );
 }
 
+/** A math type's name in the reader's language (the catalog's `math-types.*`, kebab-case). */
+const mathTypeName = (mathType: MathType, t: ReturnType<typeof useT>) =>
+  t(`math-types.${mathType.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+
 /** The math type picker and the form of the chosen math type. */
 function MathTypeSection({
   item,
@@ -419,11 +423,8 @@ function MathTypeSection({
 }) {
   const t = useT();
   const store = useCreatorDraftStore();
-  const issueText = useIssueText();
   const itemKey = itemRef.stepKey ?? itemRef.numeralKey;
   const pickerId = itemFieldId(itemKey, 'mathType');
-  const groupId = `${formPrefix(itemKey)}-group`;
-  const wholeError = issueText(fieldIssue(issues, itemKey, 'record'));
   return (
     <div className="creator-math-type">
       <div className="field">
@@ -435,22 +436,15 @@ function MathTypeSection({
         >
           {MATH_TYPES.map((mathType) => (
             <option key={mathType} value={mathType}>
-              {t(`creator.math-types.${mathType}`)}
+              {mathTypeName(mathType, t)}
             </option>
           ))}
         </select>
       </div>
       <section
-        id={groupId}
-        tabIndex={-1}
         className="creator-answer"
-        aria-label={t('creator.answer-of', { name: label, type: t(`creator.math-types.${item.mathType}`) })}
+        aria-label={t('creator.answer-of', { name: label, type: mathTypeName(item.mathType, t) })}
       >
-        {wholeError && (
-          <p className="field-error" id={`${groupId}-error`}>
-            {wholeError}
-          </p>
-        )}
         <MathTypeForm
           key={item.mathType}
           mathType={item.mathType}

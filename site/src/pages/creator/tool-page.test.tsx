@@ -124,17 +124,21 @@ describe('the creation tool: numerals and steps', () => {
     const { screen } = await open();
     const list = numeralList(screen);
     await expect
-      .element(list.getByRole('region', { name: 'Respuesta del Numeral 1: Resolver una ecuación' }))
+      .element(list.getByRole('region', { name: 'Respuesta del Numeral 1: Resolver' }))
       .toBeVisible();
     await list.getByRole('combobox', { name: 'Tipo de respuesta' }).selectOptions('multipleChoice');
     const answer = list.getByRole('region', { name: 'Respuesta del Numeral 1: Selección múltiple' });
     await expect.element(answer).toBeVisible();
-    await expect.element(answer.getByRole('group').first()).toBeVisible();
+    // The math type's own form, with its fields.
+    const form = answer.getByRole('group', { name: 'Selección múltiple', exact: true });
+    await expect.element(form).toHaveAttribute('data-math-type', 'multipleChoice');
     await list.getByRole('button', { name: 'Añadir un paso al principio Numeral 1' }).click();
     await list.getByRole('combobox', { name: 'Tipo de respuesta' }).nth(1).selectOptions('plotFunction');
+    const step = list.getByRole('region', { name: 'Respuesta del Numeral 1, paso 1: Graficar una función' });
     await expect
-      .element(list.getByRole('region', { name: 'Respuesta del Numeral 1, paso 1: Graficar una función' }))
-      .toBeVisible();
+      .element(step.getByRole('group', { name: 'Graficar una función', exact: true }))
+      .toHaveAttribute('data-math-type', 'plotFunction');
+    expect(await axeViolations()).toEqual([]);
   });
 });
 
