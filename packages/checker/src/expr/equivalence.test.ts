@@ -307,6 +307,7 @@ describe('equivalent: special functions and notation', () => {
     ['\\sqrt{\\frac{1}{2}}\\sqrt{\\frac{1}{3}}', '\\frac{1}{\\sqrt{6}}'],
     ['\\sqrt{\\frac{1}{8}}\\sqrt{\\frac{1}{2}}', '\\frac{1}{4}'],
     ['3^{0.5u}', '3^{\\frac{u}{2}}'],
+    ['\\ln\\left(\\sqrt{x}^{2}\\right)', '\\ln x'],
   ])('%s equals %s', (a, b) => {
     expect(verdict(a, b)).toBe('equivalent');
   });

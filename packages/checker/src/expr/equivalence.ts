@@ -73,7 +73,12 @@ export function equivalent(a: Expr, b: Expr, ctx: EquivalenceContext = {}): Equi
   if (!sa || !sb) return { verdict: 'unknown', reason: 'too-large' };
   if (isStructure(sa) || isStructure(sb)) return equivalentStructures(sa, sb, ctx);
   const peeled = peelInjective(sa, sb);
-  if (peeled) return equivalent(peeled[0], peeled[1], { ...ctx, substitutions: [] });
+  if (peeled) {
+    // Arguments that differ only where the function is undefined anyway (ln(√x²)… against ln x)
+    // are left to the comparison of the whole.
+    const r = equivalent(peeled[0], peeled[1], { ...ctx, substitutions: [] });
+    if (r.verdict === 'equivalent' || (r.verdict === 'different' && !r.domain)) return r;
+  }
   const variables = [
     ...new Set([...freeSymbols(sa), ...freeSymbols(sb), ...(ctx.interval?.variables ?? [])]),
   ].sort();

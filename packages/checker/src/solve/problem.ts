@@ -5,6 +5,8 @@ import { readLine, type LineNode } from './line-reader';
 import { BudgetExceeded, DEFAULT_WINDOW, type Budget, type SearchWindow } from './numeric-roots';
 import { realOfQ, type RealValue } from './real-value';
 import * as Q from '../expr/rational';
+import type { Rational } from '../expr/rational';
+import { isPolynomial, polyFromExpr, toUPoly } from '../expr/poly';
 import { makeSamples, zeroSamples, type ParamSample } from './samples';
 import { intervalSet, unionAll, type SolutionSet } from './solution-set';
 import { NotAStatement, solveNode, type SolveContext } from './solve-line';
@@ -240,7 +242,8 @@ function prepareProblemUncached(
   const zeros: ParamSample[] = [];
   const zeroTruth: SolutionSet[] = [];
   if (mode === 'single' && zeroParams.length > 0 && zeroParams.length <= 3) {
-    for (const z of zeroSamples(zeroParams, samples[0]!)) {
+    const special = vanishingValues(start, unknowns, zeroParams);
+    for (const z of zeroSamples(zeroParams, samples[0]!, special).slice(0, MAX_ZERO_SAMPLES)) {
       try {
         zeroTruth.push(solveNode(start, startCases, ctx, z));
         zeros.push(z);
@@ -270,6 +273,39 @@ function prepareProblemUncached(
     period: defaultPeriod ? periodValue : null,
     solutionNodes,
   };
+}
+
+/** Most samples with a parameter at a value where the problem degenerates. */
+const MAX_ZERO_SAMPLES = 6;
+
+/**
+ * Values of the parameters where a factor of the starting expression that depends on one
+ * parameter only, linearly, vanishes: b = 1 for (b − 1)u = (b − 1)v.
+ */
+function vanishingValues(
+  start: LineNode,
+  unknowns: readonly string[],
+  params: readonly string[],
+): Map<string, Rational[]> {
+  const out = new Map<string, Rational[]>();
+  if (start.kind !== 'expr') return out;
+  const consider = (f: Expr) => {
+    if (unknowns.some((u) => mentions(f, u))) return;
+    const names = [...freeSymbols(f)].filter((n) => params.includes(n));
+    if (names.length !== 1 || freeSymbols(f).size !== 1) return;
+    const p = polyFromExpr(f);
+    const u = p && isPolynomial(p) ? toUPoly(p, names[0]!) : null;
+    if (!u || u.length !== 2 || Q.isZero(u[1]!)) return;
+    const root = Q.div(Q.neg(u[0]!), u[1]!);
+    if (!root || Q.isZero(root)) return;
+    out.set(names[0]!, [...(out.get(names[0]!) ?? []), root]);
+  };
+  const walk = (e: Expr) => {
+    if (e.type === 'mul') e.args.forEach(consider);
+    for (const c of childrenOf(e)) walk(c);
+  };
+  walk(start.expr);
+  return out;
 }
 
 /** The numeric search window of a domain: its bounds when finite, else the default window. */

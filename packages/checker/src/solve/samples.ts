@@ -47,12 +47,25 @@ export function makeSamples(
 }
 
 /**
- * Samples where one parameter is 0 and the others keep the first sample's values: where dividing
- * both sides by a parameter (`bu = bv` to `u = v`) loses solutions. One per name, in name order.
+ * Samples where one parameter is 0 (or a value in `special`: where a factor of the problem
+ * vanishes, b = 1 for (b − 1)u) and the others keep the first sample's values: where dividing both
+ * sides by a parameter (`bu = bv` to `u = v`) loses solutions. In name order.
  */
-export function zeroSamples(names: readonly string[], base: ParamSample): ParamSample[] {
-  return [...names].sort().map((name) => ({
-    exact: { ...base.exact, [name]: Q.ZERO },
-    float: { ...base.float, [name]: 0 },
-  }));
+export function zeroSamples(
+  names: readonly string[],
+  base: ParamSample,
+  special: ReadonlyMap<string, readonly Rational[]> = new Map(),
+): ParamSample[] {
+  const out: ParamSample[] = [];
+  for (const name of [...names].sort()) {
+    const values = [Q.ZERO, ...(special.get(name) ?? [])];
+    const seen = new Set<string>();
+    for (const v of values) {
+      const key = Q.toString(v);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ exact: { ...base.exact, [name]: v }, float: { ...base.float, [name]: Q.toNumber(v) } });
+    }
+  }
+  return out;
 }

@@ -1013,6 +1013,16 @@ export const CLASSIFICATION_CASES: SolveCase[] = [
       variable: 'q',
     },
   ),
+  c(
+    'dividing by a parameter factor that vanishes at 1',
+    '(b-1)u=(b-1)v',
+    ['u=v'],
+    ['bad:lost-solutions'],
+    false,
+    {
+      variable: 'u',
+    },
+  ),
   c('dropping absolute values loses solutions', '|u|=|v|', ['u=v'], ['bad:lost-solutions'], false, {
     variable: 'u',
   }),
