@@ -1,6 +1,5 @@
 import { ProblemDraftSchema, type ProblemDraft } from '@kib/core';
-import { validateRecord } from './math-type-forms';
-import { fieldId } from './math-type-forms/fields';
+import { fieldId, validateRecord } from './math-type-forms';
 
 /** The problem's own fields that can be wrong. */
 export type ProblemField =
