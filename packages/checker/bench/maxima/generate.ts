@@ -426,8 +426,15 @@ const decimalCase: Maker = (g, id) => {
   const digits = terminating ? g.int(3, 4) : g.int(4, 12);
   const d = decimal(p, q, digits);
   const dForm = f(d, d);
-  const t = g.int(0, 2);
+  const t = g.int(0, 3);
   const rationalForm = frac(p, q);
+  if (t === 3) {
+    // Inside a product and a function that is not one-to-one: k·sin(d·x) against k·sin(p x/q).
+    const k = g.nz(-5, 5);
+    const a = prod(num(k), fn('\\sin', 'sin', prod(dForm, X)));
+    const b = prod(num(k), fn('\\sin', 'sin', prod(rationalForm, X)));
+    return exprCase(id, 'decimal', a, b, ['x'], 'rat', true);
+  }
   if (t === 0) {
     return exprCase(id, 'decimal', prod(dForm, X), prod(rationalForm, X), ['x'], 'rat', true);
   }

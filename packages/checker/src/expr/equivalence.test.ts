@@ -307,6 +307,9 @@ describe('equivalent: special functions and notation', () => {
     ['\\sqrt{\\frac{1}{2}}\\sqrt{\\frac{1}{3}}', '\\frac{1}{\\sqrt{6}}'],
     ['\\sqrt{\\frac{1}{8}}\\sqrt{\\frac{1}{2}}', '\\frac{1}{4}'],
     ['3^{0.5u}', '3^{\\frac{u}{2}}'],
+    ['xe^{0.5x}', 'xe^{\\frac{x}{2}}'],
+    ['0.12500\\sin x', '\\frac{\\sin x}{8}'],
+    ['\\sin(0.333333333333x)', '\\sin(0.333333333333x)'],
     ['\\ln\\left(\\sqrt{x}^{2}\\right)', '\\ln x'],
   ])('%s equals %s', (a, b) => {
     expect(verdict(a, b)).toBe('equivalent');
@@ -317,6 +320,11 @@ describe('equivalent: special functions and notation', () => {
     ['e^{0.333333333333x}', '\\exp\\left(\\frac{x}{3}\\right)'],
     ['-2^{0.666666666667t}', '-2^{\\frac{2t}{3}}'],
     ['\\ln(0.142857142857x)', '\\ln\\frac{x}{7}'],
+    ['2\\cdot3^{0.142857142857u}', '2\\cdot3^{\\frac{u}{7}}'],
+    ['3^{0.142857142857u}+1', '3^{\\frac{u}{7}}+1'],
+    ['\\sin(0.333333333333x)', '\\sin\\frac{x}{3}'],
+    ['\\sqrt{0.333333333333x}', '\\sqrt{\\frac{x}{3}}'],
+    ['x\\cos(0.66667x)', 'x\\cos\\frac{2x}{3}'],
     ['\\binom{m}{j}', '\\frac{m!}{j!(m+j)!}'],
     ['\\frac{(m+1)!}{m!}', 'm'],
     ['\\operatorname{csch}(x)', '\\frac{1}{\\cosh x}'],

@@ -1,4 +1,4 @@
-import { contains, freeSymbols, mapChildren, size, SWAPPED_RELATION, type Expr } from './ast';
+import { childrenOf, contains, freeSymbols, mapChildren, size, SWAPPED_RELATION, type Expr } from './ast';
 import {
   evaluateExact,
   evaluateFloatChecked,
@@ -36,6 +36,8 @@ export interface EquivalenceContext {
   interval?: SampleInterval | null;
   /** Seed of the sample points; the same seed gives the same verdict. */
   seed?: number;
+  /** Internal: the check of decimals that only approximate a fraction is under way. */
+  decimalsChecked?: boolean;
 }
 
 /** The verdict of an equivalence test. */
@@ -88,7 +90,69 @@ export function equivalent(a: Expr, b: Expr, ctx: EquivalenceContext = {}): Equi
   if (isRationalExpr(sa, opts) && isRationalExpr(sb, opts)) {
     return rationalCompare(sa, sb, variables, opts, rng);
   }
-  return floatCompare(sa, sb, variables, opts, rng, ctx.interval ?? null);
+  const r = floatCompare(sa, sb, variables, opts, rng, ctx.interval ?? null);
+  if (r.verdict === 'equivalent' && !ctx.decimalsChecked && approximatesFraction(sa, sb, ctx)) {
+    return { verdict: 'different', method: 'float' };
+  }
+  return r;
+}
+
+/** Decimals with at least this many digits after the point may stand for a fraction they round. */
+const LONG_DECIMAL_DIGITS = 5;
+
+/** The long decimal literals of a tree (at most four). */
+function longDecimals(e: Expr, out: Extract<Expr, { type: 'number' }>[] = []): typeof out {
+  if (out.length >= 4) return out;
+  if (e.type === 'number') {
+    const m = /^\d*\.(\d+)$/.exec(e.text);
+    if (m && m[1]!.length >= LONG_DECIMAL_DIGITS) out.push(e);
+  } else for (const c of childrenOf(e)) longDecimals(c, out);
+  return out;
+}
+
+/** The fraction p/q (q ≤ 1000) that `text` rounds without being equal to it, or null. */
+function roundedFraction(text: string): Rational | null {
+  const exact = Q.parseRational(text);
+  const digits = text.length - text.indexOf('.') - 1;
+  if (!exact) return null;
+  const x = Q.toNumber(exact);
+  const half = 0.5 * 10 ** -digits;
+  for (let q = 2; q <= 1000; q++) {
+    const p = Math.round(x * q);
+    if (Math.abs(p / q - x) > half * 1.000001) continue;
+    const r = Q.rat(BigInt(p), BigInt(q));
+    return Q.equals(r, exact) ? null : r;
+  }
+  return null;
+}
+
+function replaceDecimal(e: Expr, text: string, by: Expr): Expr {
+  return e.type === 'number' && e.text === text ? by : mapChildren(e, (c) => replaceDecimal(c, text, by));
+}
+
+/**
+ * True when the two agree only because a long decimal rounds a fraction: with the fraction in its
+ * place (on both sides) they are equal, and with the fraction nudged by 10⁻⁴ they are not — so its
+ * value matters, and the decimal, which is not the fraction, makes them different:
+ * 2·3^{0.142857142857u} is not 2·3^{u/7}, sin(0.333333333333x) is not sin(x/3).
+ */
+function approximatesFraction(a: Expr, b: Expr, ctx: EquivalenceContext): boolean {
+  const inner: EquivalenceContext = { ...ctx, substitutions: [], decimalsChecked: true };
+  const texts = [...new Set([...longDecimals(a), ...longDecimals(b)].map((d) => d.text))].slice(0, 4);
+  for (const text of texts) {
+    const r = roundedFraction(text);
+    if (!r) continue;
+    const exact = rationalToExpr(r);
+    const nudged = rationalToExpr(Q.mul(r, Q.rat(10001n, 10000n)));
+    if (
+      equivalent(replaceDecimal(a, text, exact), replaceDecimal(b, text, exact), inner).verdict ===
+        'equivalent' &&
+      equivalent(replaceDecimal(a, text, nudged), replaceDecimal(b, text, nudged), inner).verdict ===
+        'different'
+    )
+      return true;
+  }
+  return false;
 }
 
 function isGammaLike(e: Expr): boolean {
