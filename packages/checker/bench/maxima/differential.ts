@@ -9,7 +9,14 @@ import { parseLatex } from '../../src/expr/parse';
 import { check } from '../../src/check';
 import { classifyStep } from '../../src/solve/classify';
 import { CATEGORIES, generateCases, type Category, type DiffCase } from './generate';
-import { runMaxima, type MaximaVerdict, type RootSet } from './maxima';
+import {
+  runMaxima,
+  type Condition,
+  type AtomSet,
+  type IneqSet,
+  type MaximaVerdict,
+  type RootSet,
+} from './maxima';
 
 /** A verdict both sides can give. */
 type Verdict = string;
@@ -60,6 +67,10 @@ function kibVerdict(c: DiffCase): Verdict {
     case 'step': {
       const data = solveRecord(c.from.tex);
       const r = classifyStep(data, c.to.map((t) => t.tex).join(' \\lor '));
+      return r.ok ? r.class : `error:${r.code}`;
+    }
+    case 'ineq': {
+      const r = classifyStep(solveRecord(c.from.tex), c.to.tex);
       return r.ok ? r.class : `error:${r.code}`;
     }
     case 'system': {
@@ -125,6 +136,7 @@ function maximaVerdict(c: DiffCase, m: MaximaVerdict | undefined): Verdict | nul
     return c.canonical ? 'different' : null;
   }
   if (c.kind === 'step' && m.kind === 'step') return setClass(m.from, m.to);
+  if (c.kind === 'ineq' && m.kind === 'ineq') return ineqClass(m.from, m.to);
   if (c.kind === 'system' && m.kind === 'system') {
     if (typeof m.points === 'string') return null;
     const pts = m.points;
@@ -135,6 +147,56 @@ function maximaVerdict(c: DiffCase, m: MaximaVerdict | undefined): Verdict | nul
     return complete ? 'complete' : 'incomplete';
   }
   return null;
+}
+
+function holdsCondition(x: number, c: Condition): boolean {
+  switch (c.op) {
+    case '<':
+      return x < c.value;
+    case '<=':
+      return x <= c.value;
+    case '>':
+      return x > c.value;
+    case '>=':
+      return x >= c.value;
+    case '=':
+      return x === c.value;
+  }
+}
+
+function inAtom(x: number, a: AtomSet): boolean {
+  return a === 'all' || a.some((conj) => conj.every((c) => holdsCondition(x, c)));
+}
+
+function inSide(x: number, side: Exclude<IneqSet, 'ERR'>): boolean {
+  return side.some((conj) => conj.every((a) => inAtom(x, a)));
+}
+
+/** The class of a step between two sets given by conditions: membership at every end, between and beyond. */
+function ineqClass(from: IneqSet, to: IneqSet): Verdict | null {
+  if (from === 'ERR' || to === 'ERR') return null;
+  const ends = new Set<number>();
+  for (const side of [from, to])
+    for (const conj of side)
+      for (const a of conj) if (a !== 'all') for (const cs of a) for (const c of cs) ends.add(c.value);
+  const sorted = [...ends].sort((a, b) => a - b);
+  const points = sorted.length === 0 ? [0] : [sorted[0]! - 1, sorted[sorted.length - 1]! + 1];
+  sorted.forEach((v, i) => {
+    points.push(v);
+    if (i + 1 < sorted.length) points.push((v + sorted[i + 1]!) / 2);
+  });
+  let up = true;
+  let down = true;
+  for (const x of points) {
+    const f = inSide(x, from);
+    const t = inSide(x, to);
+    if (f && !t) up = false;
+    if (t && !f) down = false;
+  }
+  if (up && down) return 'equivalent';
+  if (up) return 'gained';
+  if (down) return 'lost';
+  return 'unrelated';
 }
 
 const ACCEPTS = new Set(['equal', 'equivalent', 'complete']);
@@ -187,6 +249,8 @@ function describe(c: DiffCase): Record<string, unknown> {
     case 'expr':
       return { id: c.id, category: c.category, a: c.a, b: c.b, simplifier: c.simplifier };
     case 'step':
+      return { id: c.id, category: c.category, from: c.from, to: c.to };
+    case 'ineq':
       return { id: c.id, category: c.category, from: c.from, to: c.to };
     case 'system':
       return { id: c.id, category: c.category, equations: c.equations, answer: c.answer };

@@ -22,6 +22,7 @@ export const CATEGORIES = [
   'special',
   'decimal',
   'equation',
+  'inequality',
   'system',
 ] as const;
 
@@ -54,6 +55,18 @@ export interface StepCase {
   readonly to: readonly Form[];
 }
 
+/**
+ * A step between inequalities in x: equivalent, gained, lost or unrelated? Maxima reads each side
+ * as a disjunction of conjunctions of rational inequalities (`solve_rat_ineq` on each).
+ */
+export interface InequalityCase {
+  readonly id: number;
+  readonly category: 'inequality';
+  readonly kind: 'ineq';
+  readonly from: { readonly tex: string; readonly dnf: readonly (readonly string[])[] };
+  readonly to: { readonly tex: string; readonly dnf: readonly (readonly string[])[] };
+}
+
 /** A system in x, y and an answer stating its real solutions: complete or not? */
 export interface SystemCase {
   readonly id: number;
@@ -65,7 +78,7 @@ export interface SystemCase {
 }
 
 /** A generated case. */
-export type DiffCase = ExprCase | StepCase | SystemCase;
+export type DiffCase = ExprCase | StepCase | InequalityCase | SystemCase;
 
 const f = (tex: string, mx: string): Form => ({ tex, mx });
 
@@ -524,6 +537,101 @@ const equation: Maker = (g, id) => {
   return { id, category: 'equation', kind: 'step', from, to };
 };
 
+const OPS = [
+  ['<', '<'],
+  ['\\le', '<='],
+  ['>', '>'],
+  ['\\ge', '>='],
+] as const;
+
+/** An inequality side: LaTeX and the Maxima disjunctive normal form of its atoms. */
+interface Ineq {
+  readonly tex: string;
+  readonly dnf: readonly (readonly string[])[];
+}
+
+const atom = (l: Form, op: (typeof OPS)[number], r: Form): Ineq => ({
+  tex: `${l.tex}${op[0]}${r.tex}`,
+  dnf: [[`(${l.mx}) ${op[1]} (${r.mx})`]],
+});
+const or = (...xs: Ineq[]): Ineq => ({
+  tex: xs.map((x) => x.tex).join(' \\lor '),
+  dnf: xs.flatMap((x) => x.dnf),
+});
+const and = (a: Ineq, b: Ineq): Ineq => ({
+  tex: `\\left(${a.tex}\\right) \\land \\left(${b.tex}\\right)`,
+  dnf: a.dnf.flatMap((p) => b.dnf.map((q) => [...p, ...q])),
+});
+const flip = (op: (typeof OPS)[number]) => OPS[(OPS.indexOf(op) + 2) % 4]!;
+const loosen = (op: (typeof OPS)[number]) => OPS[OPS.indexOf(op) ^ 1]!;
+
+/** Steps between inequalities: sign charts split into cases, "and"/"or", strictness, direction. */
+const inequality: Maker = (g, id) => {
+  const a = g.int(-6, 5);
+  const b = a + g.int(1, 6);
+  const op = g.pick(OPS);
+  const lessThan = op[1].startsWith('<');
+  const strict = op[1].length === 1;
+  const step = g.int(0, 5);
+  const t = g.int(0, 2);
+  const X_A = poly([-a, 1]);
+  const X_B = poly([-b, 1]);
+  const zero = num(0);
+  let from: Ineq;
+  let to: Ineq;
+  if (t === 0) {
+    // (x − a)(x − b) op 0: between the roots, or outside them.
+    from = atom(prod(X_A, X_B), op, zero);
+    const lo = strict ? OPS[0] : OPS[1];
+    const hi = strict ? OPS[2] : OPS[3];
+    const between = and(atom(X, hi, num(a)), atom(X, lo, num(b)));
+    const outside = or(atom(X, lo, num(a)), atom(X, hi, num(b)));
+    const right = lessThan ? between : outside;
+    const swapped = lessThan ? outside : between;
+    if (step <= 1) to = right;
+    else if (step === 2) to = swapped;
+    else if (step === 3)
+      to = lessThan
+        ? or(atom(X, hi, num(a)), atom(X, lo, num(b)))
+        : and(atom(X, lo, num(a)), atom(X, hi, num(b)));
+    else if (step === 4) {
+      const l2 = strict ? OPS[1] : OPS[0];
+      const h2 = strict ? OPS[3] : OPS[2];
+      to = lessThan
+        ? and(atom(X, h2, num(a)), atom(X, l2, num(b)))
+        : or(atom(X, l2, num(a)), atom(X, h2, num(b)));
+    } else to = lessThan ? atom(X, lo, num(b)) : atom(X, hi, num(b));
+  } else if (t === 1) {
+    // (x − a)/(x − b) op 0: b is never included.
+    from = atom(over(X_A, X_B), op, zero);
+    const lo = strict ? OPS[0] : OPS[1];
+    const hi = strict ? OPS[2] : OPS[3];
+    const between = and(atom(X, hi, num(a)), atom(X, OPS[0], num(b)));
+    const outside = or(atom(X, lo, num(a)), atom(X, OPS[2], num(b)));
+    if (step <= 1) to = lessThan ? between : outside;
+    else if (step === 2)
+      to = lessThan
+        ? and(atom(X, hi, num(a)), atom(X, OPS[1], num(b)))
+        : or(atom(X, lo, num(a)), atom(X, OPS[3], num(b)));
+    else if (step === 3) to = atom(prod(X_A, X_B), op, zero);
+    else if (step === 4) to = atom(X_A, op, zero);
+    else to = lessThan ? outside : between;
+  } else {
+    // k·x + c op d, divided by k (flipped when k < 0).
+    const k = g.nz(-5, 5);
+    const c = g.int(-9, 9);
+    const d = g.int(-9, 9);
+    from = atom(poly([c, k]), op, num(d));
+    const solved = atom(X, k > 0 ? op : flip(op), frac(d - c, k));
+    if (step <= 1) to = solved;
+    else if (step === 2) to = atom(X, k > 0 ? flip(op) : op, frac(d - c, k));
+    else if (step === 3) to = atom(X, k > 0 ? loosen(op) : loosen(flip(op)), frac(d - c, k));
+    else if (step === 4) to = atom(poly([0, k]), op, num(d - c));
+    else to = atom(poly([0, k]), op, num(d + c));
+  }
+  return { id, category: 'inequality', kind: 'ineq', from, to };
+};
+
 const system: Maker = (g, id) => {
   const x0 = g.int(-5, 5);
   const y0 = g.int(-5, 5);
@@ -561,6 +669,7 @@ const MAKERS: Record<Category, Maker> = {
   special,
   decimal: decimalCase,
   equation,
+  inequality,
   system,
 };
 

@@ -4,13 +4,14 @@
  * comes back undecided, never as a verdict.
  */
 import { spawnSync } from 'node:child_process';
-import type { DiffCase, ExprCase, StepCase, SystemCase } from './generate';
+import type { DiffCase, ExprCase, InequalityCase, StepCase, SystemCase } from './generate';
 
 /** What Maxima says about one case. */
 export type MaximaVerdict =
   | { readonly kind: 'expr'; readonly zero: boolean; readonly values: readonly (readonly [Value, Value])[] }
   | { readonly kind: 'step'; readonly from: RootSet; readonly to: RootSet }
   | { readonly kind: 'system'; readonly points: RootPoints }
+  | { readonly kind: 'ineq'; readonly from: IneqSet; readonly to: IneqSet }
   | { readonly kind: 'undecided'; readonly why: string };
 
 /** A real value at a sample point, or why there is none (error, complex). */
@@ -22,6 +23,18 @@ export type RootSet = readonly number[] | 'INF' | 'ERR';
 /** Real solution points of a system, or why they are unknown. */
 export type RootPoints = readonly (readonly number[])[] | 'INF' | 'ERR';
 
+/** A condition on x from `solve_rat_ineq`. */
+export interface Condition {
+  readonly op: '<' | '<=' | '>' | '>=' | '=';
+  readonly value: number;
+}
+
+/** A set of reals: a union (over the outer list) of intersections of conditions; 'all' is ℝ. */
+export type AtomSet = readonly (readonly Condition[])[] | 'all';
+
+/** A side of an inequality step: a union of intersections of atoms, or why it is unknown. */
+export type IneqSet = readonly (readonly AtomSet[])[] | 'ERR';
+
 /** True when a `maxima` executable answers. */
 export function maximaAvailable(): boolean {
   const r = spawnSync('maxima', ['--version'], { encoding: 'utf8', timeout: 20_000 });
@@ -30,7 +43,8 @@ export function maximaAvailable(): boolean {
 
 const PRELUDE = String.raw`
 display2d:false$ linel:100000$ ratprint:false$ debugmode(false)$ fpprec:60$
-load(to_poly_solve)$
+load(to_poly_solve)$ load(solve_rat_ineq)$
+ri_(q) := block([r], r: errcatch(solve_rat_ineq(q)), if r = [] then "ERR" else string(r[1]))$
 simp_(e, s) := if s = 'rat then ratsimp(e)
   else if s = 'rad then ratsimp(radcan(e))
   else if s = 'trig then block([r], r: trigsimp(trigexpand(e)), if r = 0 then 0 else ratsimp(trigreduce(trigexpand(e))))
@@ -98,7 +112,53 @@ function lineOf(c: DiffCase): string {
       return `st_(${c.id}, ${c.from.mx}, [${c.to.map((t) => t.mx).join(',')}])$`;
     case 'system':
       return `sy_(${c.id}, [${c.equations.map((e) => e.mx).join(',')}])$`;
+    case 'ineq': {
+      const side = (dnf: readonly (readonly string[])[]) =>
+        dnf.map((conj) => conj.map((a) => `ri_(${a})`).join(', "&", ')).join(', "~", ');
+      return `print(sconcat("@@", ${c.id}, "|", ${side(c.from.dnf)}, "|", ${side(c.to.dnf)}))$`;
+    }
   }
+}
+
+function parseNumber(t: string): number {
+  const m = /^\s*(-?\d+)(?:\/(\d+))?\s*$/.exec(t.replace(/[()]/g, ''));
+  if (!m) return NaN;
+  return Number(m[1]) / (m[2] ? Number(m[2]) : 1);
+}
+
+function parseAtom(t: string): AtomSet | null {
+  const s = t.trim();
+  if (s === 'all') return 'all';
+  if (s === '[]') return [];
+  if (!s.startsWith('[[') || !s.endsWith(']]')) return null;
+  const out: Condition[][] = [];
+  for (const conj of s.slice(2, -2).split('],[')) {
+    const conds: Condition[] = [];
+    for (const c of conj.split(',')) {
+      const m = /^\s*x\s*(<=|>=|<|>|=)\s*(.+)$/.exec(c);
+      if (!m) return null;
+      const value = parseNumber(m[2]!);
+      if (!Number.isFinite(value)) return null;
+      conds.push({ op: m[1] as Condition['op'], value });
+    }
+    out.push(conds);
+  }
+  return out;
+}
+
+function parseIneqSide(t: string | undefined): IneqSet {
+  if (t === undefined) return 'ERR';
+  const out: AtomSet[][] = [];
+  for (const conj of t.split('~')) {
+    const atoms: AtomSet[] = [];
+    for (const a of conj.split('&')) {
+      const p = parseAtom(a);
+      if (!p) return 'ERR';
+      atoms.push(p);
+    }
+    out.push(atoms);
+  }
+  return out;
 }
 
 function parseValue(s: string): Value {
@@ -133,6 +193,8 @@ function parseLine(c: DiffCase, payload: string): MaximaVerdict {
       const r = parseRoots(parts[0]);
       return { kind: 'system', points: r as RootPoints };
     }
+    case 'ineq':
+      return { kind: 'ineq', from: parseIneqSide(parts[0]), to: parseIneqSide(parts[1]) };
   }
 }
 
@@ -170,4 +232,4 @@ export function runMaxima(
   return out;
 }
 
-export type { ExprCase, StepCase, SystemCase };
+export type { ExprCase, InequalityCase, StepCase, SystemCase };
