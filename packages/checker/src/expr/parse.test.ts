@@ -15,6 +15,12 @@ function parsed(latex: string, functions?: string[]): Expr {
 describe('parseLatex', () => {
   it.each<[string, Expr]>([
     ['2x+5', { type: 'add', args: [{ type: 'mul', args: [n('2'), s('x')] }, n('5')] }],
+    ['12{,}5', n('12.5')],
+    ['\\left[x\\right]', s('x')],
+    ['\\binom{m}{j}', { type: 'fn', name: 'binom', args: [s('m'), s('j')] }],
+    ['\\operatorname{arccot}\\left(x\\right)', { type: 'fn', name: 'arccot', args: [s('x')] }],
+    ['\\arccot x', { type: 'fn', name: 'arccot', args: [s('x')] }],
+    ['\\operatorname{csch}x', { type: 'fn', name: 'csch', args: [s('x')] }],
     ['x-3', { type: 'add', args: [s('x'), { type: 'neg', arg: n('3') }] }],
     ['a\\left(b+c\\right)', { type: 'mul', args: [s('a'), { type: 'add', args: [s('b'), s('c')] }] }],
     [

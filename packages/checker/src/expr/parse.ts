@@ -80,7 +80,11 @@ const PARSE_CACHE_MAX_LENGTH = 400;
 export function parseLatexUncached(latex: string, options: ParseOptions = {}): ParseResult {
   if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
   if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
-  let source = latex.trim().replace(/\\arccot(?![A-Za-z])/g, '\\operatorname{arccot}');
+  let source = latex
+    .trim()
+    .replace(/\\arccot(?![A-Za-z])/g, '\\operatorname{arccot}')
+    // A decimal comma as MathLive writes it (2{,}5 is 2.5, never 25).
+    .replace(/(\d)\{,\}(?=\d)/g, '$1.');
   const leadingEquals = source.startsWith('=');
   if (leadingEquals) source = source.slice(1).trim();
   if (source === '') return { ok: false, code: 'empty-expression' };
@@ -412,10 +416,12 @@ class Converter {
         return this.interval(rest);
       case 'Set':
         return { type: 'set', elements: args() };
-      case 'List':
-        return this.hasCases
-          ? { type: 'list', items: args() }
-          : { type: 'list', items: args(), delims: '[]' };
+      case 'List': {
+        const items = args();
+        if (this.hasCases) return { type: 'list', items };
+        // [x + 1] alone is a bracket, not a list.
+        return items.length === 1 ? this.group(items[0]!) : { type: 'list', items, delims: '[]' };
+      }
       case 'Sequence':
         return { type: 'list', items: args() };
       case 'Element': {
@@ -483,8 +489,10 @@ class Converter {
       const r = rest[i];
       const next = rest[i + 1];
       const named = typeof r === 'string' ? OPERATOR_FUNCTIONS[r] : undefined;
-      if (named && Array.isArray(next) && next[0] === 'Delimiter') {
-        const inner = this.delimiter(next.slice(1));
+      if (named && next !== undefined) {
+        // \\operatorname{arccot}(x), or without brackets as \\sin x: the next factor.
+        const inner =
+          Array.isArray(next) && next[0] === 'Delimiter' ? this.delimiter(next.slice(1)) : this.convert(next);
         if (inner.type === 'list') throw new Unreadable(`${named} takes one argument`);
         items.push({ type: 'fn', name: named, args: [inner] });
         i++;
