@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check } from './check';
+import type { CheckRequest, TextCheckResult } from './types';
 import { parseLatex } from './expr/parse';
 import { BASE } from './text/text.fixtures';
 import { solveData } from './solve/solve.fixtures';
@@ -70,7 +71,7 @@ describe('robustness over generated MathLive LaTeX', () => {
             },
           ]) {
             const t0 = performance.now();
-            const r = check(request as Parameters<typeof check>[0]);
+            const r = check(request as CheckRequest) as TextCheckResult;
             const ms = performance.now() - t0;
             expect(ms).toBeLessThan(BOUND_MS);
             expect(r.lines).toHaveLength(1);
