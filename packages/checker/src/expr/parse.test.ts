@@ -21,6 +21,34 @@ describe('parseLatex', () => {
     ['\\operatorname{arccot}\\left(x\\right)', { type: 'fn', name: 'arccot', args: [s('x')] }],
     ['\\arccot x', { type: 'fn', name: 'arccot', args: [s('x')] }],
     ['\\operatorname{csch}x', { type: 'fn', name: 'csch', args: [s('x')] }],
+    [
+      '\\sin x\\ln x',
+      {
+        type: 'mul',
+        args: [
+          { type: 'fn', name: 'sin', args: [s('x')] },
+          { type: 'fn', name: 'ln', args: [s('x')] },
+        ],
+      },
+    ],
+    [
+      '\\sin\\left(x\\ln x\\right)',
+      {
+        type: 'fn',
+        name: 'sin',
+        args: [{ type: 'mul', args: [s('x'), { type: 'fn', name: 'ln', args: [s('x')] }] }],
+      },
+    ],
+    [
+      '\\coth x\\operatorname{sech}x',
+      {
+        type: 'mul',
+        args: [
+          { type: 'fn', name: 'coth', args: [s('x')] },
+          { type: 'fn', name: 'sech', args: [s('x')] },
+        ],
+      },
+    ],
     ['x-3', { type: 'add', args: [s('x'), { type: 'neg', arg: n('3') }] }],
     ['a\\left(b+c\\right)', { type: 'mul', args: [s('a'), { type: 'add', args: [s('b'), s('c')] }] }],
     [

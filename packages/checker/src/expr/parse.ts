@@ -85,6 +85,7 @@ export function parseLatexUncached(latex: string, options: ParseOptions = {}): P
     .replace(/\\arccot(?![A-Za-z])/g, '\\operatorname{arccot}')
     // A decimal comma as MathLive writes it (2{,}5 is 2.5, never 25).
     .replace(/(\d)\{,\}(?=\d)/g, '$1.');
+  source = bracketArguments(source);
   const leadingEquals = source.startsWith('=');
   if (leadingEquals) source = source.slice(1).trim();
   if (source === '') return { ok: false, code: 'empty-expression' };
@@ -138,6 +139,68 @@ function spotOf(source: string, start: number, end: number): string | undefined 
 export function isBlank(math: string): boolean {
   const t = math.replace(/\\[,;:! ]|\\quad|\\qquad|~/g, ' ').trim();
   return t === '' || t === '=';
+}
+
+const FUNCTION_COMMAND =
+  /\\(?:sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|sech|csch|arcsin|arccos|arctan|arcsec|arccsc|arccot|arsinh|arcosh|artanh|ln|exp|log|lg|lb)(?![A-Za-z])|\\operatorname\{[A-Za-z]+\}/y;
+
+/** Where an argument written without brackets ends: a sign, a relation, a separator. */
+const ARGUMENT_END =
+  /[+\-=<>,&]|\\(?:\\|right|cdot|times|div|pm|mp|le|ge|ne|lt|gt|leq|geq|neq|lor|land|vee|wedge|in|cup|cap|Rightarrow|implies|iff|to)(?![A-Za-z])/y;
+
+/**
+ * Brackets the argument of a function written without them when another function follows in the
+ * same product: the parser reads `\\sin x\\ln x` as sin(x ln x), but it is sin(x)·ln(x), as
+ * `\\sin x\\cos x` already is. `\\sin(x\\ln x)`, with brackets, keeps its argument.
+ */
+export function bracketArguments(source: string): string {
+  const inserts: [number, string][] = [];
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] !== '\\') continue;
+    FUNCTION_COMMAND.lastIndex = i;
+    const m = FUNCTION_COMMAND.exec(source);
+    if (!m) continue;
+    let j = i + m[0].length;
+    // Powers and bases of the function itself: \\sin^{2}, \\log_{2}.
+    while (source[j] === '^' || source[j] === '_') {
+      j++;
+      if (source[j] === '{') j = closingBrace(source, j) + 1;
+      else j++;
+    }
+    while (source[j] === ' ') j++;
+    if (source[j] === '(' || source.startsWith('\\left', j) || j >= source.length) continue;
+    let depth = 0;
+    for (let k = j; k < source.length; k++) {
+      const ch = source[k];
+      if (ch === '{') depth++;
+      else if (ch === '}') {
+        if (depth === 0) break;
+        depth--;
+      } else if (depth === 0) {
+        ARGUMENT_END.lastIndex = k;
+        if (ARGUMENT_END.test(source)) break;
+        FUNCTION_COMMAND.lastIndex = k;
+        if (k > j && FUNCTION_COMMAND.test(source)) {
+          inserts.push([j, '\\left('], [k, '\\right)']);
+          break;
+        }
+      }
+      if (ch === '\\') while (/[A-Za-z]/.test(source[k + 1] ?? '')) k++;
+    }
+  }
+  if (inserts.length === 0) return source;
+  let out = source;
+  for (const [at, text] of inserts.sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
+  return out;
+}
+
+function closingBrace(source: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < source.length; k++) {
+    if (source[k] === '{') depth++;
+    else if (source[k] === '}' && --depth === 0) return k;
+  }
+  return source.length;
 }
 
 /**
