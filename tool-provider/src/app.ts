@@ -52,6 +52,7 @@ import { PlatformOrigins, selfAndPlatforms } from './lti/shared/frame-ancestors'
 import { LtiRepository } from './lti/shared/lti.repository';
 import { mountLti11 } from './lti/v11/lti11.routes';
 import { registerLtiRoutes } from './lti/shared/lti.routes';
+import { LtiModules } from './lti/shared/lti-modules';
 import { TeacherRepository } from './teachers/teacher.repository';
 import { EmbedTokens } from './teachers/embed/embed-tokens';
 import { registerEmbedRoutes } from './teachers/embed/embed.routes';
@@ -309,7 +310,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       ensureCodes: (teacherId, moduleId) => modules.createCodes(teacherId, moduleId),
     },
   });
-  registerLtiRoutes(api, { launches, lti11: lti, lti13, links: ltiLinks, accountLinks });
+  const ltiModules = new LtiModules({
+    modules: new ModuleRepository(sequelize),
+    selections: { lti11: ltiRepository, lti13: lti13Repository },
+    now: deps.ltiNow,
+  });
+  registerLtiRoutes(api, { launches, lti11: lti, lti13, links: ltiLinks, accountLinks, ltiModules });
   // A registration added, enabled or disabled here may frame Kib (or not) at once; one changed by
   // `npm run lti` is seen within the origins cache's minute.
   const registrationChanged = () => platformOrigins.invalidate();

@@ -71,6 +71,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /lti/links/:id/results/': ['LTITeacher'],
   'GET /lti/recent-activities/': ['LTITeacher'],
   'POST /custom-lti/get_module_by_moodle_code/': ['LTITeacher'],
+  'POST /custom-lti/save_module_data/': ['LTITeacher'],
   'GET /lti/kib-account/': ['LTITeacher'],
   'POST /lti/kib-account/': ['LTITeacher'],
   'DELETE /lti/kib-account/': ['LTITeacher'],

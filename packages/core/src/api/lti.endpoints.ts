@@ -12,6 +12,8 @@ import {
   LtiTeacherModulesSchema,
   ModuleByMoodleCodeAnswerSchema,
   ModuleByMoodleCodeSchema,
+  SaveLtiModuleAnswerSchema,
+  SaveLtiModuleSchema,
 } from './lti.schemas';
 
 const TAG = 'lti';
@@ -106,5 +108,15 @@ export const LTI_ENDPOINTS = {
     tag: TAG,
     summary: "The student activity code of a module of the linked teacher's, made when it has none",
     response: LtiModuleCodeSchema,
+  }),
+  saveLtiModule: endpoint({
+    method: 'post',
+    path: '/custom-lti/save_module_data/',
+    access: roles('LTITeacher'),
+    tag: TAG,
+    summary:
+      "Saves a module of the LMS instructor's for the activity they are choosing, with its student activity code (spec 03 §7)",
+    body: SaveLtiModuleSchema,
+    response: SaveLtiModuleAnswerSchema,
   }),
 };

@@ -146,3 +146,68 @@ export type LtiTeacherModules = z.infer<typeof LtiTeacherModulesSchema>;
 
 /** What lti/kib-account/modules/{id}/code/ answers: the student activity code the picker sends. */
 export const LtiModuleCodeSchema = z.object({ activityCode: z.string() });
+
+const LtiIdSchema = z.number('validation.required').int('validation.invalid').positive('validation.invalid');
+
+/** The most problems and classrooms a module saved from an LMS holds. */
+export const LTI_MODULE_MAX_PROBLEMS = 200;
+/** The longest name of a module saved from an LMS, and of its LMS activity's title. */
+export const LTI_MODULE_NAME_MAX_LENGTH = 200;
+
+/**
+ * POST custom-lti/save_module_data/ (spec 03 §7, spec 02 §4): an LMS instructor puts problems in a
+ * module of theirs for the LMS activity they are choosing. `id` is null for a new module, or one of
+ * the caller's modules. `contextId` is the LMS selection the instructor came from (the activity
+ * picker's `selection`): Kib knows an instructor's course only through the selection request the
+ * platform signed. `activityTitle` is the title the LMS activity will show; the module is named
+ * `name`, or after the activity when `name` is empty, and the LMS link carries the module's name.
+ * The problems are ordered by `numeration`; `moduleClassrooms` are Kib classrooms of the caller's,
+ * each assigned the whole module (usually none: an LMS's students are the course's).
+ */
+export const SaveLtiModuleSchema = z.object({
+  id: LtiIdSchema.nullable().default(null),
+  name: z.string().trim().max(LTI_MODULE_NAME_MAX_LENGTH, 'validation.too-long').default(''),
+  description: z.string().trim().max(2000, 'validation.too-long').default(''),
+  moduleProblems: z
+    .array(
+      z.object({
+        problemId: LtiIdSchema,
+        numeration: z
+          .number('validation.required')
+          .int('validation.invalid')
+          .min(1, 'validation.invalid')
+          .max(LTI_MODULE_MAX_PROBLEMS, 'validation.invalid'),
+      }),
+    )
+    .min(1, 'validation.lti-module-no-problems')
+    .max(LTI_MODULE_MAX_PROBLEMS, 'validation.too-many')
+    .refine(
+      (list) => new Set(list.map((p) => p.problemId)).size === list.length,
+      'validation.module-problem-twice',
+    )
+    .refine(
+      (list) => new Set(list.map((p) => p.numeration)).size === list.length,
+      'validation.lti-module-numeration-twice',
+    ),
+  moduleClassrooms: z
+    .array(LtiIdSchema)
+    .max(LTI_MODULE_MAX_PROBLEMS, 'validation.too-many')
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.assignment-classroom-twice')
+    .default([]),
+  contextId: z.string('validation.required').min(1, 'validation.required').max(64, 'validation.too-long'),
+  activityTitle: z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.lti-activity-title-blank')
+    .max(LTI_MODULE_NAME_MAX_LENGTH, 'validation.too-long'),
+});
+/** What an LMS instructor saves as a module for their activity. */
+export type SaveLtiModuleInput = z.input<typeof SaveLtiModuleSchema>;
+
+/** What custom-lti/save_module_data/ answers: the module and the student activity code the LMS link carries. */
+export const SaveLtiModuleAnswerSchema = z.object({
+  moduleId: z.number().int(),
+  moduleCode: z.string(),
+});
+/** The module saved from an LMS and its student activity code. */
+export type SaveLtiModuleAnswer = z.infer<typeof SaveLtiModuleAnswerSchema>;

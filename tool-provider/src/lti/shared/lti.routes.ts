@@ -10,6 +10,7 @@ import { requestOrigin } from '../../http/origin';
 import type { LtiAccountLinks } from './account-links';
 import type { LtiLaunches } from './launch';
 import type { LtiLinks } from './lti-links.service';
+import type { LtiModules } from './lti-modules';
 
 /** Text safe inside HTML elements and quoted attributes. */
 export const escapeHtml = (s: string) =>
@@ -24,8 +25,9 @@ export function noStore(res: Response): void {
 /**
  * The JSON routes of LTI under /api: the code exchange, the activity picker's answer (an LTI 1.1
  * Content-Item form or, for an LTI 1.3 deep-linking selection, the signed JWT), the module view,
- * a resource link's results for its instructors, and the instructor's link to their Kib teacher
- * account with that teacher's modules.
+ * a resource link's results for its instructors, the instructor's link to their Kib teacher
+ * account with that teacher's modules, and the module an instructor saves for their activity from
+ * the creation tool.
  */
 export function registerLtiRoutes(
   api: ApiRouter,
@@ -35,12 +37,14 @@ export function registerLtiRoutes(
     lti13,
     links,
     accountLinks,
+    ltiModules,
   }: {
     launches: LtiLaunches;
     lti11: Lti11Service;
     lti13: Lti13Service;
     links: LtiLinks;
     accountLinks: LtiAccountLinks;
+    ltiModules: LtiModules;
   },
 ): void {
   api.handle(API.ltiSession, {
@@ -112,6 +116,13 @@ export function registerLtiRoutes(
       const id = PathIdSchema.safeParse(params.id);
       if (!id.success) throw AppError.notFound();
       return { body: await accountLinks.moduleCode(principal.userId, id.data) };
+    },
+  });
+
+  api.handle(API.saveLtiModule, {
+    handle: async ({ principal, body, res }) => {
+      noStore(res);
+      return { body: await ltiModules.save(principal, body) };
     },
   });
 
