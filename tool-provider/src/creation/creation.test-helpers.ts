@@ -129,7 +129,11 @@ export async function postSave(
 ): Promise<{ status: number; body: Record<string, unknown> & { fields?: Record<string, string[]> } }> {
   const res = await fetch(`${client.baseUrl}/api/send_create_problem_data/`, {
     method: 'POST',
-    headers: { ...(client.token ? { authorization: `Bearer ${client.token}` } : {}), ...headers },
+    headers: {
+      ...client.defaultHeaders,
+      ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
+      ...headers,
+    },
     body: form,
   });
   const text = await res.text();
