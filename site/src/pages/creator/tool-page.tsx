@@ -33,6 +33,7 @@ import {
   type CreatorDraftState,
 } from './creator-draft.store';
 import { DeleteOutcomeText, type DeleteOutcome } from './creator-ui';
+import { LmsActivityAction } from './lms-activity-action';
 import { checkDraft, remainingIssues, serverIssues, type DraftIssue } from './draft-check';
 import { draftAsProblem } from './draft-try';
 import { NumeralsEditor } from './numerals-editor';
@@ -330,7 +331,10 @@ function ToolView({
             forgetStoredDraft(draftStorageName(null));
             onCreated(answer.problemId);
             leaving.current = toolPath(answer.problemId);
-            void navigate(toolPath(answer.problemId), { replace: true });
+            void navigate(
+              { pathname: toolPath(answer.problemId), search: location.search },
+              { replace: true },
+            );
           }
         },
         onError: (error) => {
@@ -372,7 +376,10 @@ function ToolView({
     clone.mutate(draft.id, {
       onSuccess: ({ problemId }) => {
         setCloneStep(null);
-        void navigate(toolPath(problemId), { state: { cloned: true } });
+        void navigate(
+          { pathname: toolPath(problemId), search: location.search },
+          { state: { cloned: true } },
+        );
       },
     });
   };
@@ -452,6 +459,7 @@ function ToolView({
         </Alert>
       )}
       <NoticeRegion ref={noticeRef} notice={noticeText} onClose={() => setNotice(null)} />
+      <LmsActivityAction />
       {result && result.refused.length > 0 && (
         <ChecksAlert
           ref={checksRef}

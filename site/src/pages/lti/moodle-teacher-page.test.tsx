@@ -118,12 +118,12 @@ describe('MoodleTeacherPage', () => {
     expect(calls.some((c) => c.path === 'lti/content-item/')).toBe(false);
   });
 
-  it("offers 'Nuevo ejercicio' (the module builder) and fits a 360 px phone", async () => {
+  it("offers 'Nuevo ejercicio' (the creation tool, for this selection) and fits a 360 px phone", async () => {
     await page.viewport(360, 740);
     const { screen } = await renderSite('/moodleteacher?selection=sel-1', { user: LTI_TEACHER });
     await expect
       .element(screen.getByRole('link', { name: 'Nuevo ejercicio' }))
-      .toHaveAttribute('href', '/teacher/modules/new');
+      .toHaveAttribute('href', '/creator/tool?lti=sel-1');
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
   });
 

@@ -4,7 +4,7 @@ import { ContentItemRequestSchema, type ContentItemAnswer } from '@kib/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
@@ -13,6 +13,7 @@ import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { KibAccountModules } from './kib-account-modules';
+import { creationToolPath, PICKER_CODE_PARAM } from './lms-selection';
 import { idParam, LtiGate, LtiMain } from './lti-session';
 import { MoodleResults } from './moodle-results';
 
@@ -25,15 +26,11 @@ function fieldError(message: string | undefined, t: ReturnType<typeof useT>): st
 }
 
 /**
- * Where the 'Nuevo ejercicio' button leads: the teacher area's module builder, in a new tab; a module
- * saved there shows under "Your Kib modules" once the instructor's account is linked.
- */
-const CREATION_TOOL = '/teacher/modules/new';
-
-/**
  * /moodleteacher?selection={id} (spec 03 "Moodle teacher"): a teacher adding Kib to a Moodle course
  * types an activity code; Kib signs the Content-Item answer on the server (the return URL never
  * comes from this page) and the page posts it back to the LMS in a form of hidden fields.
+ * 'Nuevo ejercicio' opens the creation tool in this frame for the selection; the tool comes back
+ * with `&code={activity code}` of the module it saved, which is sent at once as if typed.
  * /moodleteacher?link={id}: a teacher opening a Kib activity of their course sees its results.
  */
 export function MoodleTeacherPage() {
@@ -47,6 +44,7 @@ function ActivityPicker() {
   const api = useApi();
   const [params] = useSearchParams();
   const selection = params.get('selection');
+  const returned = params.get(PICKER_CODE_PARAM);
   useDocumentTitle(t('lti.teacher-title'));
   const {
     register,
@@ -54,7 +52,7 @@ function ActivityPicker() {
     setError,
     setFocus,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(CodeSchema), defaultValues: { activityCode: '' } });
+  } = useForm({ resolver: zodResolver(CodeSchema), defaultValues: { activityCode: returned ?? '' } });
   const send = useMutation({
     mutationFn: (activityCode: string) =>
       api.endpoints.ltiContentItem({ body: { selection: selection ?? '', activityCode } }),
@@ -73,6 +71,15 @@ function ActivityPicker() {
   useEffect(() => {
     if (errors.activityCode) setFocus('activityCode');
   }, [errors.activityCode, setFocus]);
+
+  // The code of the module the creation tool just saved for this selection goes to the LMS once.
+  const { mutate } = send;
+  const returnedSent = useRef(false);
+  useEffect(() => {
+    if (!selection || !returned || returnedSent.current) return;
+    returnedSent.current = true;
+    mutate(returned);
+  }, [selection, returned, mutate]);
 
   if (!selection)
     return (
@@ -117,15 +124,13 @@ function ActivityPicker() {
                 t('lti.teacher-send')
               )}
             </button>
-            <a
+            <Link
               className="button button-secondary"
-              href={CREATION_TOOL}
-              target="_blank"
-              rel="noopener"
+              to={creationToolPath(selection)}
               aria-describedby="lti-new-hint"
             >
               {t('lti.teacher-new')}
-            </a>
+            </Link>
             <span id="lti-new-hint" className="visually-hidden">
               {t('lti.teacher-new-hint')}
             </span>
