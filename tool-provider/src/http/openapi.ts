@@ -91,7 +91,7 @@ function operation(endpoint: AnyEndpoint, pathParams: string[]): JsonSchema {
     responses['403'] = ERROR_RESPONSE;
   }
   if (pathParams.length) responses['404'] = ERROR_RESPONSE;
-  if (endpoint.multipart) responses['413'] = ERROR_RESPONSE;
+  if (endpoint.multipart || endpoint.rawBody) responses['413'] = ERROR_RESPONSE;
   return {
     operationId: endpointName(endpoint),
     summary: endpoint.summary,
@@ -99,6 +99,16 @@ function operation(endpoint: AnyEndpoint, pathParams: string[]): JsonSchema {
     tags: [endpoint.tag],
     ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
+    ...(endpoint.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              endpoint.rawBody.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+            ),
+          },
+        }
+      : {}),
     ...(endpoint.body
       ? {
           requestBody: {

@@ -82,6 +82,11 @@ export interface Endpoint<
    */
   readonly multipart?: MultipartSpec;
   /**
+   * The endpoint takes the raw bytes of one file as its body, of one of these content types (an
+   * upload to a presigned address); its handler streams the request itself.
+   */
+  readonly rawBody?: readonly string[];
+  /**
    * A classroom dashboard a page outside Kib may read: besides its access rule, it answers a
    * classroom embed token (`kibe_…`) for the classroom of its `:id`, to any origin (CORS, no
    * cookies). Every other endpoint refuses embed tokens.

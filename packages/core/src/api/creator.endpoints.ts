@@ -115,6 +115,7 @@ export const CREATOR_ENDPOINTS = {
     summary:
       'Kib’s own presigned address (local storage): the raw bytes of the one file get_presigned_url/ announced, before the token expires; the token is the credential',
     response: LocalUploadAnswerSchema,
+    rawBody: ['image/jpeg', 'image/png', 'image/gif', 'video/mp4', 'video/quicktime'],
   }),
   pictureAddress: endpoint({
     method: 'get',
