@@ -15,6 +15,7 @@ import { AuthService } from './auth/auth.service';
 import { TokenRepository } from './auth/token.repository';
 import { AccessTokens, resolveJwtSecret } from './auth/tokens';
 import type { Config } from './config';
+import { mediaOrigins } from './media/media-origins';
 import { registerClassroomRoutes } from './classrooms/classroom.routes';
 import { ActivityRepository } from './activities/activity.repository';
 import { registerActivityRoutes } from './activities/activity.routes';
@@ -381,6 +382,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   // Kib opens inside the registered LMSs' iframes (frame-ancestors) and posts the teacher's
   // Content-Item choice back to them (form-action); X-Frame-Options cannot list origins, so it is off.
   app.use(platformOrigins.middleware());
+  const origins = mediaOrigins(config.media);
   app.use(
     helmet({
       xFrameOptions: false,
@@ -390,11 +392,14 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
           'script-src': ["'self'"],
           // JSXGraph and MathLive set inline styles on the elements they draw.
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:', ...origins.pictures],
+          // Videos from Kib or the configured CDN; blob: for a video the creator previews before saving.
+          'media-src': ["'self'", 'blob:', ...origins.videos],
           'font-src': ["'self'", 'data:'],
           // The landing page's demo video, loaded only when the reader presses play.
           'frame-src': ['https://www.youtube-nocookie.com'],
-          'connect-src': ["'self'"],
+          // The creation tool uploads large videos straight to the bucket of a presigned address.
+          'connect-src': ["'self'", ...origins.uploads],
           'frame-ancestors': [selfAndPlatforms],
           'form-action': [selfAndPlatforms],
           'upgrade-insecure-requests': config.cookieSecure ? [] : null,
