@@ -310,6 +310,8 @@ describe('equivalent: special functions and notation', () => {
     ['xe^{0.5x}', 'xe^{\\frac{x}{2}}'],
     ['0.12500\\sin x', '\\frac{\\sin x}{8}'],
     ['\\sin(0.333333333333x)', '\\sin(0.333333333333x)'],
+    ['\\sin(1.41421356237x)+1', '1+\\sin(1.41421356237x)'],
+    ['e^{0.12345678901x}', 'e^{\\frac{12345678901}{100000000000}x}'],
     ['\\ln\\left(\\sqrt{x}^{2}\\right)', '\\ln x'],
   ])('%s equals %s', (a, b) => {
     expect(verdict(a, b)).toBe('equivalent');
@@ -325,6 +327,9 @@ describe('equivalent: special functions and notation', () => {
     ['\\sin(0.333333333333x)', '\\sin\\frac{x}{3}'],
     ['\\sqrt{0.333333333333x}', '\\sqrt{\\frac{x}{3}}'],
     ['x\\cos(0.66667x)', 'x\\cos\\frac{2x}{3}'],
+    ['1.41421356237x', '\\sqrt{2}x'],
+    ['\\sin(3.14159265359x)', '\\sin(\\pi x)'],
+    ['e^{2.71828182846}', 'e^{e}'],
     ['\\binom{m}{j}', '\\frac{m!}{j!(m+j)!}'],
     ['\\frac{(m+1)!}{m!}', 'm'],
     ['\\operatorname{csch}(x)', '\\frac{1}{\\cosh x}'],

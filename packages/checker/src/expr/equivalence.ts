@@ -140,6 +140,7 @@ function approximatesFraction(a: Expr, b: Expr, ctx: EquivalenceContext): boolea
   const inner: EquivalenceContext = { ...ctx, substitutions: [], decimalsChecked: true };
   const texts = [...new Set([...longDecimals(a), ...longDecimals(b)].map((d) => d.text))].slice(0, 4);
   for (const text of texts) {
+    if (unresolvedDecimal(a, b, text, inner)) return true;
     const r = roundedFraction(text);
     if (!r) continue;
     const exact = rationalToExpr(r);
@@ -153,6 +154,34 @@ function approximatesFraction(a: Expr, b: Expr, ctx: EquivalenceContext): boolea
       return true;
   }
   return false;
+}
+
+function countDecimal(e: Expr, text: string): number {
+  if (e.type === 'number') return e.text === text ? 1 : 0;
+  return childrenOf(e).reduce((n, c) => n + countDecimal(c, text), 0);
+}
+
+/**
+ * True when a long decimal on one side only (1.41421356237 against √2) matters — nudged by 10⁻⁴ the
+ * two differ — yet the floating comparison cannot tell it from any value it rounds: moved to either
+ * end of its rounding interval the two still agree. The agreement is then only to the decimal's
+ * precision, and a decimal is not the exact value it approximates.
+ */
+function unresolvedDecimal(a: Expr, b: Expr, text: string, inner: EquivalenceContext): boolean {
+  const digits = text.length - text.indexOf('.') - 1;
+  if (digits < 9 || (countDecimal(a, text) > 0 && countDecimal(b, text) > 0)) return false;
+  const q = Q.parseRational(text);
+  if (!q) return false;
+  const half = Q.rat(5n, 10n ** BigInt(digits + 1));
+  const at = (v: Rational) => {
+    const by = rationalToExpr(v);
+    return equivalent(replaceDecimal(a, text, by), replaceDecimal(b, text, by), inner).verdict;
+  };
+  return (
+    at(Q.sub(q, half)) === 'equivalent' &&
+    at(Q.add(q, half)) === 'equivalent' &&
+    at(Q.mul(q, Q.rat(10001n, 10000n))) === 'different'
+  );
 }
 
 function isGammaLike(e: Expr): boolean {
