@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright';
 import { pino } from 'pino';
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../tool-provider/src/app.ts';
 import { loadConfig } from '../../tool-provider/src/config.ts';
@@ -13,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/t
 import { peerVerifiesForm } from '../../tool-provider/src/test/lti-peer.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { watchCookies } from '../support/cookies.ts';
+import { fieldValue, focusField } from '../support/math-field.ts';
 
 /**
  * Kib inside an LMS frame, in Debian's Chromium: a fake Moodle on another site (127.0.0.1 against
@@ -144,6 +146,15 @@ async function openMoodlePage(
   return { page, frame };
 }
 
+/** Types `typed` into a math field of the frame, replacing what it holds, and waits for its LaTeX. */
+async function typeMath(page: Page, field: Locator, typed: string, expected: string): Promise<void> {
+  await focusField(field);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(typed, { delay: 30 });
+  await expect.poll(() => fieldValue(field)).toBe(expected);
+}
+
 describe('Kib in an LMS frame', () => {
   it('takes a student from a signed launch to the solver without cookies, and forgets the code', async () => {
     const { page, frame } = await openMoodlePage('/course/view.php?id=2', {
@@ -243,6 +254,79 @@ describe('Kib in an LMS frame', () => {
     await frame.getByText('Kib: rectas · Matemáticas 9B').waitFor();
     await frame.getByRole('rowheader', { name: 'Rosa', exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}lti-teacher-results-in-frame.png` });
+    expect(kibCookies).toEqual([]);
+    await page.context().close();
+  });
+
+  it('writes a new exercise from the activity editor and links it to the course, in the same frame', async () => {
+    const returnUrl = `${moodle.url}/mod/lti/contentitem_return.php?course=3&id=8&sesskey=N3WEX3RC1S`;
+    const { page, frame } = await openMoodlePage('/course/modedit.php?add=lti&new', {
+      lti_message_type: 'ContentItemSelectionRequest',
+      user_id: '22',
+      roles: 'Instructor',
+      content_item_return_url: returnUrl,
+      accept_media_types: 'application/vnd.ims.lti.v1.ltilink',
+      accept_presentation_document_targets: 'frame,iframe,window',
+      launch_presentation_locale: 'es',
+    });
+    await frame
+      .getByRole('heading', { level: 1, name: 'Editor de actividades' })
+      .waitFor({ timeout: 30_000 });
+    await frame.getByRole('link', { name: 'Nuevo ejercicio' }).click();
+    await frame.getByRole('heading', { level: 1, name: 'Nuevo problema' }).waitFor({ timeout: 30_000 });
+    expect(new URL(frame.url()).pathname).toBe('/creator/tool');
+    const lms = frame.getByRole('region', { name: 'Tu actividad del LMS' });
+    await lms.getByText('Primero guarda el problema').waitFor();
+
+    const title = `Ecuación desde Moodle ${Date.now() % 1_000_000}`;
+    const problem = frame.getByRole('region', { name: 'El problema' });
+    await problem.getByRole('textbox', { name: 'Título' }).fill(title);
+    await problem.getByRole('textbox', { name: 'Descripción' }).fill('Despeja la incógnita.');
+    await problem.getByLabel('Curso', { exact: true }).selectOption({ label: 'Álgebra' });
+    await problem.getByLabel('Tema', { exact: true }).selectOption({ label: 'Ecuaciones' });
+    await problem.getByLabel('Subtema', { exact: true }).selectOption({ label: 'Ecuaciones lineales' });
+    const list = frame.getByRole('list', { name: /^Numerales/ });
+    await list.getByRole('textbox', { name: 'Pregunta' }).fill('Resuelve $3x-5=10$.');
+    const answer = list.getByRole('region', { name: 'Respuesta del Numeral 1: Resolver' });
+    await answer.getByRole('textbox', { name: 'Incógnita' }).fill('x');
+    await typeMath(
+      page,
+      answer.locator('math-field[aria-label="Ecuación por resolver"]'),
+      '3x-5=10',
+      '3x-5=10',
+    );
+    await answer.getByRole('button', { name: 'Añadir a «Soluciones»' }).click();
+    await typeMath(page, answer.locator('math-field[aria-label="Solución 1"]'), 'x=5', 'x=5');
+    await frame.getByRole('switch', { name: 'Publicar el problema' }).check();
+    await frame.getByRole('button', { name: 'Guardar', exact: true }).click();
+
+    const use = lms.getByRole('button', { name: 'Usar en esta actividad del LMS' });
+    await use.waitFor({ timeout: 30_000 });
+    expect(new URL(frame.url()).searchParams.get('lti')).toMatch(/^[A-Za-z0-9_-]+$/);
+    await lms.getByRole('textbox', { name: 'Título de la actividad en tu curso' }).fill(`${title} (9B)`);
+    await page.screenshot({ path: `${SHOTS}lti-teacher-new-exercise.png` });
+    const before = moodle.returns.length;
+    await use.click();
+
+    await expect.poll(() => moodle.returns.length, { timeout: 30_000 }).toBe(before + 1);
+    const { '@url': path, ...fields } = moodle.returns[before]!;
+    expect(`${moodle.url}${path}`).toBe(returnUrl);
+    expect(peerVerifiesForm(returnUrl, fields, SECRET)).toBe(true);
+    const item = JSON.parse(fields.content_items!)['@graph'][0] as {
+      title: string;
+      text: string;
+      custom: { activity_code: string };
+    };
+    expect(item).toMatchObject({ title: `${title} (9B)`, text: 'Despeja la incógnita.' });
+    const [module] = await db.sequelize.query<{ code: string; problems: string[] }>(
+      `SELECT c.code, array(SELECT p.title FROM module_problems mp JOIN problems p ON p.id = mp.problem_id
+                            WHERE mp.module_id = m.id) AS problems
+         FROM modules m JOIN module_codes c ON c.module_id = m.id AND c.audience = 'students'
+        WHERE m.name = :name`,
+      { replacements: { name: `${title} (9B)` }, type: QueryTypes.SELECT },
+    );
+    expect(module).toEqual({ code: item.custom.activity_code, problems: [title] });
+    await frame.getByText('Saved').waitFor();
     expect(kibCookies).toEqual([]);
     await page.context().close();
   });

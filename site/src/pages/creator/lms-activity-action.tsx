@@ -12,6 +12,7 @@ import { Field } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { pickerPath, useLmsSelection } from '../lti/lms-selection';
 import { useCreatorDraft } from './creator-draft.store';
+import '../lti/lti.css';
 
 /**
  * The modules this page saved, by selection and problem: using the same problem again for the same
