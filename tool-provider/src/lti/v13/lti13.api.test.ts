@@ -424,6 +424,40 @@ describe('LTI 1.3 deep linking', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('links a module the instructor saved for the deep-linking selection (custom-lti/save_module_data/)', async () => {
+    const { res } = await launch(request({}, { sub: 'dl-author' }));
+    const { client: c, next } = await exchangeLaunchCode(server.url, res.headers.get('location')!);
+    const selection = new URL(next, 'http://x').searchParams.get('selection')!;
+    const [published] = await server.db.sequelize.query<{ id: number }>(
+      `SELECT id FROM problems WHERE publish_problem ORDER BY id LIMIT 1`,
+      { type: QueryTypes.SELECT },
+    );
+    const saved = await c.post<{ module_id: number; module_code: string }>(
+      '/api/custom-lti/save_module_data/',
+      {
+        id: null,
+        name: '',
+        description: 'Un problema para la clase',
+        module_problems: [{ problem_id: published!.id, numeration: 1 }],
+        module_classrooms: [],
+        context_id: selection,
+        activity_title: 'Actividad de deep linking',
+      },
+    );
+    expect(saved.status).toBe(200);
+    const answer = await c.post<{ fields: { name: string; value: string }[] }>('/api/lti/content-item/', {
+      selection,
+      activity_code: saved.body.module_code,
+    });
+    expect(answer.status).toBe(200);
+    const { claims } = await peer.receiveDeepLinkingResponse(answer.body.fields[0]!.value);
+    expect((claims[`${DL}/content_items`] as Record<string, unknown>[])[0]).toMatchObject({
+      title: 'Actividad de deep linking',
+      text: 'Un problema para la clase',
+      custom: { activity_code: saved.body.module_code },
+    });
+  });
+
   it('makes the line item as large as LTI_LINE_ITEM_MAX_SCORE says', async () => {
     const { res } = await launch(request({}, { sub: 'dl-teacher-max' }));
     const { client: c, next } = await exchangeLaunchCode(server.url, res.headers.get('location')!);
