@@ -312,6 +312,8 @@ describe('equivalent: special functions and notation', () => {
     ['\\sin(0.333333333333x)', '\\sin(0.333333333333x)'],
     ['\\sin(1.41421356237x)+1', '1+\\sin(1.41421356237x)'],
     ['e^{0.12345678901x}', 'e^{\\frac{12345678901}{100000000000}x}'],
+    ['2\\sin(3.0000000000x)', '2\\sin\\left(\\frac{9}{3}x\\right)'],
+    ['\\sin(0.1250000000x)', '\\sin\\frac{x}{8}'],
     ['\\ln\\left(\\sqrt{x}^{2}\\right)', '\\ln x'],
   ])('%s equals %s', (a, b) => {
     expect(verdict(a, b)).toBe('equivalent');

@@ -168,7 +168,9 @@ function countDecimal(e: Expr, text: string): number {
  * precision, and a decimal is not the exact value it approximates.
  */
 function unresolvedDecimal(a: Expr, b: Expr, text: string, inner: EquivalenceContext): boolean {
-  const digits = text.length - text.indexOf('.') - 1;
+  // Trailing zeros say nothing: 3.0000000000 is exactly 3.
+  const significant = text.replace(/0+$/, '');
+  const digits = significant.length - significant.indexOf('.') - 1;
   if (digits < 9 || (countDecimal(a, text) > 0 && countDecimal(b, text) > 0)) return false;
   const q = Q.parseRational(text);
   if (!q) return false;
