@@ -78,6 +78,13 @@ describe('feedback', () => {
     expect(marked.map(lineMark)).toEqual(['wrong', 'correct', 'none']);
     expect(marked.map((l) => l.highlighted)).toEqual([true, false, false]);
   });
+  it('leaves an empty line the checker judged neutral unmarked, neither right nor wrong', () => {
+    const marked = applyFeedback(lines('x=2', ''), {
+      correct: false,
+      lines: [{ correct: true }, { correct: false, neutral: true }],
+    });
+    expect(marked.map(lineMark)).toEqual(['correct', 'none']);
+  });
   it('null feedback clears every mark', () => {
     const marked = applyFeedback(lines('a'), { correct: true, lines: [{ correct: true }] });
     expect(applyFeedback(marked, null).map(lineMark)).toEqual(['none']);

@@ -28,9 +28,9 @@ export function emptyLine(key: string, solNum = 0): EditorLine {
   return { key, math: '', solNum, feedback: null, highlighted: false };
 }
 
-/** The mark a line shows. */
+/** The mark a line shows: none for a line without a verdict, or one the checker left neutral (an empty line). */
 export function lineMark(line: EditorLine): LineMark {
-  if (!line.feedback) return 'none';
+  if (!line.feedback || line.feedback.neutral) return 'none';
   return line.feedback.correct ? 'correct' : 'wrong';
 }
 

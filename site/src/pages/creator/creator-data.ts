@@ -32,7 +32,7 @@ export function isAuthor(user: Pick<CurrentUser, 'groups'> | null): boolean {
 
 /** Is this user also a teacher, whose menu then leads to the module builder? */
 export function isTeacherUser(user: Pick<CurrentUser, 'groups'> | null): boolean {
-  return Boolean(user?.groups.some((g) => g === 'Teachers' || g === 'LTITeacher'));
+  return Boolean(user?.groups.includes('Teachers'));
 }
 
 /** Who saves: a supervisor, a creator, or a teacher (send_create_problem_data/'s `userType`). */
