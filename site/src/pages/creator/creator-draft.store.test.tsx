@@ -109,4 +109,22 @@ describe('choices and their pictures', () => {
     store.getState().setContent(item, { data: null, choices: [choice('chA001')] });
     expect(Object.values(store.getState().files).map((f) => f.name)).toEqual(['a.png']);
   });
+
+  it('puts the key of a video stored before the save in its item, forgetting a file chosen for that slot', () => {
+    const store = createCreatorDraftStore(emptyProblem('es'), NEW);
+    const [numeral] = keys(store);
+    const slot: FileSlot = { target: 'numeral', key: numeral!, kind: 'video' };
+    store
+      .getState()
+      .setFile(slot, new File([new Uint8Array([0, 0, 0, 24])], 'clase.mp4', { type: 'video/mp4' }));
+    store.getState().setStoredFile(slot, 'bigVideoKey0123456789ab.mp4');
+    expect(store.getState().draft.numerals[0]!.videoS3).toBe('bigVideoKey0123456789ab.mp4');
+    expect(store.getState().files[slotId(slot)]).toBeUndefined();
+    store
+      .getState()
+      .setStoredFile({ target: 'problem', key: store.getState().problemKey, kind: 'video' }, 'k.mov');
+    expect(store.getState().draft.videoS3).toBe('k.mov');
+    expect(store.getState().dirty).toBe(true);
+    expect(hasStoredDraft(NEW)).toBe(true);
+  });
 });

@@ -94,6 +94,11 @@ export interface CreatorDraftActions {
   setFile: (slot: FileSlot, file: File | null) => void;
   /** Takes the stored file of a slot out of the draft (the field becomes empty). */
   removeStoredFile: (slot: FileSlot) => void;
+  /**
+   * Puts the key of a file stored before the save (a video uploaded to a presigned address) in the
+   * field of its slot; a file chosen for that slot is forgotten.
+   */
+  setStoredFile: (slot: FileSlot, key: string) => void;
   /** The draft was saved as `answer`; the files of `sent` went with it. */
   saved: (answer: SaveProblemAnswer, sent: readonly string[]) => void;
   /** Starts over from `draft` (discarding the changes), unsaved files forgotten. */
@@ -479,6 +484,12 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
             change(draft, next);
           },
           removeStoredFile: (slot) => change(clearField(get().draft, slot)),
+          setStoredFile: (slot, key) => {
+            const { draft, files } = get();
+            const next = { ...files };
+            delete next[slotId(slot)];
+            change(writeBack(draft, slot.kind, { type: slot.target, id: slot.key, name: key }), next);
+          },
           saved: (answer, sent) => {
             const { files } = get();
             const gone = new Set(sent);
