@@ -83,6 +83,38 @@ describe('authoringChecks', () => {
     expect(checks[1]!.ok).toBe(true);
   });
 
+  it.each([
+    ['Decomp', ['360']],
+    ['Decomp', ['84', '90']],
+    ['Decomp', ['999999999989']],
+    ['LCM', ['12', '18', '35']],
+    ['GCD', ['84', '126']],
+    ['GCD', ['7', '9']],
+  ] as const)(
+    'passes a %s of %j: its division table and final answer, run through the checker',
+    (type, numbers) => {
+      const data = { numbers: numbers.map((latex, i) => ({ id: `num00${i}`, latex })), decompType: type };
+      const [check] = authoringChecks({ numerals: [numeral('primeDecomposition', data)] });
+      expect(check).toMatchObject({ ok: true, reason: null });
+    },
+  );
+
+  it('refuses a prime decomposition of numbers that are not whole numbers from 2, or an LCM of one number', () => {
+    const of = (latex: string[], decompType: 'Decomp' | 'LCM') =>
+      numeral('primeDecomposition', {
+        numbers: latex.map((l, i) => ({ id: `num00${i}`, latex: l })),
+        decompType,
+      });
+    const checks = authoringChecks({
+      numerals: [of(['1'], 'Decomp'), of(['2.5'], 'Decomp'), of(['12'], 'LCM')],
+    });
+    expect(checks.map((c) => c.reason)).toEqual([
+      'authoring.numbers-invalid',
+      'authoring.numbers-invalid',
+      'authoring.numbers-invalid',
+    ]);
+  });
+
   it('fails a numeral without a record or without a question', () => {
     const checks = authoringChecks({
       numerals: [

@@ -231,8 +231,18 @@ function ownAnswer(asked: Asked): OwnAnswer {
       if (cells.length === 0) return { ok: false, reason: 'authoring.table-no-answers' };
       return { ok: true, answer: cells, shown: cells.map((c) => c.cellAns).join(', ') };
     }
-    case 'primeDecomposition':
-      return { ok: false, reason: 'structural' };
+    case 'primeDecomposition': {
+      const d = asked.data as MathTypeDataOf<'primeDecomposition'>;
+      const problem = primeDecompositionProblem(d);
+      if (problem) return { ok: false, reason: problem };
+      const answer = primeDecompositionTable(
+        d.numbers.map((n) => Number(n.latex.trim())),
+        d.decompType,
+      );
+      return answer
+        ? { ok: true, answer, shown: answer.mathText }
+        : { ok: false, reason: 'authoring.answer-not-computable' };
+    }
   }
 }
 
@@ -243,6 +253,63 @@ function primeDecompositionProblem(data: MathTypeDataOf<'primeDecomposition'>): 
   if (!fine) return 'authoring.numbers-invalid';
   if (data.decompType !== 'Decomp' && values.length < 2) return 'authoring.numbers-invalid';
   return null;
+}
+
+/** The smallest prime factor of n (n ≥ 2), by trial division: up to 10⁶ steps for 12 digits. */
+function smallestPrimeFactor(n: number): number {
+  if (n % 2 === 0) return 2;
+  for (let p = 3; p * p <= n; p += 2) if (n % p === 0) return p;
+  return n;
+}
+
+/** The prime factorization of n as a product of prime powers, `2^{3}\cdot3^{2}\cdot5`. */
+function factorizationLatex(n: number): string {
+  const powers: string[] = [];
+  while (n > 1) {
+    const p = smallestPrimeFactor(n);
+    let e = 0;
+    while (n % p === 0) {
+      n /= p;
+      e++;
+    }
+    powers.push(e === 1 ? String(p) : `${p}^{${e}}`);
+  }
+  return powers.join('\\cdot');
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * A prime decomposition's own answer: the division table a student fills, each row divided by the
+ * smallest prime that divides one of its numbers (all of them for a GCD), until every number is 1 (or
+ * the numbers are coprime), and the final answer: the factorizations, the LCM or the GCD. Null when
+ * the LCM is past exact integers.
+ */
+function primeDecompositionTable(
+  numbers: number[],
+  type: MathTypeDataOf<'primeDecomposition'>['decompType'],
+): AnswerOf<'primeDecomposition'> | null {
+  const k = numbers.length;
+  const table: AnswerOf<'primeDecomposition'>['table'] = [];
+  const gcdOfRow = (row: number[]) => row.reduce((a, b) => gcd(a, b));
+  const finished = (row: number[]) => (type === 'GCD' ? gcdOfRow(row) === 1 : row.every((n) => n === 1));
+  let row = numbers;
+  let common = 1;
+  for (let r = 0; !finished(row); r++) {
+    if (r >= 200) return null;
+    const candidates = type === 'GCD' ? [gcdOfRow(row)] : row.filter((n) => n > 1);
+    const divisor = Math.min(...candidates.map(smallestPrimeFactor));
+    table.push({ rIndex: r, cIndex: k, cellType: 'Math', cellContent: String(divisor) });
+    if (type === 'GCD') common *= divisor;
+    row = row.map((n) => (n % divisor === 0 ? n / divisor : n));
+    row.forEach((n, c) => table.push({ rIndex: r + 1, cIndex: c, cellType: 'Math', cellContent: String(n) }));
+  }
+  if (type === 'Decomp') return { table, mathText: numbers.map(factorizationLatex).join(',') };
+  if (type === 'GCD') return { table, mathText: String(common) };
+  const lcm = numbers.reduce((a, b) => (a / gcd(a, b)) * b);
+  return Number.isSafeInteger(lcm) ? { table, mathText: String(lcm) } : null;
 }
 
 /** Why a checked answer is not right: the checker's first feedback key, or the generic reason. */
@@ -323,12 +390,6 @@ function checkItem(asked: Asked): Verdict {
   } catch {
     return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
   }
-  if (asked.mathType === 'primeDecomposition') {
-    if (asked.data === null || asked.data === undefined)
-      return { ok: false, reason: 'authoring.record-missing', params: {} };
-    const problem = primeDecompositionProblem(asked.data as MathTypeDataOf<'primeDecomposition'>);
-    return problem ? { ok: false, reason: problem, params: {} } : { ok: true, reason: null, params: {} };
-  }
   let own: OwnAnswer;
   try {
     own = ownAnswer(asked);
@@ -357,8 +418,8 @@ function checkItem(asked: Asked): Verdict {
  * The authoring checks of a draft: for every numeral and step, its own answer (the target of
  * simplify, the defined solutions of solve, the computed value or line of functions and
  * equationOfALine, the graphs' and points' own answers, the correct choices, the table's answer
- * cells) run through the checker, which must judge it complete; a prime decomposition's numbers are
- * checked for shape. A numeral without a question, or any item without its record, fails. Items
+ * cells, the prime decomposition's division table and final answer) run through the checker,
+ * which must judge it complete. A numeral without a question, or any item without its record, fails. Items
  * not reached within `budgetMs` fail with `authoring.check-timeout`.
  */
 export function authoringChecks(
