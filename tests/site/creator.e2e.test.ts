@@ -319,7 +319,7 @@ describe('a creator is refused publication of a problem whose own answer is wron
       await checks
         .getByRole('heading', { name: 'No se publicó: hay respuestas que no pasan su propia revisión' })
         .waitFor({ timeout: 30_000 });
-      const named = checks.getByRole('link', { name: /^Numeral 1: / });
+      const named = checks.getByRole('link', { name: /^Numeral 1: \S/ });
       await named.waitFor();
       expect(await checks.getByRole('link').count()).toBe(1);
       await page.getByText('El problema se guardó como borrador: no se publicó.').waitFor();
