@@ -125,7 +125,8 @@ describe('a creator authors a problem that a student then solves', () => {
     const { page } = creator;
     await logIn(page, 'creator@demo.kib', PASSWORD);
     await page.waitForURL('**/creator/problems**');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Problemas' }).waitFor();
+    await page.getByText('Hola, Diego').waitFor();
     await checkPage(page, 'creator-problems');
     await page
       .getByRole('navigation', { name: 'Menú del creador' })
