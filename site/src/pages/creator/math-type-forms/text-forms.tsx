@@ -1,4 +1,5 @@
-import { LIMITS, type MathTypeDataOf } from '@kib/core';
+import { LIMITS, type ExpressionItem, type MathTypeDataOf } from '@kib/core';
+import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/language';
 import {
   CheckAt,
@@ -65,17 +66,13 @@ function VariableInterval({
   );
 }
 
-/** The symbol lists a text math type shares (constants, units, defined symbols, functions). */
-function SymbolLists<
-  R extends { constant: MathTypeDataOf<'solve'>['constant'] } & Partial<
-    Pick<MathTypeDataOf<'solve'>, 'units' | 'definedSymbols' | 'functions'>
-  >,
->({
+/** Expression lists of a text math type (constants, units, solutions…), in the given order. */
+function ExpressionLists<K extends string>({
   record,
   set,
   scope,
   lists,
-}: RecordFormProps<R> & { lists: readonly ('constant' | 'units' | 'definedSymbols' | 'functions')[] }) {
+}: RecordFormProps<Partial<Record<K, readonly ExpressionItem[]>>> & { lists: readonly K[] }) {
   const t = useT();
   return (
     <>
@@ -88,10 +85,37 @@ function SymbolLists<
           hint={t(`creator.form.list.${kebab(list)}-hint`)}
           itemLabel={(n) => t(`creator.form.list.${kebab(list)}-item`, { n })}
           items={record[list] ?? []}
-          onChange={(items) => set({ [list]: items } as Partial<R>)}
+          onChange={(items) => set({ [list]: items } as Partial<Record<K, ExpressionItem[]>>)}
         />
       ))}
     </>
+  );
+}
+
+/** The settings group: the convert-to-degrees switch, then any other switches of the math type. */
+function Settings({
+  scope,
+  convertToDegrees,
+  set,
+  children,
+}: {
+  scope: FieldScope;
+  convertToDegrees: boolean;
+  set(patch: { convertToDegrees: boolean }): void;
+  children?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Group scope={scope} legend={t('creator.form.settings')}>
+      <CheckAt
+        scope={scope}
+        path="convertToDegrees"
+        label={t('creator.form.convert-to-degrees')}
+        checked={convertToDegrees}
+        onChange={(convertToDegrees) => set({ convertToDegrees })}
+      />
+      {children}
+    </Group>
   );
 }
 
@@ -152,38 +176,20 @@ export function SimplifyForm({ record, set, scope }: RecordFormProps<MathTypeDat
           onChange={(value) => set({ formVariable: value.trim() === '' ? null : value })}
         />
       </Group>
-      <SymbolLists
+      <ExpressionLists
         record={record}
         set={set}
         scope={scope}
-        lists={['constant', 'units', 'definedSymbols', 'functions']}
+        lists={[
+          'constant',
+          'units',
+          'definedSymbols',
+          'functions',
+          'complementaryEquations',
+          'complementaryVariables',
+        ]}
       />
-      <ExpressionListAt
-        scope={scope}
-        path="complementaryEquations"
-        legend={t('creator.form.list.complementary-equations')}
-        hint={t('creator.form.list.complementary-equations-hint')}
-        itemLabel={(n) => t('creator.form.list.complementary-equations-item', { n })}
-        items={record.complementaryEquations}
-        onChange={(complementaryEquations) => set({ complementaryEquations })}
-      />
-      <ExpressionListAt
-        scope={scope}
-        path="complementaryVariables"
-        legend={t('creator.form.list.complementary-variables')}
-        hint={t('creator.form.list.complementary-variables-hint')}
-        itemLabel={(n) => t('creator.form.list.complementary-variables-item', { n })}
-        items={record.complementaryVariables}
-        onChange={(complementaryVariables) => set({ complementaryVariables })}
-      />
-      <Group scope={scope} legend={t('creator.form.settings')}>
-        <CheckAt
-          scope={scope}
-          path="convertToDegrees"
-          label={t('creator.form.convert-to-degrees')}
-          checked={record.convertToDegrees}
-          onChange={(convertToDegrees) => set({ convertToDegrees })}
-        />
+      <Settings scope={scope} convertToDegrees={record.convertToDegrees} set={set}>
         <CheckAt
           scope={scope}
           path="exactExpr"
@@ -192,7 +198,7 @@ export function SimplifyForm({ record, set, scope }: RecordFormProps<MathTypeDat
           checked={record.exactExpr}
           onChange={(exactExpr) => set({ exactExpr })}
         />
-      </Group>
+      </Settings>
       <VariableInterval scope={scope} value={record.interval} onChange={(interval) => set({ interval })} />
     </>
   );
@@ -226,30 +232,13 @@ export function SolveForm({ record, set, scope }: RecordFormProps<MathTypeDataOf
         value={record.helpingExpression ?? ''}
         onChange={(latex) => set({ helpingExpression: latex.trim() === '' ? null : latex })}
       />
-      <ExpressionListAt
-        scope={scope}
-        path="definedSolutions"
-        legend={t('creator.form.list.defined-solutions')}
-        hint={t('creator.form.list.defined-solutions-hint')}
-        itemLabel={(n) => t('creator.form.list.defined-solutions-item', { n })}
-        items={record.definedSolutions}
-        onChange={(definedSolutions) => set({ definedSolutions })}
-      />
-      <SymbolLists
+      <ExpressionLists
         record={record}
         set={set}
         scope={scope}
-        lists={['constant', 'units', 'definedSymbols', 'functions']}
+        lists={['definedSolutions', 'constant', 'units', 'definedSymbols', 'functions']}
       />
-      <Group scope={scope} legend={t('creator.form.settings')}>
-        <CheckAt
-          scope={scope}
-          path="convertToDegrees"
-          label={t('creator.form.convert-to-degrees')}
-          checked={record.convertToDegrees}
-          onChange={(convertToDegrees) => set({ convertToDegrees })}
-        />
-      </Group>
+      <Settings scope={scope} convertToDegrees={record.convertToDegrees} set={set} />
       <VariableInterval scope={scope} value={record.interval} onChange={(interval) => set({ interval })} />
     </>
   );
@@ -311,15 +300,7 @@ export function FunctionsForm({ record, set, scope }: RecordFormProps<MathTypeDa
           />
         )}
       </Group>
-      <Group scope={scope} legend={t('creator.form.settings')}>
-        <CheckAt
-          scope={scope}
-          path="convertToDegrees"
-          label={t('creator.form.convert-to-degrees')}
-          checked={record.convertToDegrees}
-          onChange={(convertToDegrees) => set({ convertToDegrees })}
-        />
-      </Group>
+      <Settings scope={scope} convertToDegrees={record.convertToDegrees} set={set} />
     </>
   );
 }
@@ -443,16 +424,8 @@ export function FindExpressionForm({
         value={record.targetExpression}
         onChange={(targetExpression) => set({ targetExpression })}
       />
-      <SymbolLists record={record} set={set} scope={scope} lists={['constant']} />
-      <Group scope={scope} legend={t('creator.form.settings')}>
-        <CheckAt
-          scope={scope}
-          path="convertToDegrees"
-          label={t('creator.form.convert-to-degrees')}
-          checked={record.convertToDegrees}
-          onChange={(convertToDegrees) => set({ convertToDegrees })}
-        />
-      </Group>
+      <ExpressionLists record={record} set={set} scope={scope} lists={['constant']} />
+      <Settings scope={scope} convertToDegrees={record.convertToDegrees} set={set} />
     </>
   );
 }
