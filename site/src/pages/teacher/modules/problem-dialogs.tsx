@@ -1,5 +1,5 @@
-import { ApiBackend, MathText, Solver } from '@kib/widgets';
-import { useMemo, useRef, type FocusEvent } from 'react';
+import { ApiBackend, MathText, Solver, type SolverBackend } from '@kib/widgets';
+import { useMemo, useRef, type FocusEvent, type Key, type ReactNode } from 'react';
 import { useApi } from '../../../app/api';
 import { useMediaAddresses } from '../../../app/public-config';
 import { useLanguage, useT } from '../../../i18n/language';
@@ -69,21 +69,27 @@ export function PreviewDialog({ problem, onClose }: { problem: ShownProblem | nu
 }
 
 /**
- * The real solver on a problem, in a dialog (the builder's Try): the teacher solves it as a student
- * would, checked by the server, and nothing is recorded (the answers go as after a deadline, so the
- * teacher's tries never count as results). The math keyboard opens inside the dialog, the only part
- * of the page that is not inert while it is open.
+ * The real solver in a dialog, open while `title` is not null and there is a backend. The math
+ * keyboard opens inside the dialog, the only part of the page that is not inert while it is open.
  */
-export function TryDialog({ problem, onClose }: { problem: ShownProblem | null; onClose: () => void }) {
+export function SolverDialog({
+  title,
+  backend,
+  hint,
+  solverKey,
+  onClose,
+}: {
+  title: ReactNode | null;
+  backend: SolverBackend | null;
+  /** A line shown above the solver. */
+  hint?: ReactNode;
+  /** A new key gives a new solver (another problem). */
+  solverKey?: Key;
+  onClose: () => void;
+}) {
   const t = useT();
-  const api = useApi();
   const { language } = useLanguage();
   const media = useMediaAddresses();
-  const problemId = problem?.id ?? null;
-  const backend = useMemo(
-    () => (problemId === null ? null : new ApiBackend(api, problemId, { deadlinePassed: true })),
-    [api, problemId],
-  );
   const keyboardIn = useRef<HTMLDialogElement | null>(null);
 
   // MathLive loads with the first math field, so the keyboard moves into the dialog once one takes focus.
@@ -106,25 +112,18 @@ export function TryDialog({ problem, onClose }: { problem: ShownProblem | null; 
 
   return (
     <Modal
-      open={problem !== null}
+      open={title !== null}
       className="modules-dialog-wide modules-dialog-solver"
       describeBody={false}
-      title={
-        problem ? (
-          <>
-            {t('teacher-modules.try-title')} <MathText text={problem.title} />
-          </>
-        ) : (
-          ''
-        )
-      }
+      title={title ?? ''}
       closeLabel={t('site.close')}
       onClose={close}
     >
-      {problem && backend ? (
+      {title !== null && backend ? (
         <div className="modules-try" onFocus={moveKeyboardIn}>
+          {hint}
           <Solver
-            key={problem.id}
+            key={solverKey}
             backend={backend}
             lang={language}
             pictureBaseUrl={media.pictureBaseUrl}
@@ -133,5 +132,34 @@ export function TryDialog({ problem, onClose }: { problem: ShownProblem | null; 
         </div>
       ) : null}
     </Modal>
+  );
+}
+
+/**
+ * The real solver on a problem, in a dialog (the builder's Try): the teacher solves it as a student
+ * would, checked by the server, and nothing is recorded (the answers go as after a deadline, so the
+ * teacher's tries never count as results).
+ */
+export function TryDialog({ problem, onClose }: { problem: ShownProblem | null; onClose: () => void }) {
+  const t = useT();
+  const api = useApi();
+  const problemId = problem?.id ?? null;
+  const backend = useMemo(
+    () => (problemId === null ? null : new ApiBackend(api, problemId, { deadlinePassed: true })),
+    [api, problemId],
+  );
+  return (
+    <SolverDialog
+      title={
+        problem ? (
+          <>
+            {t('teacher-modules.try-title')} <MathText text={problem.title} />
+          </>
+        ) : null
+      }
+      backend={backend}
+      solverKey={problem?.id}
+      onClose={onClose}
+    />
   );
 }
