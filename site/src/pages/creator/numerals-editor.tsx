@@ -21,7 +21,7 @@ import { MathText } from '@kib/widgets';
 import { memo, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/language';
 import { Modal } from '../../ui/modal';
-import { useCreatorDraft, useCreatorDraftStore, type ItemRef } from './creator-draft.store';
+import { useCreatorDraft, useCreatorDraftStore, type FileSlot, type ItemRef } from './creator-draft.store';
 import {
   fieldIssue,
   formPrefix,
@@ -462,6 +462,63 @@ function MathTypeSection({
   );
 }
 
+/** A numeral's or step's picture and video fields. */
+function ItemMedia({
+  slot,
+  picture,
+  videoS3,
+  error,
+}: {
+  slot: Omit<FileSlot, 'kind'>;
+  picture: string | null;
+  videoS3: string | null;
+  error: (field: string) => string | undefined;
+}) {
+  const t = useT();
+  return (
+    <>
+      <FileField
+        slot={{ ...slot, kind: 'picture' }}
+        stored={picture}
+        label={t('creator.picture')}
+        id={itemFieldId(slot.key, 'picture')}
+        error={error('picture')}
+      />
+      <FileField
+        slot={{ ...slot, kind: 'video' }}
+        stored={videoS3}
+        label={t('creator.video')}
+        id={itemFieldId(slot.key, 'videoS3')}
+        error={error('videoS3')}
+      />
+    </>
+  );
+}
+
+/** A numeral's or step's calculator switch. */
+function CalculatorCheck({
+  itemKey,
+  checked,
+  onChange,
+}: {
+  itemKey: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  const t = useT();
+  return (
+    <label className="modules-check">
+      <input
+        id={itemFieldId(itemKey, 'calculator')}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {t('creator.calculator')}
+    </label>
+  );
+}
+
 /** One numeral: its bar, question, math type and form, hint, pictures, video, calculator and steps. */
 const NumeralCard = memo(function NumeralCard({
   numeral,
@@ -539,30 +596,18 @@ const NumeralCard = memo(function NumeralCard({
             id={itemFieldId(numeral.key, 'hintPicture')}
             error={error('hintPicture')}
           />
-          <FileField
-            slot={{ target: 'numeral', key: numeral.key, kind: 'picture' }}
-            stored={numeral.picture}
-            label={t('creator.picture')}
-            id={itemFieldId(numeral.key, 'picture')}
-            error={error('picture')}
-          />
-          <FileField
-            slot={{ target: 'numeral', key: numeral.key, kind: 'video' }}
-            stored={numeral.videoS3}
-            label={t('creator.video')}
-            id={itemFieldId(numeral.key, 'videoS3')}
-            error={error('videoS3')}
+          <ItemMedia
+            slot={{ target: 'numeral', key: numeral.key }}
+            picture={numeral.picture}
+            videoS3={numeral.videoS3}
+            error={error}
           />
         </div>
-        <label className="modules-check">
-          <input
-            id={itemFieldId(numeral.key, 'calculator')}
-            type="checkbox"
-            checked={numeral.calculator}
-            onChange={(e) => set({ calculator: e.target.checked })}
-          />
-          {t('creator.calculator')}
-        </label>
+        <CalculatorCheck
+          itemKey={numeral.key}
+          checked={numeral.calculator}
+          onChange={(calculator) => set({ calculator })}
+        />
         <StepsEditor
           numeral={numeral}
           numeralNumber={number}
@@ -773,30 +818,18 @@ function StepCard({
         />
         <MathTypeSection item={step} itemRef={itemRef} issues={issues} label={label} />
         <div className="creator-field-row">
-          <FileField
-            slot={{ target: 'step', key: step.key, kind: 'picture' }}
-            stored={step.picture}
-            label={t('creator.picture')}
-            id={itemFieldId(step.key, 'picture')}
-            error={error('picture')}
-          />
-          <FileField
-            slot={{ target: 'step', key: step.key, kind: 'video' }}
-            stored={step.videoS3}
-            label={t('creator.video')}
-            id={itemFieldId(step.key, 'videoS3')}
-            error={error('videoS3')}
+          <ItemMedia
+            slot={{ target: 'step', key: step.key }}
+            picture={step.picture}
+            videoS3={step.videoS3}
+            error={error}
           />
         </div>
-        <label className="modules-check">
-          <input
-            id={itemFieldId(step.key, 'calculator')}
-            type="checkbox"
-            checked={step.calculator}
-            onChange={(e) => set({ calculator: e.target.checked })}
-          />
-          {t('creator.calculator')}
-        </label>
+        <CalculatorCheck
+          itemKey={step.key}
+          checked={step.calculator}
+          onChange={(calculator) => set({ calculator })}
+        />
       </div>
     </li>
   );
