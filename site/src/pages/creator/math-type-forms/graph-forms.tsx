@@ -11,12 +11,13 @@ import type { RecordFormProps } from './text-forms';
  * The student's console beside the typed fields: what the creator places on it writes the record,
  * and the record redraws it. `note` says why it cannot show the record, when it cannot.
  */
-function ConsoleInput({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+function ConsoleInput({ note, children }: { note?: string; children: ReactNode }) {
+  const t = useT();
   const id = useId();
   return (
     <section className="creator-form__console" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="creator-form__console-title">
-        {title}
+        {t('creator.form.console-title')}
       </p>
       {note && <p className="field-hint">{note}</p>}
       {children}
@@ -102,7 +103,6 @@ export function PlotLinearEquationForm({
         />
       </div>
       <ConsoleInput
-        title={t('creator.form.console-title')}
         note={
           points || blank ? t('creator.form.console-line-hint') : t('creator.form.console-line-not-plain')
         }
@@ -151,7 +151,7 @@ export function SetPointCartesianPlaneForm({
           onChange={(y) => set({ y: y as number })}
         />
       </Group>
-      <ConsoleInput title={t('creator.form.console-title')} note={t('creator.form.console-point-hint')}>
+      <ConsoleInput note={t('creator.form.console-point-hint')}>
         <PointsConsole
           data={null}
           value={placed}
@@ -202,7 +202,6 @@ export function SetMultiPointPlaneForm({
         )}
       </div>
       <ConsoleInput
-        title={t('creator.form.console-title')}
         note={points ? t('creator.form.console-points-hint') : t('creator.form.console-points-not-plain')}
       >
         <PointsConsole
@@ -353,7 +352,6 @@ export function IntervalsForm({ record, set, scope }: RecordFormProps<MathTypeDa
         </button>
       </Group>
       <ConsoleInput
-        title={t('creator.form.console-title')}
         note={drawable ? t('creator.form.console-intervals-hint') : t('creator.form.console-not-numbers')}
       >
         <IntervalConsole
@@ -435,7 +433,6 @@ export function NumberlinePointsForm({
         </button>
       </Group>
       <ConsoleInput
-        title={t('creator.form.console-title')}
         note={drawable ? t('creator.form.console-numberline-hint') : t('creator.form.console-not-numbers')}
       >
         <NumberlineConsole
