@@ -462,6 +462,38 @@ function MathTypeSection({
   );
 }
 
+/** A numeral or step in its sortable list: its bar (drag handle, heading, toolbar) and its body. */
+function SortableItem({
+  className,
+  roleDescription,
+  bar,
+  children,
+}: {
+  className: string;
+  roleDescription: string;
+  bar: Omit<Parameters<typeof ItemBar>[0], 'setActivatorNodeRef' | 'handleProps'>;
+  children: ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: bar.sortableId, attributes: { roleDescription } });
+  return (
+    <li
+      ref={setNodeRef}
+      className={className}
+      data-item={bar.sortableId}
+      data-dragging={isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <ItemBar
+        {...bar}
+        setActivatorNodeRef={setActivatorNodeRef}
+        handleProps={{ ...attributes, ...listeners }}
+      />
+      <div className="creator-item-body">{children}</div>
+    </li>
+  );
+}
+
 /** A numeral's or step's picture and video fields. */
 function ItemMedia({
   slot,
@@ -539,91 +571,82 @@ const NumeralCard = memo(function NumeralCard({
   const store = useCreatorDraftStore();
   const issueText = useIssueText();
   const label = t('creator.place-numeral', { number });
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: numeral.key, attributes: { roleDescription: t('creator.drag-role') } });
   const itemRef: ItemRef = { numeralKey: numeral.key, stepKey: null };
   const set = (change: Parameters<ReturnType<typeof store.getState>['setNumeral']>[1]) =>
     store.getState().setNumeral(numeral.key, change);
   const error = (field: string) => issueText(fieldIssue(issues, numeral.key, field));
   return (
-    <li
-      ref={setNodeRef}
+    <SortableItem
       className="creator-item"
-      data-item={numeral.key}
-      data-dragging={isDragging || undefined}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      roleDescription={t('creator.drag-role')}
+      bar={{
+        sortableId: numeral.key,
+        heading: label,
+        headingLevel: 3,
+        name: label,
+        first: number === 1,
+        last,
+        full,
+        addLabel: t('creator.add-numeral-after'),
+        onUp: () => actions.move(numeral.key, -1),
+        onDown: () => actions.move(numeral.key, 1),
+        onAddAfter: () => actions.add(numeral.key),
+        onDelete: () => actions.askDelete({ numeralKey: numeral.key, stepKey: null, label }),
+      }}
     >
-      <ItemBar
-        sortableId={numeral.key}
-        heading={label}
-        headingLevel={3}
-        name={label}
-        first={number === 1}
-        last={last}
-        full={full}
-        addLabel={t('creator.add-numeral-after')}
-        onUp={() => actions.move(numeral.key, -1)}
-        onDown={() => actions.move(numeral.key, 1)}
-        onAddAfter={() => actions.add(numeral.key)}
-        onDelete={() => actions.askDelete({ numeralKey: numeral.key, stepKey: null, label })}
-        setActivatorNodeRef={setActivatorNodeRef}
-        handleProps={{ ...attributes, ...listeners }}
+      <ItemText
+        itemKey={numeral.key}
+        field="question"
+        label={t('creator.question')}
+        value={numeral.question}
+        error={error('question')}
+        hint={t('creator.math-hint')}
+        onChange={(question) => set({ question })}
       />
-      <div className="creator-item-body">
-        <ItemText
-          itemKey={numeral.key}
-          field="question"
-          label={t('creator.question')}
-          value={numeral.question}
-          error={error('question')}
-          hint={t('creator.math-hint')}
-          onChange={(question) => set({ question })}
+      <MathTypeSection item={numeral} itemRef={itemRef} issues={issues} label={label} />
+      <ItemText
+        itemKey={numeral.key}
+        field="initialHint"
+        label={t('creator.initial-hint')}
+        value={numeral.initialHint ?? ''}
+        error={error('initialHint')}
+        onChange={(hint) => set({ initialHint: hint === '' ? null : hint })}
+      />
+      <div className="creator-field-row">
+        <FileField
+          slot={{ target: 'hint', key: numeral.key, kind: 'picture' }}
+          stored={numeral.hintPicture}
+          label={t('creator.hint-picture')}
+          id={itemFieldId(numeral.key, 'hintPicture')}
+          error={error('hintPicture')}
         />
-        <MathTypeSection item={numeral} itemRef={itemRef} issues={issues} label={label} />
-        <ItemText
-          itemKey={numeral.key}
-          field="initialHint"
-          label={t('creator.initial-hint')}
-          value={numeral.initialHint ?? ''}
-          error={error('initialHint')}
-          onChange={(hint) => set({ initialHint: hint === '' ? null : hint })}
-        />
-        <div className="creator-field-row">
-          <FileField
-            slot={{ target: 'hint', key: numeral.key, kind: 'picture' }}
-            stored={numeral.hintPicture}
-            label={t('creator.hint-picture')}
-            id={itemFieldId(numeral.key, 'hintPicture')}
-            error={error('hintPicture')}
-          />
-          <ItemMedia
-            slot={{ target: 'numeral', key: numeral.key }}
-            picture={numeral.picture}
-            videoS3={numeral.videoS3}
-            error={error}
-          />
-        </div>
-        <CalculatorCheck
-          itemKey={numeral.key}
-          checked={numeral.calculator}
-          onChange={(calculator) => set({ calculator })}
-        />
-        <StepsEditor
-          numeral={numeral}
-          numeralNumber={number}
-          issues={issues}
-          announce={actions.announce}
-          onDeleteStep={(step, stepNumber) =>
-            actions.askDelete({
-              numeralKey: numeral.key,
-              stepKey: step.key,
-              label: t('creator.place-step', { number, step: stepNumber }),
-            })
-          }
-          setFocus={actions.focus}
+        <ItemMedia
+          slot={{ target: 'numeral', key: numeral.key }}
+          picture={numeral.picture}
+          videoS3={numeral.videoS3}
+          error={error}
         />
       </div>
-    </li>
+      <CalculatorCheck
+        itemKey={numeral.key}
+        checked={numeral.calculator}
+        onChange={(calculator) => set({ calculator })}
+      />
+      <StepsEditor
+        numeral={numeral}
+        numeralNumber={number}
+        issues={issues}
+        announce={actions.announce}
+        onDeleteStep={(step, stepNumber) =>
+          actions.askDelete({
+            numeralKey: numeral.key,
+            stepKey: step.key,
+            label: t('creator.place-step', { number, step: stepNumber }),
+          })
+        }
+        setFocus={actions.focus}
+      />
+    </SortableItem>
   );
 });
 
@@ -768,69 +791,60 @@ function StepCard({
   const t = useT();
   const store = useCreatorDraftStore();
   const issueText = useIssueText();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: step.key, attributes: { roleDescription: t('creator.drag-role-step') } });
   const itemRef: ItemRef = { numeralKey, stepKey: step.key };
   const error = (field: string) => issueText(fieldIssue(issues, step.key, field));
   const set = (change: Parameters<ReturnType<typeof store.getState>['setStep']>[2]) =>
     store.getState().setStep(numeralKey, step.key, change);
   return (
-    <li
-      ref={setNodeRef}
+    <SortableItem
       className="creator-item creator-step"
-      data-item={step.key}
-      data-dragging={isDragging || undefined}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      roleDescription={t('creator.drag-role-step')}
+      bar={{
+        sortableId: step.key,
+        heading,
+        headingLevel: 4,
+        name: label,
+        first,
+        last,
+        full,
+        addLabel: t('creator.add-step-after'),
+        onUp,
+        onDown,
+        onAddAfter,
+        onDelete,
+      }}
     >
-      <ItemBar
-        sortableId={step.key}
-        heading={heading}
-        headingLevel={4}
-        name={label}
-        first={first}
-        last={last}
-        full={full}
-        addLabel={t('creator.add-step-after')}
-        onUp={onUp}
-        onDown={onDown}
-        onAddAfter={onAddAfter}
-        onDelete={onDelete}
-        setActivatorNodeRef={setActivatorNodeRef}
-        handleProps={{ ...attributes, ...listeners }}
+      <ItemText
+        itemKey={step.key}
+        field="instruction"
+        label={t('creator.instruction')}
+        value={step.instruction}
+        error={error('instruction')}
+        hint={t('creator.math-hint')}
+        onChange={(instruction) => set({ instruction })}
       />
-      <div className="creator-item-body">
-        <ItemText
-          itemKey={step.key}
-          field="instruction"
-          label={t('creator.instruction')}
-          value={step.instruction}
-          error={error('instruction')}
-          hint={t('creator.math-hint')}
-          onChange={(instruction) => set({ instruction })}
-        />
-        <ItemText
-          itemKey={step.key}
-          field="explanation"
-          label={t('creator.explanation')}
-          value={step.explanation}
-          error={error('explanation')}
-          onChange={(explanation) => set({ explanation })}
-        />
-        <MathTypeSection item={step} itemRef={itemRef} issues={issues} label={label} />
-        <div className="creator-field-row">
-          <ItemMedia
-            slot={{ target: 'step', key: step.key }}
-            picture={step.picture}
-            videoS3={step.videoS3}
-            error={error}
-          />
-        </div>
-        <CalculatorCheck
-          itemKey={step.key}
-          checked={step.calculator}
-          onChange={(calculator) => set({ calculator })}
+      <ItemText
+        itemKey={step.key}
+        field="explanation"
+        label={t('creator.explanation')}
+        value={step.explanation}
+        error={error('explanation')}
+        onChange={(explanation) => set({ explanation })}
+      />
+      <MathTypeSection item={step} itemRef={itemRef} issues={issues} label={label} />
+      <div className="creator-field-row">
+        <ItemMedia
+          slot={{ target: 'step', key: step.key }}
+          picture={step.picture}
+          videoS3={step.videoS3}
+          error={error}
         />
       </div>
-    </li>
+      <CalculatorCheck
+        itemKey={step.key}
+        checked={step.calculator}
+        onChange={(calculator) => set({ calculator })}
+      />
+    </SortableItem>
   );
 }
