@@ -25,6 +25,28 @@ function ConsoleInput({ note, children }: { note?: string; children: ReactNode }
   );
 }
 
+/** The ids of a field's hint and, when it has one, its error (its aria-describedby). */
+function hintAndErrorIds(id: string, errorKey: string | undefined): string {
+  return errorKey ? `${id}-hint ${id}-error` : `${id}-hint`;
+}
+
+/** The hint under a field, then its error (a translation key) when it has one. */
+function HintAndError({ id, hint, errorKey }: { id: string; hint: string; errorKey: string | undefined }) {
+  const t = useT();
+  return (
+    <>
+      <div id={`${id}-hint`} className="field-hint">
+        {hint}
+      </div>
+      {errorKey && (
+        <div id={`${id}-error`} className="field-error">
+          {t(errorKey)}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** plotFunction: the function the student draws, typed as math (a drawing cannot give its formula). */
 export function PlotFunctionForm({ record, set, scope }: RecordFormProps<MathTypeDataOf<'plotFunction'>>) {
   const t = useT();
@@ -189,17 +211,10 @@ export function SetMultiPointPlaneForm({
           maxLength={LIMITS.pointsListMaxLength}
           spellCheck={false}
           aria-invalid={errorKey ? true : undefined}
-          aria-describedby={[`${id}-hint`, errorKey ? `${id}-error` : null].filter(Boolean).join(' ')}
+          aria-describedby={hintAndErrorIds(id, errorKey)}
           onChange={(event) => set({ pointsList: event.target.value })}
         />
-        <div id={`${id}-hint`} className="field-hint">
-          {t('creator.form.points-list-hint')}
-        </div>
-        {errorKey && (
-          <div id={`${id}-error`} className="field-error">
-            {t(errorKey)}
-          </div>
-        )}
+        <HintAndError id={id} hint={t('creator.form.points-list-hint')} errorKey={errorKey} />
       </div>
       <ConsoleInput
         note={points ? t('creator.form.console-points-hint') : t('creator.form.console-points-not-plain')}
@@ -262,20 +277,13 @@ function BracketInput({
           autoComplete="off"
           value={text}
           aria-invalid={errorKey ? true : undefined}
-          aria-describedby={[`${id}-hint`, errorKey ? `${id}-error` : null].filter(Boolean).join(' ')}
+          aria-describedby={hintAndErrorIds(id, errorKey)}
           onChange={(event) => {
             setText(event.target.value);
             onChange({ ...bracket, value: parseBracketValue(event.target.value) as BracketValue });
           }}
         />
-        <div id={`${id}-hint`} className="field-hint">
-          {t('creator.form.interval-value-hint')}
-        </div>
-        {errorKey && (
-          <div id={`${id}-error`} className="field-error">
-            {t(errorKey)}
-          </div>
-        )}
+        <HintAndError id={id} hint={t('creator.form.interval-value-hint')} errorKey={errorKey} />
       </div>
       <CheckAt
         scope={scope}
