@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reloadHome } from '../pages/account/reload-home';
+import { TEACHER } from '../pages/teacher/teacher-fixture';
 import { SCHOOL_ADMIN, schoolAdminServer } from '../pages/school-admin/school-admin-fixture';
 import { axeViolations, renderSite, STUDENT } from '../test/render-site';
+
+// A real reload would navigate the test frame away; the logout page's call to it is what matters.
+vi.mock('../pages/account/reload-home', () => ({ reloadHome: vi.fn() }));
 
 describe('routes', () => {
   it('shows "No route" and a way home for an unknown path', async () => {
@@ -72,5 +77,25 @@ describe('routes', () => {
       },
     });
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Problemas' })).toBeVisible();
+  });
+  it.each([
+    ['/teacherview/creationTool', '/creator/tool'],
+    ['/teacherview', '/creator/problems'],
+  ])('leads %s of the Teachers’ menu (spec 01 §2) to %s', async (from, to) => {
+    const { router } = await renderSite(from, {
+      user: TEACHER,
+      routes: {
+        'GET creator/problems/': { body: { problems: [], total: 0, page: 1, pageSize: 25 } },
+        'GET courses/': { body: { courses: [], coursesTopics: [] } },
+      },
+    });
+    await expect.poll(() => router.state.location.pathname).toBe(to);
+  });
+
+  it('logs out from the creator menu’s /creator/logout', async () => {
+    const { router, calls } = await renderSite('/creator/logout', { user: TEACHER });
+    await expect.poll(() => router.state.location.pathname).toBe('/logout');
+    await expect.poll(() => vi.mocked(reloadHome).mock.calls.length).toBe(1);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'auth/jwt/logout/')).toHaveLength(1);
   });
 });

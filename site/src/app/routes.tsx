@@ -157,13 +157,6 @@ const PAGES: RouteObject[] = [
         ),
       },
       {
-        path: 'not-supported',
-        lazy: page(
-          () => import('../pages/errors/not-supported-page'),
-          (m) => m.NotSupportedPage,
-        ),
-      },
-      {
         path: '*',
         lazy: page(
           () => import('../pages/errors/no-route-page'),
@@ -426,9 +419,10 @@ const PAGES: RouteObject[] = [
       },
     ],
   ),
-  // The old teacher-view paths of the Teachers' menu lead to the module builder and the module list.
-  { path: 'teacherview/creationTool', element: <Navigate to="/teacher/modules/new" replace /> },
-  { path: 'teacherview/*', element: <Navigate to="/teacher/modules" replace /> },
+  // The Teachers' menu of spec 01 §2: /teacherview/creationTool (new problem) and /teacherview (the
+  // problem list) are the creator area's creation tool and problem table.
+  { path: 'teacherview/creationTool', element: <Navigate to="/creator/tool" replace /> },
+  { path: 'teacherview/*', element: <Navigate to="/creator/problems" replace /> },
   // The school administrator's area: the school's home (registration, school code or dashboard),
   // teachers, classrooms and registration codes. Its paths are case-sensitive, so the older
   // /schoolAdmin addresses can lead here, to the same page.
@@ -485,6 +479,7 @@ const PAGES: RouteObject[] = [
           (m) => m.ToolPage,
         ),
       },
+      { path: 'logout', element: <Navigate to="/logout" replace /> },
       {
         path: '*',
         lazy: page(
