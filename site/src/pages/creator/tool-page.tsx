@@ -1,11 +1,12 @@
 import { ApiError } from '@kib/api-client';
 import type { AuthoringCheck, Problem, ProblemDraft } from '@kib/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useUser } from '../../auth/auth';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
+import { LeaveGuardDialog, useLeaveGuard } from '../../ui/leave-guard';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -280,18 +281,7 @@ function ToolView({
   const leaving = useRef<string | null>(null);
 
   // Leaving with unsaved changes asks first; moving to the address of the problem just saved is not leaving.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      store.getState().dirty &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname !== leaving.current,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty, () => store.getState().dirty, leaving);
 
   useEffect(() => {
     if (!focusOn) return;
@@ -545,23 +535,13 @@ function ToolView({
         onCancel={() => setDeleting(false)}
         onConfirm={confirmDelete}
       />
-      <Modal
-        open={blocker.state === 'blocked'}
+      <LeaveGuardDialog
+        blocker={blocker}
         title={t('creator.leave-title')}
-        onClose={() => blocker.reset?.()}
-        actions={
-          <>
-            <button type="button" className="button button-primary" onClick={() => blocker.reset?.()}>
-              {t('creator.leave-stay')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => blocker.proceed?.()}>
-              {t('creator.leave-go')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('creator.leave-text')}</p>
-      </Modal>
+        text={t('creator.leave-text')}
+        stay={t('creator.leave-stay')}
+        leave={t('creator.leave-go')}
+      />
       <TryDraftDialog problem={trying} onClose={() => setTrying(null)} />
     </div>
   );

@@ -2,11 +2,12 @@ import { ApiError } from '@kib/api-client';
 import { MODULE_NAME_MAX_LENGTH, type TeacherClassroom } from '@kib/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
-import { Link, Navigate, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useUser } from '../../../auth/auth';
 import { useT, type Translate } from '../../../i18n/language';
 import { errorMessage } from '../../../ui/error-message';
 import { Field, TextAreaField } from '../../../ui/field';
+import { LeaveGuardDialog, useLeaveGuard } from '../../../ui/leave-guard';
 import { Modal } from '../../../ui/modal';
 import { Spinner } from '../../../ui/spinner';
 import { useDocumentTitle } from '../../../ui/use-document-title';
@@ -206,18 +207,7 @@ function BuilderView({
   const createdPath = useRef<string | null>(null);
 
   // Leaving with unsaved changes asks first; moving to the address of the module just created is not leaving.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      store.getState().dirty &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname !== createdPath.current,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty, () => store.getState().dirty, createdPath);
 
   const created = (id: number) => {
     onCreated(id);
@@ -325,23 +315,13 @@ function BuilderView({
           <p>{outcome.message}</p>
         ) : null}
       </Modal>
-      <Modal
-        open={blocker.state === 'blocked'}
+      <LeaveGuardDialog
+        blocker={blocker}
         title={t('teacher-modules.leave-title')}
-        onClose={() => blocker.reset?.()}
-        actions={
-          <>
-            <button type="button" className="button button-primary" onClick={() => blocker.reset?.()}>
-              {t('teacher-modules.leave-stay')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => blocker.proceed?.()}>
-              {t('teacher-modules.leave-go')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('teacher-modules.leave-text')}</p>
-      </Modal>
+        text={t('teacher-modules.leave-text')}
+        stay={t('teacher-modules.leave-stay')}
+        leave={t('teacher-modules.leave-go')}
+      />
       <PreviewDialog problem={preview} onClose={() => setPreview(null)} />
       <TryDialog problem={trying} onClose={() => setTrying(null)} />
     </div>
