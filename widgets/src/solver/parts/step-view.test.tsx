@@ -3,11 +3,15 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { StepView } from './step-view';
 
+/** A picture that loads: a one-pixel PNG. */
+const pixel =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 const step = { number: 0, instruction: 'Despeja $x$', explanation: 'Resta $3$ en ambos lados.' };
 
 describe('StepView', () => {
   it('is a disclosure showing the step number + 1 and the instruction', async () => {
-    const screen = await render(<StepView step={step} pictureUrl="/step.png" />);
+    const screen = await render(<StepView step={step} pictureUrl={pixel} />);
     const toggle = screen.getByRole('button', { name: /Paso 1/ });
     await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect.element(toggle).toHaveTextContent('Despeja');
@@ -18,7 +22,7 @@ describe('StepView', () => {
     await expect.element(screen.getByText('Resta', { exact: false })).toBeVisible();
     await expect
       .element(screen.getByRole('img', { name: 'Imagen del paso 1' }))
-      .toHaveAttribute('src', '/step.png');
+      .toHaveAttribute('src', pixel);
     await toggle.click();
     await expect.element(toggle).toHaveAttribute('aria-expanded', 'false');
   });
