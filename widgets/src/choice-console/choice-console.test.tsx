@@ -7,7 +7,12 @@ import { ChoiceConsole } from './choice-console';
 const CHOICES: PublicChoice[] = [
   { id: 11, position: 0, text: 'Uno', picture: null },
   { id: 12, position: 1, text: 'Dos', picture: null },
-  { id: 13, position: 2, text: 'Tres $x^2$', picture: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' },
+  {
+    id: 13,
+    position: 2,
+    text: 'Tres $x^2$',
+    picture: 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
+  },
 ];
 const single = { choices: CHOICES, multipleSelection: false };
 const multi = { choices: CHOICES, multipleSelection: true };
