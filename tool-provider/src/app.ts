@@ -65,6 +65,9 @@ import { registerResultsRoutes } from './teachers/results/results.routes';
 import { ResultsService } from './teachers/results/results.service';
 import { ModuleRepository } from './teachers/modules/module.repository';
 import { registerModuleRoutes } from './teachers/modules/module.routes';
+import { LearningStandardsRepository } from './learning-standards/learning-standards.repository';
+import { registerLearningStandardRoutes } from './learning-standards/learning-standards.routes';
+import { LearningStandardsService } from './learning-standards/learning-standards.service';
 import { ModuleService } from './teachers/modules/module.service';
 import { GradePassBack } from './lti/shared/grade-pass-back';
 import { LtiAccountLinks } from './lti/shared/account-links';
@@ -294,6 +297,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     codeLimiter: limiters.moduleCodePerAddress,
   });
   registerModuleRoutes(api, modules);
+  registerLearningStandardRoutes(
+    api,
+    new LearningStandardsService(new LearningStandardsRepository(sequelize)),
+  );
   registerResultsRoutes(
     api,
     new ResultsService({

@@ -5,6 +5,7 @@ import { CREATOR_ENDPOINTS } from './creator.endpoints';
 import { CONTACT_ENDPOINTS } from './contact.endpoints';
 import { CONTENT_ENDPOINTS } from './content.endpoints';
 import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
+import { LEARNING_STANDARD_ENDPOINTS } from './learning-standards.endpoints';
 import { LOOKUP_ENDPOINTS } from './lookups.endpoints';
 import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
 import { LTI_ENDPOINTS } from './lti.endpoints';
@@ -31,6 +32,7 @@ export const API = {
   ...CLASSROOM_ENDPOINTS,
   ...TEACHER_ENDPOINTS,
   ...TEACHER_MODULE_ENDPOINTS,
+  ...LEARNING_STANDARD_ENDPOINTS,
   ...TEACHER_RESULT_ENDPOINTS,
   ...TEACHER_EMBED_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,

@@ -20,6 +20,7 @@ import * as schoolCodeRevocation from './0018-school-code-revocation';
 import * as schoolClassrooms from './0019-school-classrooms';
 import * as demoPresets from './0020-demo-presets';
 import * as creatorArea from './0021-creator-area';
+import * as learningStandards from './0023-learning-standards';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -47,4 +48,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0019-school-classrooms', ...schoolClassrooms },
   { name: '0020-demo-presets', ...demoPresets },
   { name: '0021-creator-area', ...creatorArea },
+  { name: '0023-learning-standards', ...learningStandards },
 ];
