@@ -95,6 +95,9 @@ import path from 'node:path';
 import { CreationRepository } from './creation/creation.repository';
 import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
+import { CreatorModuleRepository } from './creator-modules/creator-modules.repository';
+import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.routes';
+import { CreatorModuleService } from './creator-modules/creator-modules.service';
 import { createMediaStorage } from './media/create-storage';
 import { MediaRepository } from './media/media.repository';
 import { mediaFiles, registerMediaRoutes } from './media/media.routes';
@@ -379,6 +382,15 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       media,
       mediaRepo,
       logger,
+    }),
+  );
+  registerCreatorModuleRoutes(
+    api,
+    new CreatorModuleService({
+      repo: new CreatorModuleRepository(sequelize),
+      modules: new ModuleRepository(sequelize),
+      activities: activityRepository,
+      codeLimiter: limiters.moduleCodePerAddress,
     }),
   );
   registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });

@@ -110,7 +110,7 @@ describe('GET /api/validatemodulecodestudents/', () => {
     expect(Object.keys(numerals[0]!).sort()).toEqual(['id', 'math_type', 'number', 'problem_id', 'question']);
   });
 
-  it('answers a teacher code, an unknown code and an expired code as a wrong code, in the reader’s language', async () => {
+  it('answers a teacher code and an unknown code as a wrong code, and an expired code as ended (410), in the reader’s language', async () => {
     await forgetWrongCodes();
     const teacherCode = await client().get(
       `/api/validatemodulecodestudents/?module_code=${DEV_SEED.teacherActivityCode}`,
@@ -132,10 +132,14 @@ describe('GET /api/validatemodulecodestudents/', () => {
       },
     );
     try {
-      const expired = await client().get('/api/validatemodulecodestudents/?module_code=REPASO7');
-      expect(expired.status).toBe(404);
+      const expired = await client('en').get('/api/validatemodulecodestudents/?module_code=REPASO7');
+      expect(expired.status).toBe(410);
+      expect(expired.body).toMatchObject({
+        code: 'module-code-expired',
+        detail: expect.stringMatching(/no longer valid/),
+      });
       const expiredTeacher = await client().get('/api/validatemodulecodeteachers/?module_code=REPPROF7');
-      expect(expiredTeacher.status).toBe(404);
+      expect(expiredTeacher.status).toBe(410);
     } finally {
       await select(`UPDATE temp_module_activities SET valid_until = NULL WHERE module_id = :m`, {
         m: reviewModule,
@@ -160,7 +164,7 @@ describe('GET /api/validatemodulecodestudents/', () => {
     });
     expect((await client().get('/api/validatemodulecodeteachers/?module_code=MODPROF5')).status).toBe(200);
     expect((await client().get('/api/validatemodulecodeteachers/?module_code=MODREP5')).status).toBe(404);
-    expect((await client().get('/api/validatemodulecodestudents/?module_code=OLDREP5')).status).toBe(404);
+    expect((await client().get('/api/validatemodulecodestudents/?module_code=OLDREP5')).status).toBe(410);
   });
 
   it('answers 400 naming module_code when there is no code', async () => {

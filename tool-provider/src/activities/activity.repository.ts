@@ -75,6 +75,21 @@ export class ActivityRepository {
     return row ?? null;
   }
 
+  /**
+   * Whether a student or teacher code (without spaces, upper-cased) is one of an activity or a module
+   * code of that audience that expired at or before `now`: it existed, but no longer opens anything.
+   */
+  async hasExpired(audience: ModuleCodeAudience, code: string, now: Date): Promise<boolean> {
+    const [row] = await this.select<{ expired: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM temp_module_activities
+                       WHERE upper(${ACTIVITY_CODE_COLUMN[audience]}) = :code AND valid_until <= :now)
+           OR EXISTS (SELECT 1 FROM module_codes
+                       WHERE upper(code) = :code AND audience = :audience AND valid_until <= :now) AS expired`,
+      { code, audience, now },
+    );
+    return row?.expired ?? false;
+  }
+
   /** The module's name and description, or null. */
   async module(moduleId: number): Promise<ActivityModule | null> {
     const [row] = await this.select<ActivityModule>(

@@ -32,6 +32,16 @@ function invalidCode(): AppError {
   );
 }
 
+/** The answer to a code whose activity has ended: 410, said apart from a wrong code. */
+function expiredCode(): AppError {
+  return new AppError(
+    410,
+    'module-code-expired',
+    { key: 'errors.module-code-expired' },
+    { module_code: [{ key: 'errors.module-code-expired' }] },
+  );
+}
+
 /** Per numeral of an activity, how many of its students completed it or only attempted it, and their time. */
 export function numeralSummaries(
   numerals: readonly ActivityNumeral[],
@@ -78,10 +88,12 @@ export class ActivityService {
   private async open(audience: ModuleCodeAudience, code: string, address: string): Promise<OpenActivity> {
     const key = `ip:${address}`;
     await this.deps.codeLimiter.check(key);
-    const activity = await this.deps.activities.findOpen(audience, code, this.now());
+    const now = this.now();
+    const activity = await this.deps.activities.findOpen(audience, code, now);
     if (!activity) {
       // The allowance is enforced by check() on the next call; this answer stays 'wrong code'.
       await this.deps.codeLimiter.hit(key).catch(() => undefined);
+      if (await this.deps.activities.hasExpired(audience, code, now)) throw expiredCode();
       throw invalidCode();
     }
     return activity;

@@ -23,6 +23,12 @@ export class TempModuleActivity extends Model<
   declare targetInstitution: string;
   declare targetClassroom: string;
   declare targetTeacher: string;
+  /** The Kib teacher it was opened for, who reads its results with the teacher access code. */
+  declare targetTeacherId: CreationOptional<number | null>;
+  /** That teacher's classroom, when the classroom named is one of theirs. */
+  declare targetClassroomId: CreationOptional<number | null>;
+  /** Who opened it (a creator). */
+  declare createdBy: CreationOptional<number | null>;
   declare creationDate: CreationOptional<Date>;
   declare validUntil: CreationOptional<Date | null>;
 }
@@ -53,6 +59,9 @@ export function initTempModuleActivityModel(sequelize: Sequelize): typeof TempMo
       targetInstitution: { type: DataTypes.STRING(200), allowNull: false },
       targetClassroom: { type: DataTypes.STRING(200), allowNull: false },
       targetTeacher: { type: DataTypes.STRING(200), allowNull: false },
+      targetTeacherId: { type: DataTypes.INTEGER, allowNull: true },
+      targetClassroomId: { type: DataTypes.INTEGER, allowNull: true },
+      createdBy: { type: DataTypes.INTEGER, allowNull: true },
       creationDate: { type: DataTypes.DATE, allowNull: false },
       validUntil: { type: DataTypes.DATE, allowNull: true },
     },

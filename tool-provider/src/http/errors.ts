@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'school-code-revoked'
   | 'school-plan-ended'
   | 'module-code-invalid'
+  | 'module-code-expired'
   | 'activation-invalid'
   | 'reset-invalid'
   | 'refresh-missing'
