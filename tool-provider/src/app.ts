@@ -95,6 +95,9 @@ import path from 'node:path';
 import { CreationRepository } from './creation/creation.repository';
 import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
+import { CreatorStatsRepository } from './creator-stats/creator-stats.repository';
+import { registerCreatorStatsRoutes } from './creator-stats/creator-stats.routes';
+import { CreatorStatsService } from './creator-stats/creator-stats.service';
 import { CreatorModuleRepository } from './creator-modules/creator-modules.repository';
 import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.routes';
 import { CreatorModuleService } from './creator-modules/creator-modules.service';
@@ -384,6 +387,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       logger,
     }),
   );
+  registerCreatorStatsRoutes(api, new CreatorStatsService({ repo: new CreatorStatsRepository(sequelize) }));
   registerCreatorModuleRoutes(
     api,
     new CreatorModuleService({

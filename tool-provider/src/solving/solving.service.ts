@@ -12,6 +12,7 @@ import { translate, type Language } from '@kib/i18n';
 import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
 import type { ProblemAccess, ProblemRepository } from '../problems/problem.repository';
+import { feedbackCodes } from './feedback-codes';
 import type { Solver, StatRepository } from './stat.repository';
 
 /** What a temporary (code) student's token may do with one problem right now. */
@@ -74,6 +75,7 @@ export class SolvingService {
       correct,
       answer,
       seconds,
+      feedbackCodes: feedbackCodes(result, correct),
     };
     let late: boolean;
     if (principal.tempStudent) late = !activityOpen;

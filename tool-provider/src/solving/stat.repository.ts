@@ -17,6 +17,11 @@ function solverColumn(solver: Solver): { column: 'user_id' | 'temp_student_id'; 
     : { column: 'temp_student_id', solverId: solver.tempStudentId };
 }
 
+/** A list of kebab-case codes as a PostgreSQL array literal (codes hold no quotes, commas or braces). */
+function textArray(codes: string[] = []): string {
+  return `{${codes.filter((c) => /^[a-z0-9-]+$/.test(c)).join(',')}}`;
+}
+
 /** Data access for stats and the attempts log. */
 export class StatRepository {
   constructor(private readonly sequelize: Sequelize) {}
@@ -35,14 +40,22 @@ export class StatRepository {
     completed: boolean;
     answer: unknown;
     seconds: number;
+    /** The checker's feedback codes of a wrong answer (creator statistics read them). */
+    feedbackCodes?: string[];
   }): Promise<ActivityNumeralStat> {
     const { solver, ...values } = input;
     const { column, solverId } = solverColumn(solver);
-    const replacements = { ...values, solverId, answer: JSON.stringify(values.answer ?? null) };
+    const replacements = {
+      ...values,
+      solverId,
+      answer: JSON.stringify(values.answer ?? null),
+      feedbackCodes: textArray(values.feedbackCodes),
+    };
     return this.sequelize.transaction(async (transaction) => {
       await this.sequelize.query(
-        `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed)
-         VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false)`,
+        `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
+         VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false,
+                 CAST(:feedbackCodes AS text[]))`,
         { replacements, transaction },
       );
       const rows = await this.sequelize.query<
@@ -73,13 +86,22 @@ export class StatRepository {
     correct: boolean;
     answer: unknown;
     seconds: number;
+    feedbackCodes?: string[];
   }): Promise<void> {
     const { solver, ...values } = input;
     const { column, solverId } = solverColumn(solver);
     await this.sequelize.query(
-      `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed)
-       VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, true)`,
-      { replacements: { ...values, solverId, answer: JSON.stringify(values.answer ?? null) } },
+      `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
+       VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, true,
+               CAST(:feedbackCodes AS text[]))`,
+      {
+        replacements: {
+          ...values,
+          solverId,
+          answer: JSON.stringify(values.answer ?? null),
+          feedbackCodes: textArray(values.feedbackCodes),
+        },
+      },
     );
   }
 

@@ -280,3 +280,5 @@ export {
   type SaveProblemRequest,
   type StepDraft,
 } from './creator.schemas';
+export { CREATOR_STATS_ENDPOINTS, CREATOR_STATS_READERS } from './creator-stats.endpoints';
+export * from './creator-stats.schemas';

@@ -22,6 +22,7 @@ import * as demoPresets from './0020-demo-presets';
 import * as creatorArea from './0021-creator-area';
 import * as tempActivities from './0024-temp-activities';
 import * as learningStandards from './0023-learning-standards';
+import * as creatorStats from './0025-creator-stats';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0021-creator-area', ...creatorArea },
   { name: '0024-temp-activities', ...tempActivities },
   { name: '0023-learning-standards', ...learningStandards },
+  { name: '0025-creator-stats', ...creatorStats },
 ];

@@ -1,0 +1,37 @@
+import type { QueryInterface } from 'sequelize';
+
+/**
+ * Creator statistics (issue 15): the feedback codes the checker gave each attempt (`feedback_codes`,
+ * the kebab-case codes of its wrong lines or its message; empty for a right answer and for attempts
+ * recorded before), and the time authors spend editing in the creation tool (`authoring_time`: one
+ * row per save that reported editing time, kept when the problem is deleted).
+ */
+export async function up({ context }: { context: QueryInterface }): Promise<void> {
+  await context.sequelize.transaction(async (transaction) => {
+    for (const sql of UP) await context.sequelize.query(sql, { transaction });
+  });
+}
+
+const UP = [
+  `ALTER TABLE attempts ADD COLUMN feedback_codes text[] NOT NULL DEFAULT '{}'`,
+  `CREATE TABLE authoring_time (
+  id bigserial PRIMARY KEY,
+  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  problem_id integer NULL REFERENCES problems (id) ON DELETE SET NULL,
+  seconds integer NOT NULL CHECK (seconds > 0),
+  created_at timestamptz NOT NULL DEFAULT now()
+)`,
+  `CREATE INDEX authoring_time_user_id_created_at_idx ON authoring_time (user_id, created_at)`,
+  `CREATE INDEX authoring_time_problem_id_idx ON authoring_time (problem_id)`,
+];
+
+/** Drops what `up` added. */
+export async function down({ context }: { context: QueryInterface }): Promise<void> {
+  await context.sequelize.transaction(async (transaction) => {
+    for (const sql of [
+      `DROP TABLE IF EXISTS authoring_time`,
+      `ALTER TABLE attempts DROP COLUMN IF EXISTS feedback_codes`,
+    ])
+      await context.sequelize.query(sql, { transaction });
+  });
+}
