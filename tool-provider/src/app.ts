@@ -41,6 +41,9 @@ import { AppError, errorHandler } from './http/errors';
 import { createLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { ReviewsRepository } from './reviews/reviews.repository';
+import { registerReviewRoutes } from './reviews/reviews.routes';
+import { ReviewsService } from './reviews/reviews.service';
 import { UserRepository } from './users/user.repository';
 import { initModels } from './db/models';
 import { problemVisibility } from './problems/problem-visibility';
@@ -395,6 +398,16 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       modules: new ModuleRepository(sequelize),
       activities: activityRepository,
       codeLimiter: limiters.moduleCodePerAddress,
+    }),
+  );
+  registerReviewRoutes(
+    api,
+    new ReviewsService({
+      sequelize,
+      repo: new ReviewsRepository(sequelize),
+      mailer,
+      logger,
+      publicUrl: config.publicUrl,
     }),
   );
   registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });

@@ -66,6 +66,8 @@ import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' 
 import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
 import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type: 'json' };
 import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type: 'json' };
+import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
+import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
 
 /**
  * Checker feedback lives in per-area files (`locales/feedback/<area>.<lang>.json`, flat maps of
@@ -126,6 +128,7 @@ const siteEs = {
   'teacher-embed': teacherEmbedSiteEs,
   'school-admin': schoolAdminSiteEs,
   creator: { ...creatorSiteEs, form: creatorFormSiteEs },
+  'creator-reviews': creatorReviewsSiteEs,
 };
 const siteEn = {
   site: siteSiteEn,
@@ -141,6 +144,7 @@ const siteEn = {
   'teacher-embed': teacherEmbedSiteEn,
   'school-admin': schoolAdminSiteEn,
   creator: { ...creatorSiteEn, form: creatorFormSiteEn },
+  'creator-reviews': creatorReviewsSiteEn,
 };
 
 const esCatalog = {

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'not-found'
   | 'route-not-found'
   | 'conflict'
+  | 'review-problem-not-ready'
+  | 'review-problem-in-review'
   | 'rate-limited'
   | 'internal'
   | 'invalid-credentials'

@@ -11,6 +11,7 @@ import {
  * The review state of a problem (table `problem_reviews`, one per problem, deleted with it): the
  * creator's requests, the supervisor's verdicts and feedback (spec 02 §3, §4). `graphs` counts the
  * graphs made for the problem; the supervisor reference is kept null if that user is deleted.
+ * `sentAt` and `videoSentAt` say when the problem and its videos were last sent to review.
  */
 export class ProblemReview extends Model<
   InferAttributes<ProblemReview>,
@@ -31,6 +32,8 @@ export class ProblemReview extends Model<
   declare graphs: CreationOptional<number>;
   declare supervisorId: CreationOptional<number | null>;
   declare reviewDate: CreationOptional<Date | null>;
+  declare sentAt: CreationOptional<Date | null>;
+  declare videoSentAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -56,6 +59,8 @@ export function initProblemReviewModel(sequelize: Sequelize): typeof ProblemRevi
       graphs: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       supervisorId: { type: DataTypes.INTEGER, allowNull: true },
       reviewDate: { type: DataTypes.DATE, allowNull: true },
+      sentAt: { type: DataTypes.DATE, allowNull: true },
+      videoSentAt: { type: DataTypes.DATE, allowNull: true },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

@@ -178,6 +178,7 @@ export async function seedDevelopment(
           correctedText: reviewed,
           supervisorId: reviewed ? users.supervisor : null,
           reviewDate: reviewed ? at(-1) : null,
+          sentAt: at(reviewed ? -3 : -2),
         },
         t,
       );

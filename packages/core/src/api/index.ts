@@ -280,5 +280,7 @@ export {
   type SaveProblemRequest,
   type StepDraft,
 } from './creator.schemas';
+export { CREATOR_REVIEW_ENDPOINTS, REVIEWERS_AND_CREATORS } from './creator-reviews.endpoints';
+export * from './creator-reviews.schemas';
 export { CREATOR_STATS_ENDPOINTS, CREATOR_STATS_READERS } from './creator-stats.endpoints';
 export * from './creator-stats.schemas';
