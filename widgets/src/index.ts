@@ -43,6 +43,18 @@ export type {
 export { StudentDetail } from './student-detail/index';
 /** Props and data of StudentDetail. */
 export type { StudentDetailData, StudentDetailProps } from './student-detail/index';
+/** The function grapher (spec 02 §2 /graphertool): graphs, board settings, SVG and PNG export. */
+export {
+  DEFAULT_GRAPHER_SETTINGS,
+  GRAPH_COLORS,
+  GRAPHER_SIZE,
+  Grapher,
+  newGraphFunction,
+  type GraphBorder,
+  type GraphFunction,
+  type GrapherProps,
+  type GrapherSettings,
+} from './grapher/index';
 /** Every widget with its custom element (tag, props, events). */
 export { WIDGETS } from './registry';
 /** Problem text with its $…$ math rendered. */

@@ -13,7 +13,9 @@ export { parseCheckRequest, type ParsedRequest } from './request';
 /** Parses MathLive LaTeX into Kib's expression tree (bounded; never throws). */
 export { parseLatex, PARSE_LIMITS, type ParseResult } from './expr/parse';
 /** Kib's expression tree and its path helpers. */
-export { childrenOf, nodeAt, type Expr } from './expr/ast';
+export { childrenOf, freeSymbols, nodeAt, type Expr } from './expr/ast';
+/** A tree compiled into a fast real function of one variable (NaN where undefined): for plotting. */
+export { compileFloat, type FloatFn } from './expr/numeric';
 /** Whether two LaTeX expressions are equivalent (null when one is unreadable). */
 export { equivalentLatex } from './expr/index';
 /** Checks one answer (`check`), tells whether a result completes it (`isCorrect`), gives hints (`hints`). */

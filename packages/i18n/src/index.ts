@@ -33,6 +33,8 @@ import handwritingWidgetEs from '../locales/widgets/handwriting.es.json' with { 
 import handwritingWidgetEn from '../locales/widgets/handwriting.en.json' with { type: 'json' };
 import activityResultsWidgetEs from '../locales/widgets/activity-results.es.json' with { type: 'json' };
 import activityResultsWidgetEn from '../locales/widgets/activity-results.en.json' with { type: 'json' };
+import grapherWidgetEs from '../locales/widgets/grapher.es.json' with { type: 'json' };
+import grapherWidgetEn from '../locales/widgets/grapher.en.json' with { type: 'json' };
 
 import siteSiteEs from '../locales/site/site.es.json' with { type: 'json' };
 import siteSiteEn from '../locales/site/site.en.json' with { type: 'json' };
@@ -92,6 +94,7 @@ const widgetsEs = {
   'activity-results': activityResultsWidgetEs,
   'classroom-overview': classroomOverviewWidgetEs,
   'student-detail': studentDetailWidgetEs,
+  grapher: grapherWidgetEs,
 };
 const widgetsEn = {
   common: commonWidgetEn,
@@ -108,6 +111,7 @@ const widgetsEn = {
   'activity-results': activityResultsWidgetEn,
   'classroom-overview': classroomOverviewWidgetEn,
   'student-detail': studentDetailWidgetEn,
+  grapher: grapherWidgetEn,
 };
 
 /**

@@ -466,6 +466,13 @@ const PAGES: RouteObject[] = [
         ),
       },
       {
+        path: 'graphertool',
+        lazy: page(
+          () => import('../pages/creator/grapher/grapher-page'),
+          (m) => m.GrapherPage,
+        ),
+      },
+      {
         path: 'tool',
         lazy: page(
           () => import('../pages/creator/tool-page'),

@@ -19,6 +19,8 @@ export const CREATOR_PROBLEMS = '/creator/problems';
 export const CREATOR_TOOL = '/creator/tool';
 /** The creation tool on a new problem, after the draft of the last one is cleared ('Create new problem'). */
 export const CREATOR_TOOL_FRESH = '/creator/tool?fresh=1';
+/** The function grapher (spec 02 §2). */
+export const CREATOR_GRAPHER = '/creator/graphertool';
 /** The creation tool on a saved problem. */
 export const toolPath = (problemId: number) => `/creator/tool/${problemId}`;
 

@@ -3,7 +3,14 @@ import { useT } from '../../i18n/language';
 import { AreaLayout, type AreaNavItem } from '../../layout/area-layout';
 import { MessagePage } from '../../ui/message-page';
 import { NEW_MODULE_PATH } from '../teacher/modules/module-data';
-import { CREATOR_HOME, CREATOR_PROBLEMS, CREATOR_TOOL_FRESH, isAuthor, isTeacherUser } from './creator-data';
+import {
+  CREATOR_GRAPHER,
+  CREATOR_HOME,
+  CREATOR_PROBLEMS,
+  CREATOR_TOOL_FRESH,
+  isAuthor,
+  isTeacherUser,
+} from './creator-data';
 import '../teacher/teacher.css';
 import '../teacher/modules/modules.css';
 import './creator.css';
@@ -27,6 +34,7 @@ export function CreatorLayout() {
         ...(isTeacherUser(user)
           ? [{ to: NEW_MODULE_PATH, icon: 'modules' as const, label: t('creator.nav-module-builder') }]
           : []),
+        { to: CREATOR_GRAPHER, icon: 'graph', label: t('creator.nav-grapher') },
       ]
     : [];
   return (
