@@ -273,11 +273,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     repo: lti13Repository,
     users: ltiRepository,
     launches,
-    keySets: new PlatformKeySets(),
+    keySets: new PlatformKeySets({ now: deps.ltiNow }),
     keys: toolKeys,
     publicUrl: config.publicUrl,
     logger,
     lineItemMaxScore: config.ltiLineItemMaxScore,
+    idTokenMaxLifetime: config.ltiIdTokenMaxLifetime,
     now: deps.ltiNow,
   });
 

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
   LTI_REGISTRATION_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
   LTI_LINE_ITEM_MAX_SCORE: z.coerce.number().int().min(1).max(10000).default(100),
+  LTI_ID_TOKEN_MAX_LIFETIME: z.coerce.number().int().min(60).max(86_400).default(3600),
   LTI_SECRETS_KEY: z
     .string()
     .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
@@ -90,6 +91,8 @@ export interface Config {
    * LTI 1.3 deep linking), and the maximum AGS scores are sent out of.
    */
   ltiLineItemMaxScore: number;
+  /** The longest lifetime (exp - iat, seconds) of an LTI 1.3 id_token Kib accepts. */
+  ltiIdTokenMaxLifetime: number;
   /**
    * Where pictures and videos are stored: the local disk under `dataDir/media` unless an
    * S3-compatible bucket is configured (S3_BUCKET and its credentials).
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ltiRegistrationPrivateNetworks:
       e.LTI_REGISTRATION_PRIVATE_NETWORKS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'allow'),
     ltiLineItemMaxScore: e.LTI_LINE_ITEM_MAX_SCORE,
+    ltiIdTokenMaxLifetime: e.LTI_ID_TOKEN_MAX_LIFETIME,
     media: {
       s3: e.S3_BUCKET
         ? {

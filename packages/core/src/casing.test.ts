@@ -100,3 +100,29 @@ describe('toSnakeCase and toCamelCase', () => {
     }>();
   });
 });
+
+describe('deeply nested values', () => {
+  it('converts a value nested far deeper than the call stack allows, without overflowing', () => {
+    let deep: unknown = { leaf_key: 'x' };
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? { some_key: deep } : [deep];
+    let converted = toCamelCase(deep) as unknown;
+    let depth = 0;
+    while (typeof converted === 'object' && converted !== null && !('leafKey' in converted)) {
+      converted = Array.isArray(converted) ? converted[0] : (converted as { someKey: unknown }).someKey;
+      depth++;
+    }
+    expect(depth).toBe(100_000);
+    expect(converted).toEqual({ leafKey: 'x' });
+  });
+
+  it('keeps the order of keys and a __proto__ key as an own key', () => {
+    const input = JSON.parse(
+      '{"zLast":1,"aFirst":[{"bKey":2,"aKey":3}],"__proto__":{"isAdmin":true}}',
+    ) as object;
+    const converted = toSnakeCase(input) as Record<string, unknown>;
+    expect(Object.keys(converted)).toEqual(['z_last', 'a_first', '__proto__']);
+    expect(Object.keys((converted.a_first as object[])[0]!)).toEqual(['b_key', 'a_key']);
+    expect(Object.getPrototypeOf(converted)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(converted, '__proto__')?.value).toEqual({ is_admin: true });
+  });
+});

@@ -60,14 +60,40 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
+/**
+ * The conversion walks with its own stack instead of recursing, so a hostile body nested thousands
+ * of levels deep cannot overflow the call stack; the keys of each object keep their order.
+ */
 function convertKeys(value: unknown, convertKey: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((item: unknown) => convertKeys(item, convertKey));
-  if (!isPlainObject(value)) return value;
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    result[convertKey(key)] = convertKeys(item, convertKey);
+  const root: { value?: unknown } = {};
+  const pending: Array<{ source: unknown; put: (converted: unknown) => void }> = [
+    { source: value, put: (converted) => (root.value = converted) },
+  ];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { source, put } = next;
+    if (Array.isArray(source)) {
+      const items: unknown[] = new Array<unknown>(source.length);
+      put(items);
+      source.forEach((item: unknown, index) =>
+        pending.push({ source: item, put: (converted) => (items[index] = converted) }),
+      );
+    } else if (isPlainObject(source)) {
+      const result: Record<string, unknown> = {};
+      put(result);
+      for (const [key, item] of Object.entries(source)) {
+        const converted = convertKey(key);
+        // Defined, not assigned: a `__proto__` key stays a key and never becomes the prototype.
+        Object.defineProperty(result, converted, {
+          value: undefined,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        pending.push({ source: item, put: (entry) => (result[converted] = entry) });
+      }
+    } else put(source);
   }
-  return result;
+  return root.value;
 }
 
 /** A deep copy of `value` whose plain-object keys are snake_case, for a request body. */

@@ -11,6 +11,7 @@ import {
 } from '@kib/core';
 import type { ZodType } from 'zod';
 import { decide, type Access, type Principal } from './access';
+import { guardInput } from './body-guard';
 import { AppError, fromZodError } from './errors';
 import { isMultipart, readMultipart, removeUploadDir, uploadDir, type UploadedFile } from './multipart';
 
@@ -186,6 +187,8 @@ export class ApiRouter {
           dir = await uploadDir();
           ({ fields: raw, files } = await readMultipart(req, def.multipart, dir));
         }
+        if (def.body) guardInput(raw);
+        if (def.query) guardInput(req.query);
         const body = def.body ? parse(def.body, toCamelCase(raw)) : (undefined as B);
         const query = def.query ? parse(def.query, toCamelCase({ ...req.query })) : (undefined as Q);
         const ctx: RouteContext<B, Q> = {

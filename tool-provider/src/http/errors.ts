@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'validation'
   | 'malformed-json'
   | 'payload-too-large'
+  | 'too-deeply-nested'
+  | 'too-many-fields'
   | 'not-authenticated'
   | 'session-expired'
   | 'forbidden'
@@ -47,6 +49,7 @@ export type ErrorCode =
   | 'lti-signature-invalid'
   | 'lti-launch-expired'
   | 'lti-nonce-used'
+  | 'lti-token-lifetime'
   | 'lti-role-forbidden'
   | 'lti-activity-unknown'
   | 'lti-code-invalid'
@@ -186,6 +189,7 @@ function normalise(err: unknown): AppError | undefined {
   const e = err as { type?: string; status?: number; statusCode?: number };
   if (e?.type === 'entity.parse.failed') return new AppError(400, 'malformed-json');
   if (e?.type === 'entity.too.large') return new AppError(413, 'payload-too-large');
+  if (e?.type === 'parameters.too.many') return new AppError(413, 'too-many-fields');
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(status, 'bad-request');
   return undefined;

@@ -145,9 +145,11 @@ export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
         ? err
         : (err as { type?: string }).type === 'entity.too.large'
           ? new AppError(413, 'payload-too-large')
-          : (err as { status?: number }).status === 400
-            ? new AppError(400, 'lti-launch-invalid')
-            : null;
+          : (err as { type?: string }).type === 'parameters.too.many'
+            ? new AppError(413, 'too-many-fields')
+            : (err as { status?: number }).status === 400
+              ? new AppError(400, 'lti-launch-invalid')
+              : null;
     if (!known)
       logger.error(
         { err: { message: (err as Error).message, stack: (err as Error).stack } },

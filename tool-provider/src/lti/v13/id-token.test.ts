@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors';
 import recorded from './fixtures/moodle456-lti13-launch.json' with { type: 'json' };
 import { CLOCK_LEEWAY_SECONDS, verifyIdToken, type IdTokenExpectations } from './id-token';
-import { PlatformKeySets } from './platform-jwks';
 
 const form = new URLSearchParams(recorded.launch.body);
 const ID_TOKEN = form.get('id_token')!;
@@ -84,38 +83,5 @@ describe('the id_token recorded from Moodle 4.5.6', () => {
         status: 400,
         code: 'lti-launch-invalid',
       });
-  });
-});
-
-describe('PlatformKeySets', () => {
-  it('answers known kids from memory and fetches at most once per unknown kid, with a timeout signal', async () => {
-    let calls = 0;
-    let signal: AbortSignal | null | undefined;
-    const fetcher = (async (_url: string, init?: RequestInit) => {
-      calls++;
-      signal = init?.signal;
-      return new Response(JSON.stringify(recorded.jwks), { headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
-    const sets = new PlatformKeySets(fetcher);
-    const url = 'http://127.0.0.1:8081/mod/lti/certs.php';
-    expect(await sets.key(url, '7d402959f4e86821506c')).not.toBeNull();
-    expect(await sets.key(url, '7d402959f4e86821506c')).not.toBeNull();
-    expect(calls).toBe(1);
-    expect(signal).toBeInstanceOf(AbortSignal);
-    expect(await sets.key(url, 'unknown')).toBeNull();
-    expect(await sets.key(url, 'unknown')).toBeNull();
-    expect(calls).toBe(2);
-  });
-
-  it('shares one fetch between concurrent requests and survives a failing platform', async () => {
-    let calls = 0;
-    const fetcher = (async () => {
-      calls++;
-      return new Response('down', { status: 503 });
-    }) as unknown as typeof fetch;
-    const sets = new PlatformKeySets(fetcher);
-    const results = await Promise.all([sets.key('http://p/jwks', 'a'), sets.key('http://p/jwks', 'a')]);
-    expect(results).toEqual([null, null]);
-    expect(calls).toBe(1);
   });
 });

@@ -5,6 +5,8 @@ import { AppError } from '../../http/errors';
 export const CLOCK_LEEWAY_SECONDS = 60;
 /** An id_token issued longer ago than this is refused, whatever its exp says. */
 const MAX_TOKEN_AGE_SECONDS = 10 * 60;
+/** The longest lifetime (exp - iat) of an id_token accepted unless configured otherwise. */
+export const DEFAULT_MAX_LIFETIME_SECONDS = 60 * 60;
 
 /** The LTI claim names Kib reads. */
 export const CLAIM = {
@@ -43,11 +45,13 @@ export interface IdTokenExpectations {
   /** Is this deployment registered for the platform? */
   deploymentRegistered(deploymentId: string): Promise<boolean>;
   now(): Date;
+  /** The longest lifetime (exp - iat, seconds) accepted; {@link DEFAULT_MAX_LIFETIME_SECONDS} by default. */
+  maxLifetimeSeconds?: number;
 }
 
 const refuse = (
   status: 400 | 401,
-  code: 'lti-launch-invalid' | 'lti-signature-invalid' | 'lti-launch-expired',
+  code: 'lti-launch-invalid' | 'lti-signature-invalid' | 'lti-launch-expired' | 'lti-token-lifetime',
 ) => new AppError(status, code);
 
 /**
@@ -55,7 +59,8 @@ const refuse = (
  * algorithm are refused before any key is looked at) and a kid the platform publishes; then iss
  * exactly the platform's issuer, aud equal to or containing the client id, azp present and equal to
  * the client id when aud is a list (and, when present, equal to it anyway), exp, iat and nbf within
- * {@link CLOCK_LEEWAY_SECONDS} of `now`, the nonce equal to the one issued with the state, the
+ * {@link CLOCK_LEEWAY_SECONDS} of `now`, a lifetime (exp - iat) no longer than the configured maximum
+ * (so a platform's token cannot be replayed for days, nor its nonce kept forever), the nonce equal to the one issued with the state, the
  * deployment registered, version 1.3.0 and a subject. Throws 401 for a bad signature or time and
  * 400 for anything else. The nonce's single use is recorded by the caller.
  */
@@ -98,6 +103,9 @@ export async function verifyIdToken(token: string, expect: IdTokenExpectations):
   const nbf = claims.nbf;
   if (typeof exp !== 'number' || typeof iat !== 'number' || (nbf !== undefined && typeof nbf !== 'number'))
     throw refuse(400, 'lti-launch-invalid');
+  if (!Number.isFinite(exp) || !Number.isFinite(iat)) throw refuse(400, 'lti-launch-invalid');
+  if (exp - iat > (expect.maxLifetimeSeconds ?? DEFAULT_MAX_LIFETIME_SECONDS))
+    throw refuse(401, 'lti-token-lifetime');
   if (exp + CLOCK_LEEWAY_SECONDS < now) throw refuse(401, 'lti-launch-expired');
   if (iat - CLOCK_LEEWAY_SECONDS > now || iat + MAX_TOKEN_AGE_SECONDS < now)
     throw refuse(401, 'lti-launch-expired');

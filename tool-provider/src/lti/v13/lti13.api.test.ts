@@ -492,18 +492,24 @@ describe('LTI 1.3 deep linking', () => {
 });
 
 describe('keys', () => {
-  it('fetches the platform JWKS once for an unknown kid, and once more when the platform rotates', async () => {
+  it('fetches the platform JWKS at most once a minute for unknown kids, and finds a rotated key after that', async () => {
     await launch({ sub: 'kid-1' });
+    clock = new Date(clock.getTime() + 61_000);
     const hits = peer.jwksHits;
     expect((await launch({ sub: 'kid-2' })).res.status).toBe(303);
     expect(peer.jwksHits).toBe(hits);
-    const invented = async (nonce: string) => peer.idToken({ nonce }, { kid: 'invented-kid' });
-    expect((await launch({}, { token: invented })).res.status).toBe(401);
-    expect((await launch({}, { token: invented })).res.status).toBe(401);
+    const invented = (kid: string) => async (nonce: string) => peer.idToken({ nonce }, { kid });
+    expect((await launch({}, { token: invented('invented-kid-1') })).res.status).toBe(401);
+    expect((await launch({}, { token: invented('invented-kid-2') })).res.status).toBe(401);
+    expect((await launch({}, { token: invented('invented-kid-3') })).res.status).toBe(401);
     expect(peer.jwksHits).toBe(hits + 1);
     await peer.addKey();
+    expect((await launch({ sub: 'kid-3' })).res.status).toBe(401);
+    expect(peer.jwksHits).toBe(hits + 1);
+    clock = new Date(clock.getTime() + 61_000);
     expect((await launch({ sub: 'kid-3' })).res.status).toBe(303);
     expect(peer.jwksHits).toBe(hits + 2);
+    clock = new Date();
   });
 
   it('publishes the old and the new key after a rotation until the old one is retired', async () => {

@@ -14,6 +14,8 @@ import type { ToolKeys } from './tool-keys';
 
 /** Largest login or launch body accepted (Moodle's id_token form is about 4 kB). */
 const BODY_LIMIT = '64kb';
+/** Most fields a login or launch form (or a login's query) may have; Moodle sends fewer than ten. */
+export const FORM_FIELD_LIMIT = 50;
 
 /** The string fields of a parsed form or query; repeated or nested fields are dropped. */
 function fields(source: unknown): Record<string, string> {
@@ -35,10 +37,12 @@ function fields(source: unknown): Record<string, string> {
  * the token, the state and the secret are never logged.
  */
 export function mountLti13(app: Express, service: Lti13Service, keys: ToolKeys, logger: Logger): void {
-  const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 });
+  const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: FORM_FIELD_LIMIT });
   const login: RequestHandler = async (req, res, next) => {
     noStore(res);
     try {
+      if (req.method === 'GET' && Object.keys(req.query).length > FORM_FIELD_LIMIT)
+        throw new AppError(413, 'too-many-fields');
       const input = req.method === 'GET' ? fields(req.query) : fields(req.body);
       const answer = await service.login(input);
       if (!answer.storage) return res.redirect(302, answer.authUrl);

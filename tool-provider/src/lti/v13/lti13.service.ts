@@ -97,6 +97,8 @@ export class Lti13Service {
       logger: Logger;
       /** The maximum of the line item a deep-linked activity creates (LTI_LINE_ITEM_MAX_SCORE). */
       lineItemMaxScore: number;
+      /** The longest id_token lifetime accepted (LTI_ID_TOKEN_MAX_LIFETIME, seconds). */
+      idTokenMaxLifetime?: number;
       now?: () => Date;
     },
   ) {}
@@ -388,6 +390,7 @@ export class Lti13Service {
       key: (kid) => this.deps.keySets.key(platform.jwksUrl, kid),
       deploymentRegistered: (id) => this.deps.repo.hasDeployment(platform.id, id),
       now: () => now,
+      maxLifetimeSeconds: this.deps.idTokenMaxLifetime,
     });
   }
 

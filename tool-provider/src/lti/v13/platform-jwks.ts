@@ -2,53 +2,55 @@ import { importJWK, type CryptoKey, type JWK } from 'jose';
 
 /** How long the platform may take to answer a JWKS request. */
 export const JWKS_TIMEOUT_MS = 5_000;
-/** Unknown kids remembered per JWKS URL (so a flood of made-up kids cannot grow memory). */
-const MAX_MISSED_KIDS = 1_000;
+/** An unknown kid makes Kib fetch a platform's key set again at most this often. */
+export const JWKS_REFETCH_INTERVAL_MS = 60_000;
 
 interface KeySetCache {
   keys: Map<string, CryptoKey>;
-  /** Kids that a fetch did not find: never fetched for again until the set changes. */
-  missed: Set<string>;
+  /** When the set was last fetched (successfully or not), in ms since the epoch; null before the first. */
+  fetchedAt: number | null;
   fetching: Promise<void> | null;
 }
 
 /**
  * The platforms' public keys by JWKS URL and kid. A known kid is answered from memory; an unknown
- * kid causes at most one fetch (with {@link JWKS_TIMEOUT_MS}), after which the kid is either known
- * or remembered as missing, so tokens carrying invented kids cannot make Kib hammer the platform.
- * A platform that rotates its key publishes a new kid, which is fetched once when first seen.
+ * kid makes Kib fetch the set again (with {@link JWKS_TIMEOUT_MS}) only when the last fetch of that
+ * URL is {@link JWKS_REFETCH_INTERVAL_MS} old, and concurrent requests share that fetch: tokens
+ * carrying invented kids cannot make Kib call the platform more than once a minute. A platform that
+ * rotates its key publishes the new kid, which is found at the first fetch after that interval.
  */
 export class PlatformKeySets {
   private readonly sets = new Map<string, KeySetCache>();
+  private readonly fetcher: typeof fetch;
+  private readonly now: () => Date;
 
-  constructor(private readonly fetcher: typeof fetch = fetch) {}
+  constructor(options: { fetch?: typeof fetch; now?: () => Date } = {}) {
+    this.fetcher = options.fetch ?? fetch;
+    this.now = options.now ?? (() => new Date());
+  }
 
   /** The RS256 key with this kid at the URL, or null. */
   async key(jwksUrl: string, kid: string): Promise<CryptoKey | null> {
     let set = this.sets.get(jwksUrl);
     if (!set) {
-      set = { keys: new Map(), missed: new Set(), fetching: null };
+      set = { keys: new Map(), fetchedAt: null, fetching: null };
       this.sets.set(jwksUrl, set);
     }
     const known = set.keys.get(kid);
     if (known) return known;
-    if (set.missed.has(kid)) return null;
-    if (!set.fetching) {
+    const now = this.now().getTime();
+    if (!set.fetching && (set.fetchedAt === null || now - set.fetchedAt >= JWKS_REFETCH_INTERVAL_MS)) {
       const s = set;
+      s.fetchedAt = now;
       s.fetching = this.load(jwksUrl)
         .then((keys) => {
           s.keys = keys;
-          s.missed.clear();
         })
         .catch(() => undefined)
         .finally(() => (s.fetching = null));
     }
     await set.fetching;
-    const found = set.keys.get(kid);
-    if (found) return found;
-    if (set.missed.size >= MAX_MISSED_KIDS) set.missed.clear();
-    set.missed.add(kid);
-    return null;
+    return set.keys.get(kid) ?? null;
   }
 
   private async load(jwksUrl: string): Promise<Map<string, CryptoKey>> {
