@@ -68,6 +68,8 @@ import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' 
 import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
 import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type: 'json' };
 import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type: 'json' };
+import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with { type: 'json' };
+import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with { type: 'json' };
 import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
 import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
 
@@ -131,6 +133,7 @@ const siteEs = {
   'teacher-classroom': teacherClassroomSiteEs,
   'teacher-embed': teacherEmbedSiteEs,
   'school-admin': schoolAdminSiteEs,
+  'creator-modules': creatorModulesSiteEs,
   creator: { ...creatorSiteEs, form: creatorFormSiteEs },
   'creator-reviews': creatorReviewsSiteEs,
 };
@@ -147,6 +150,7 @@ const siteEn = {
   'teacher-classroom': teacherClassroomSiteEn,
   'teacher-embed': teacherEmbedSiteEn,
   'school-admin': schoolAdminSiteEn,
+  'creator-modules': creatorModulesSiteEn,
   creator: { ...creatorSiteEn, form: creatorFormSiteEn },
   'creator-reviews': creatorReviewsSiteEn,
 };

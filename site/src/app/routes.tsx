@@ -486,6 +486,20 @@ const PAGES: RouteObject[] = [
           (m) => m.ToolPage,
         ),
       },
+      {
+        path: 'tempmodulecreator',
+        lazy: page(
+          () => import('../pages/creator/modules/creator-module-builder-page'),
+          (m) => m.CreatorModuleBuilderPage,
+        ),
+      },
+      {
+        path: 'modules',
+        lazy: page(
+          () => import('../pages/creator/modules/creator-modules-page'),
+          (m) => m.CreatorModulesPage,
+        ),
+      },
       { path: 'logout', element: <Navigate to="/logout" replace /> },
       {
         path: '*',

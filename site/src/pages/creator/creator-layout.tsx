@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { homeFor, useUser } from '../../auth/auth';
 import { useT } from '../../i18n/language';
 import { AreaLayout, type AreaNavItem } from '../../layout/area-layout';
@@ -13,6 +14,7 @@ import {
 } from './creator-data';
 import '../teacher/teacher.css';
 import '../teacher/modules/modules.css';
+import { CREATOR_MODULE_BUILDER, CREATOR_MODULES, isModuleCreator } from './modules/creator-modules-data';
 import './creator.css';
 
 /**
@@ -25,18 +27,36 @@ import './creator.css';
 export function CreatorLayout() {
   const t = useT();
   const user = useUser();
+  const { pathname } = useLocation();
+  // The demo account may try the module builder, limited to its preset (spec 02 §4).
+  const demoBuilder = Boolean(user?.isDemo) && pathname === CREATOR_MODULE_BUILDER;
   const author = isAuthor(user);
+  const moduleItems: AreaNavItem[] =
+    isModuleCreator(user) || demoBuilder
+      ? [
+          {
+            to: CREATOR_MODULE_BUILDER,
+            icon: 'modules',
+            label: t('creator-modules.nav-create-assignment'),
+            end: true,
+          },
+          ...(demoBuilder
+            ? []
+            : [{ to: CREATOR_MODULES, icon: 'modules' as const, label: t('creator-modules.nav-modules') }]),
+        ]
+      : [];
   const firstName = user?.firstName.trim() ?? '';
   const items: AreaNavItem[] = author
     ? [
         { to: CREATOR_TOOL_FRESH, icon: 'practice', label: t('creator.nav-new-problem'), end: true },
         { to: CREATOR_PROBLEMS, icon: 'classes', label: t('creator.nav-problems') },
+        ...moduleItems,
         ...(isTeacherUser(user)
           ? [{ to: NEW_MODULE_PATH, icon: 'modules' as const, label: t('creator.nav-module-builder') }]
           : []),
         { to: CREATOR_GRAPHER, icon: 'graph', label: t('creator.nav-grapher') },
       ]
-    : [];
+    : moduleItems;
   return (
     <AreaLayout
       area="creator"
@@ -46,7 +66,7 @@ export function CreatorLayout() {
       navLabel={t('creator.nav-label')}
       items={items}
     >
-      {author ? undefined : <CreatorNoAccess />}
+      {author || demoBuilder ? undefined : <CreatorNoAccess />}
     </AreaLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@kib/api-client';
+import type { ModuleByCode } from '@kib/core';
 import { useId, useState } from 'react';
 import { useT } from '../../../i18n/language';
 import { errorMessage } from '../../../ui/error-message';
@@ -24,11 +25,19 @@ const isUnknownCode = (error: unknown) =>
  * any, and its name and description where this module has none yet. It says while it looks
  * ('loading'), when the code is wrong ('invalidCode') and what it added ('cloneSuccess').
  */
-export function CloneByCode() {
+export function CloneByCode<T extends ModuleByCode>({
+  find,
+  onCloned,
+}: {
+  /** How the module is found (the teachers' GET module-by-code/ unless given). */
+  find?: (code: string) => Promise<T>;
+  /** Told of the module whose problems were brought in. */
+  onCloned?: (found: T) => void;
+} = {}) {
   const t = useT();
   const headingId = useId();
   const store = useModuleDraftStore();
-  const lookup = useModuleByCode();
+  const lookup = useModuleByCode(find as ((code: string) => Promise<ModuleByCode>) | undefined);
   const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -48,6 +57,7 @@ export function CloneByCode() {
         if (!draft.name.trim() && found.name) draft.setName(found.name);
         if (!draft.description.trim() && found.description) draft.setDescription(found.description);
         setOutcome({ kind: 'cloned', name: found.name, added, skipped: found.problems.length - added });
+        onCloned?.(found as T);
       },
       onError: (error) => setOutcome(isUnknownCode(error) ? { kind: 'invalid' } : { kind: 'failed', error }),
     });

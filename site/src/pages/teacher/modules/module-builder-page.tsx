@@ -328,8 +328,8 @@ function BuilderView({
   );
 }
 
-/** The module's name (needed, unique per teacher) and description. */
-function NameFields({
+/** The module's name (needed, unique per author) and description; shared with the creators' builder. */
+export function NameFields({
   nameRef,
   nameError,
   onNameChange,

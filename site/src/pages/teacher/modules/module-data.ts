@@ -5,6 +5,7 @@ import type {
   ModuleDetail,
   ModuleInput,
   ModuleList,
+  ModuleByCode,
   ModuleListQuery,
   NamedContent,
 } from '@kib/core';
@@ -148,11 +149,14 @@ export function useSaveModule() {
   });
 }
 
-/** Looks a module up by one of its activity codes, to clone its problems (GET module-by-code/). */
-export function useModuleByCode() {
+/**
+ * Looks a module up by one of its activity codes, to clone its problems (GET module-by-code/, or
+ * `find` when another area looks it up its own way).
+ */
+export function useModuleByCode(find?: (code: string) => Promise<ModuleByCode>) {
   const api = useApi();
   return useMutation({
-    mutationFn: (code: string) => api.endpoints.moduleByCode({ query: { code } }),
+    mutationFn: (code: string) => (find ? find(code) : api.endpoints.moduleByCode({ query: { code } })),
   });
 }
 

@@ -82,13 +82,21 @@ function ContentSelect({
  * select…' messages until each is chosen), then the subtopic's published problems, each with Add
  * (once: a problem already in the module is not added twice), Preview and Try.
  */
-export function ProblemPicker({ onPreview, onTry, announce }: ProblemActions) {
+export function ProblemPicker({
+  onPreview,
+  onTry,
+  announce,
+  fixed,
+}: ProblemActions & {
+  /** A course and topic (and subtopic, when not null) chosen in advance that cannot be changed (a demo account's preset). */
+  fixed?: { courseId: number; topicId: number; subtopicId: number | null };
+}) {
   const t = useT();
   const { language } = useLanguage();
   const headingId = useId();
-  const [courseId, setCourseId] = useState<number | null>(null);
-  const [topicId, setTopicId] = useState<number | null>(null);
-  const [subtopicId, setSubtopicId] = useState<number | null>(null);
+  const [courseId, setCourseId] = useState<number | null>(fixed?.courseId ?? null);
+  const [topicId, setTopicId] = useState<number | null>(fixed?.topicId ?? null);
+  const [subtopicId, setSubtopicId] = useState<number | null>(fixed?.subtopicId ?? null);
   const courses = useCourses(language);
   const topics = useCourseTopics(courseId, language);
   const subtopics = useSubtopics(topicId, language);
@@ -114,7 +122,7 @@ export function ProblemPicker({ onPreview, onTry, announce }: ProblemActions) {
             placeholder={t('teacher-modules.course-placeholder')}
             items={courses.data?.courses ?? []}
             value={courseId}
-            disabled={!courses.data}
+            disabled={!courses.data || fixed !== undefined}
             onChange={(id) => {
               setCourseId(id);
               setTopicId(null);
@@ -126,7 +134,7 @@ export function ProblemPicker({ onPreview, onTry, announce }: ProblemActions) {
             placeholder={t('teacher-modules.topic-placeholder')}
             items={(courseId !== null && topics.data) || []}
             value={topicId}
-            disabled={courseId === null || !topics.data}
+            disabled={courseId === null || !topics.data || fixed !== undefined}
             onChange={(id) => {
               setTopicId(id);
               setSubtopicId(null);
@@ -137,7 +145,7 @@ export function ProblemPicker({ onPreview, onTry, announce }: ProblemActions) {
             placeholder={t('teacher-modules.subtopic-placeholder')}
             items={(topicId !== null && subtopics.data) || []}
             value={subtopicId}
-            disabled={topicId === null || !subtopics.data}
+            disabled={topicId === null || !subtopics.data || (fixed?.subtopicId ?? null) !== null}
             onChange={setSubtopicId}
           />
         </div>
