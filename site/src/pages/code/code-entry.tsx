@@ -1,3 +1,4 @@
+import { ApiError } from '@kib/api-client';
 import type { ModuleCodeStudentsAnswer, ModuleCodeTeachersAnswer } from '@kib/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -78,6 +79,10 @@ export function CodeEntry({
     onError: (error) => {
       if (isWrongCode(error)) {
         setError('code', { message: 'code.wrong-code' });
+        setFocus('code');
+      } else if (error instanceof ApiError && error.code === 'module-code-expired') {
+        // The activity has ended: said under the field, apart from a wrong code.
+        setError('code', { message: 'errors.module-code-expired' });
         setFocus('code');
       } else {
         setFailure(errorMessage(error, t));
