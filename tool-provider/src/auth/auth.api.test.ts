@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../test/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { LIMITS, Limiter, LOGIN_SLOWDOWN_MS } from '../http/rate-limit';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from './auth.routes';
 
 let server: TestServer;
@@ -311,30 +312,54 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('blocks an account after repeated failed logins, even with the right password, with Retry-After', async () => {
+  const login = (email: string, password: string, address: string) =>
+    client().post('/api/auth/jwt/create/', { email, password }, { 'x-forwarded-for': address });
+
+  it('locks out the address of repeated failed logins, even with the right password, but not the owner elsewhere', async () => {
     const email = 'bruteforced@demo.kib';
     await insertUser(server.db.sequelize, { email });
-    for (let i = 0; i < 10; i++) {
-      const res = await client().post(
-        '/api/auth/jwt/create/',
-        { email, password: `wrong-${i}` },
-        { 'x-forwarded-for': `10.0.0.${i}` },
-      );
-      expect(res.status).toBe(401);
-    }
-    const blocked = await client().post('/api/auth/jwt/create/', { email, password: 'demo1234' });
+    for (let i = 0; i < 10; i++) expect((await login(email, `wrong-${i}`, '10.0.0.9')).status).toBe(401);
+    const blocked = await login(email, 'demo1234', '10.0.0.9');
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('rate-limited');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The teacher at school logs in before class as usual.
+    expect((await login(email, 'demo1234', '10.0.7.1')).status).toBe(200);
+    expect((await login(email, 'demo1234', '10.0.0.9')).status).toBe(429);
+  });
+
+  it('slows down, never refuses, every login of an account whose failures from all addresses pass its ceiling', async () => {
+    const email = 'targeted@demo.kib';
+    await insertUser(server.db.sequelize, { email });
+    const ceiling = new Limiter(server.db.sequelize, LIMITS.loginPerAccount);
+    for (let i = 0; i < LIMITS.loginPerAccount.points - 1; i++) await ceiling.hit(email);
+    // Failures from many addresses, none near its own limit.
+    expect((await login(email, 'wrong', '10.0.1.1')).status).toBe(401);
+    expect(await ceiling.exhausted(email)).toBe(true);
+    const started = Date.now();
+    const owner = await login(email, 'demo1234', '10.0.1.2');
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS);
+    const guess = await login(email, 'wrong-again', '10.0.1.3');
+    expect(guess.status).toBe(401);
   });
 
   it('counts in PostgreSQL, so another app instance on the same database sees the block', async () => {
-    const rows = await server.db.sequelize.query(
-      `SELECT key, points FROM rate_limits WHERE key LIKE 'login-account:%'`,
-      {
-        type: 'SELECT',
-      },
+    const rows = await server.db.sequelize.query<{ key: string; points: number }>(
+      `SELECT key, points FROM rate_limits WHERE key LIKE 'login-account%bruteforced@demo.kib%'`,
+      { type: 'SELECT' },
     );
-    expect(rows).toContainEqual({ key: 'login-account:bruteforced@demo.kib', points: 10 });
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { key: 'login-account-ip:bruteforced@demo.kib|10.0.0.9', points: 10 },
+        { key: 'login-account:bruteforced@demo.kib', points: 10 },
+      ]),
+    );
+  });
+
+  it('counts the failures of an e-mail as long as the contract allows', async () => {
+    const email = `${'a'.repeat(240)}@demo.kib`;
+    for (let i = 0; i < 10; i++) expect((await login(email, 'wrong', '10.0.2.1')).status).toBe(401);
+    expect((await login(email, 'wrong', '10.0.2.1')).status).toBe(429);
   });
 });

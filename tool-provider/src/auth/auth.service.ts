@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Activation, CurrentUser, Login, Registration, ResetPasswordConfirm, UserType } from '@kib/core';
 import { translate, type Language } from '@kib/i18n';
 import type { Sequelize } from 'sequelize';
 import { AppError } from '../http/errors';
 import type { Origin } from '../http/origin';
-import type { Limiters } from '../http/rate-limit';
+import { LOGIN_SLOWDOWN_MS, type Limiters } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { UserRecord, UserRepository } from '../users/user.repository';
@@ -39,6 +40,14 @@ export function decodeUid(uid: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : null;
 }
 
+/**
+ * A rate-limit key for text of any length: the text itself when short, else its SHA-256, so the
+ * counter row's key (at most 255 characters with its prefix) always fits and always counts.
+ */
+function counterKey(text: string): string {
+  return text.length <= 200 ? text : `sha256:${createHash('sha256').update(text).digest('base64url')}`;
+}
+
 /** The account use cases: sign-up, activation, login, refresh, logout, password reset. No HTTP here. */
 export class AuthService {
   constructor(
@@ -53,13 +62,16 @@ export class AuthService {
       publicUrl: string;
       refreshTtlSeconds: number;
       refreshReuseGraceSeconds: number;
+      /** How long a log-in waits once its account has too many failures ({@link LOGIN_SLOWDOWN_MS}). */
+      loginSlowdownMs?: number;
     },
   ) {}
 
   /**
-   * Checks e-mail and password and starts a session. Failures count against the account and the
-   * address; a wrong password and an unknown e-mail look the same and take the same time. A right
-   * password on an account that was never activated says so.
+   * Checks e-mail and password and starts a session. Failures count against the account from that
+   * address (which then waits), the address (idem) and the account as a whole (which is then slowed
+   * down, never locked); a wrong password and an unknown e-mail look the same and take the same time.
+   * A right password on an account that was never activated says so.
    */
   async login(input: Login, origin: Origin): Promise<Session> {
     const user = await this.verifyCredentials(input, origin);
@@ -74,19 +86,23 @@ export class AuthService {
    */
   async verifyCredentials(input: Login, origin: Origin): Promise<UserRecord> {
     const { users, limiters } = this.deps;
-    const accountKey = input.email.toLowerCase();
-    await limiters.loginPerAccount.check(accountKey);
+    const accountKey = counterKey(input.email.toLowerCase());
+    const pairKey = counterKey(`${input.email.toLowerCase()}|${origin.ip}`);
+    await limiters.loginPerAccountAddress.check(pairKey);
     await limiters.loginPerAddress.check(origin.ip);
+    if (await limiters.loginPerAccount.exhausted(accountKey))
+      await new Promise((resolve) => setTimeout(resolve, this.deps.loginSlowdownMs ?? LOGIN_SLOWDOWN_MS));
     const user = await users.findByEmail(input.email);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
     if (!user?.passwordHash) await burnVerification(input.password);
     if (!user || !ok) {
+      await limiters.loginPerAccountAddress.hit(pairKey).catch(() => undefined);
       await limiters.loginPerAccount.hit(accountKey).catch(() => undefined);
       await limiters.loginPerAddress.hit(origin.ip).catch(() => undefined);
       throw new AppError(401, 'invalid-credentials', { key: 'auth.invalid-credentials' });
     }
     if (!user.isActive) throw new AppError(401, 'account-inactive', { key: 'auth.account-inactive' });
-    await limiters.loginPerAccount.reset(accountKey);
+    await limiters.loginPerAccountAddress.reset(pairKey);
     if (needsRehash(user.passwordHash!))
       await users.setPasswordHash(user.id, await hashPassword(input.password));
     return user;

@@ -14,7 +14,17 @@ export interface LimitPolicy {
  * the same database shares them.
  */
 export const LIMITS = {
-  loginPerAccount: { name: 'login-account', points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Failed logins per account from one address: past them that address waits, even with the right
+   * password; the owner elsewhere (the school, home, a phone) is not locked out by a stranger.
+   */
+  loginPerAccountAddress: { name: 'login-account-ip', points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Failed logins per account from every address together: past them every log-in of the account is
+   * slowed down ({@link LOGIN_SLOWDOWN_MS}), never refused, so a guesser spread over many addresses
+   * gets few tries while the owner still gets in.
+   */
+  loginPerAccount: { name: 'login-account', points: 100, durationSeconds: 15 * 60 },
   loginPerAddress: { name: 'login-ip', points: 50, durationSeconds: 15 * 60 },
   resetPerAccount: { name: 'reset-account', points: 3, durationSeconds: 60 * 60 },
   resetPerAddress: { name: 'reset-ip', points: 10, durationSeconds: 60 * 60 },
@@ -39,6 +49,9 @@ export const LIMITS = {
   /** Temporary students registered per address: a few classes an hour, not a flood of rows. */
   tempStudentPerAddress: { name: 'temp-student-ip', points: 200, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitPolicy>;
+
+/** How long each log-in of an account waits once its failures pass {@link LIMITS}.loginPerAccount. */
+export const LOGIN_SLOWDOWN_MS = 3_000;
 
 /**
  * The limiter's SQL client, running its queries through Sequelize's pool as unnamed statements. The
@@ -79,6 +92,12 @@ export class Limiter {
     const res = await this.limiter.get(key);
     if (res && res.consumedPoints >= this.policy.points)
       throw AppError.tooManyRequests(res.msBeforeNext / 1000);
+  }
+
+  /** Has the key spent its allowance (without spending a point)? */
+  async exhausted(key: string): Promise<boolean> {
+    const res = await this.limiter.get(key);
+    return Boolean(res && res.consumedPoints >= this.policy.points);
   }
 
   /** Spends one point; throws 429 when that goes over the allowance. */
