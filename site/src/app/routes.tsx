@@ -500,6 +500,20 @@ const PAGES: RouteObject[] = [
           (m) => m.CreatorModulesPage,
         ),
       },
+      {
+        path: 'reviews',
+        lazy: page(
+          () => import('../pages/creator/reviews/reviews-page'),
+          (m) => m.ReviewsPage,
+        ),
+      },
+      {
+        path: 'reviews/:problemId',
+        lazy: page(
+          () => import('../pages/creator/reviews/review-page'),
+          (m) => m.ReviewPage,
+        ),
+      },
       { path: 'logout', element: <Navigate to="/logout" replace /> },
       {
         path: '*',

@@ -12,6 +12,7 @@ import {
   isAuthor,
   isTeacherUser,
 } from './creator-data';
+import { CREATOR_REVIEWS, takesPartInReviews } from './reviews/reviews-data';
 import '../teacher/teacher.css';
 import '../teacher/modules/modules.css';
 import { CREATOR_MODULE_BUILDER, CREATOR_MODULES, isModuleCreator } from './modules/creator-modules-data';
@@ -53,6 +54,9 @@ export function CreatorLayout() {
         ...moduleItems,
         ...(isTeacherUser(user)
           ? [{ to: NEW_MODULE_PATH, icon: 'modules' as const, label: t('creator.nav-module-builder') }]
+          : []),
+        ...(takesPartInReviews(user)
+          ? [{ to: CREATOR_REVIEWS, icon: 'feedback' as const, label: t('creator-reviews.nav') }]
           : []),
         { to: CREATOR_GRAPHER, icon: 'graph', label: t('creator.nav-grapher') },
       ]

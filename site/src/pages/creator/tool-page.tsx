@@ -39,6 +39,7 @@ import { checkDraft, remainingIssues, serverIssues, type DraftIssue } from './dr
 import { draftAsProblem } from './draft-try';
 import { NumeralsEditor } from './numerals-editor';
 import { ProblemForm } from './problem-form';
+import { ToolReviewSection } from './reviews/tool-review-section';
 import { DeleteProblemDialog } from './problems-page';
 import { ChecksAlert, ErrorSummary } from './tool-ui';
 import { TryDraftDialog } from './try-draft-dialog';
@@ -162,6 +163,7 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
           <Link className="button button-primary" to={CREATOR_PROBLEMS}>
             {t('creator.back-to-problems')}
           </Link>
+          {problemId !== null && <ToolReviewSection problemId={problemId} />}
         </div>
       );
     return (
@@ -468,6 +470,9 @@ function ToolView({
         <ProblemForm issues={issues} />
         <NumeralsEditor issues={issues} announce={announce} />
       </div>
+      {draft.id !== null && (
+        <ToolReviewSection problemId={draft.id} onSent={() => store.getState().markUnpublished()} />
+      )}
       <div className="modules-save-bar creator-save-bar">
         <button type="button" className="button button-primary" disabled={save.isPending} onClick={onSave}>
           {save.isPending && <Spinner label={t('creator.saving')} />}

@@ -1,0 +1,305 @@
+import type { ProblemReview, ProblemReviewAnswer } from '@kib/core';
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import {
+  axeViolations,
+  renderSite,
+  STUDENT,
+  type StubCall,
+  type StubHandler,
+} from '../../../test/render-site';
+import { CREATOR } from '../creator-fixture';
+
+const SUPERVISOR = { ...CREATOR, id: 50, firstName: 'Sofía', lastName: 'Castro', groups: ['Supervisors'] };
+
+function review(change: Partial<ProblemReview> = {}): ProblemReview {
+  return {
+    problemId: 12,
+    title: 'Fracciones algebraicas',
+    authorId: CREATOR.id,
+    authorName: 'Carla Ruiz',
+    published: false,
+    numerals: 2,
+    hasVideo: true,
+    problemToReview: true,
+    videoToReview: false,
+    problemReviewed: false,
+    videoReviewed: false,
+    ready: false,
+    videoReady: false,
+    problemFeedback: '',
+    videoFeedback: '',
+    correctedText: false,
+    correctedMath: false,
+    graphs: 0,
+    supervisorId: null,
+    supervisorName: null,
+    reviewDate: null,
+    sentAt: '2026-11-20T10:00:00.000Z',
+    videoSentAt: null,
+    ...change,
+  };
+}
+
+function answer(
+  change: Partial<ProblemReview> = {},
+  more: Partial<ProblemReviewAnswer> = {},
+): ProblemReviewAnswer {
+  return { review: review(change), history: [], mayRequest: false, mayReview: false, ...more };
+}
+
+const CREATORS = {
+  authors: [
+    {
+      id: 40,
+      firstName: 'Carla',
+      lastName: 'Ruiz',
+      dateJoined: '2026-01-05T00:00:00.000Z',
+      toReview: 1,
+      reviewed: 3,
+      ready: 2,
+    },
+    {
+      id: 41,
+      firstName: 'Luis',
+      lastName: 'Mora',
+      dateJoined: '2026-02-05T00:00:00.000Z',
+      toReview: 0,
+      reviewed: 0,
+      ready: 0,
+    },
+  ],
+  userType: 'supervisor',
+};
+
+describe('the review list', () => {
+  it('gives a supervisor the creators with counts; picking one lists their current reviews, then passed ones for a range', async () => {
+    const byDate: StubCall[] = [];
+    const routes: Record<string, StubHandler> = {
+      'POST get_creators_review_list/': { body: CREATORS },
+      'POST get_reviews_by_date/': (call) => {
+        byDate.push(call);
+        const state = (call.body as { state: string }).state;
+        return {
+          body: {
+            problems:
+              state === 'current'
+                ? [review()]
+                : [
+                    review({
+                      problemId: 13,
+                      title: 'Potencias',
+                      problemReviewed: true,
+                      ready: true,
+                      reviewDate: '2026-11-21T09:30:00.000Z',
+                    }),
+                  ],
+          },
+        };
+      },
+    };
+    const { screen, router } = await renderSite('/creator/reviews', { user: SUPERVISOR, routes });
+    await expect.element(screen.getByRole('heading', { level: 1, name: 'Revisiones' })).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: 'Menú del creador' });
+    await expect
+      .element(nav.getByRole('link', { name: 'Revisiones' }))
+      .toHaveAttribute('aria-current', 'page');
+    const creators = screen.getByRole('table', {
+      name: 'Creadores con sus problemas por revisar, revisados y listos',
+    });
+    await expect.element(creators.getByRole('row', { name: /Carla Ruiz 1 3 2/ })).toBeVisible();
+    expect(byDate).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await screen.getByRole('button', { name: 'Ver revisiones de Carla Ruiz' }).click();
+    await expect.poll(() => router.state.location.search).toContain('creator=40');
+    await expect.element(screen.getByRole('heading', { name: 'Revisiones de Carla Ruiz' })).toBeVisible();
+    const current = screen.getByRole('table', {
+      name: 'Problemas por revisar, del envío más reciente al más antiguo',
+    });
+    await expect.element(current.getByRole('rowheader', { name: 'Fracciones algebraicas' })).toBeVisible();
+    await expect.element(current.getByRole('cell', { name: 'Por revisar' })).toBeVisible();
+    expect(byDate.at(-1)!.body).toMatchObject({ creator: 40, state: 'current' });
+    expect(await axeViolations()).toEqual([]);
+
+    await screen.getByRole('radio', { name: 'Pasadas (revisadas)' }).click();
+    await screen.getByLabelText('Desde').fill('2026-11-01');
+    await screen.getByLabelText('Hasta').fill('2026-11-25');
+    await screen.getByRole('button', { name: 'Mostrar' }).click();
+    await expect.poll(() => router.state.location.search).toContain('start=2026-11-01');
+    const passed = screen.getByRole('table', {
+      name: 'Problemas revisados, de la revisión más reciente a la más antigua',
+    });
+    await expect.element(passed.getByRole('rowheader', { name: 'Potencias' })).toBeVisible();
+    const last = byDate.at(-1)!.body as { start: string; end: string; state: string };
+    expect(last.state).toBe('passed');
+    expect(new Date(last.start).getTime()).toBe(new Date(2026, 10, 1).getTime());
+    expect(new Date(last.end).getTime()).toBe(new Date(2026, 10, 26).getTime());
+    await expect
+      .element(passed.getByRole('link', { name: 'Abrir la revisión de Potencias' }))
+      .toHaveAttribute('href', '/creator/reviews/13');
+  });
+
+  it('refuses a reversed range before asking the server', async () => {
+    const { screen, calls } = await renderSite('/creator/reviews', {
+      user: CREATOR,
+      routes: { 'POST get_reviews_by_date/': { body: { problems: [] } } },
+    });
+    await expect.element(screen.getByRole('heading', { name: 'Mis revisiones' })).toBeVisible();
+    await expect.element(screen.getByText('No hay revisiones en estas fechas.')).toBeVisible();
+    const before = calls.length;
+    await screen.getByLabelText('Desde').fill('2026-11-20');
+    await screen.getByLabelText('Hasta').fill('2026-11-10');
+    await screen.getByRole('button', { name: 'Mostrar' }).click();
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('La fecha final debe ser posterior a la inicial.');
+    expect(calls.length).toBe(before);
+    expect(calls.some((c) => c.path === 'get_creators_review_list/')).toBe(false);
+  });
+
+  it('has no Reviews link for a student, who is told the area is not theirs', async () => {
+    const { screen } = await renderSite('/creator/reviews', { user: STUDENT });
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: 'Esta área es para autores de problemas' }))
+      .toBeVisible();
+  });
+});
+
+describe("a problem's review", () => {
+  it('shows its author the verdict read only, the switches, and the history', async () => {
+    const data = answer(
+      {
+        problemToReview: true,
+        problemReviewed: true,
+        ready: true,
+        correctedMath: true,
+        problemFeedback: 'Revisa el signo.\n<b>no es HTML</b>',
+        supervisorName: 'Sofía Castro',
+        reviewDate: '2026-11-21T09:30:00.000Z',
+      },
+      {
+        mayRequest: true,
+        history: [
+          {
+            id: 1,
+            field: 'ready',
+            oldValue: 'false',
+            newValue: 'true',
+            changedAt: '2026-11-21T09:30:00.000Z',
+            userId: 50,
+            userName: 'Sofía Castro',
+          },
+        ],
+      },
+    );
+    const { screen } = await renderSite('/creator/reviews/12', {
+      user: CREATOR,
+      routes: { 'GET creator/reviews/12/': { body: data } },
+    });
+    await expect
+      .element(screen.getByRole('heading', { level: 1 }))
+      .toHaveTextContent('Fracciones algebraicas');
+    await expect.element(screen.getByRole('term').filter({ hasText: 'Problema listo' })).toBeVisible();
+    const facts = document.querySelector('.reviews-facts')!.textContent;
+    expect(facts).toContain('Problema listoSí');
+    expect(facts).toContain('Texto corregidoNo');
+    expect(facts).toContain('Matemáticas corregidasSí');
+    expect(facts).not.toContain('Video listo');
+    expect(facts).toContain('Revisa el signo.\n<b>no es HTML</b>');
+    expect(document.querySelector('.reviews-feedback b')).toBeNull();
+    await expect.element(screen.getByRole('switch', { name: 'Enviar problema a revisión' })).toBeChecked();
+    await expect.element(screen.getByRole('switch', { name: 'Enviar videos a revisión' })).not.toBeChecked();
+    expect(screen.getByRole('textbox').elements()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Guardar revisión' }).elements()).toEqual([]);
+    const history = screen.getByRole('table', {
+      name: 'Cambios de la revisión, del más antiguo al más reciente',
+    });
+    await expect
+      .element(history.getByRole('row', { name: /Sofía Castro Problema listo No Sí/ }))
+      .toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('hides the videos switch while the problem waits for review, and says why a refused switch failed', async () => {
+    const { screen } = await renderSite('/creator/reviews/12', {
+      user: CREATOR,
+      routes: {
+        'GET creator/reviews/12/': {
+          body: answer({ problemToReview: false, ready: false }, { mayRequest: true }),
+        },
+        'PUT creator/reviews/12/requests/': {
+          status: 409,
+          body: { code: 'conflict', detail: 'La operación choca con datos existentes.' },
+        },
+      },
+    });
+    await expect
+      .element(screen.getByRole('switch', { name: 'Enviar problema a revisión' }))
+      .not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Enviar videos a revisión' }).elements()).toEqual([]);
+    await screen.getByRole('switch', { name: 'Enviar problema a revisión' }).click();
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('La operación choca con datos existentes.');
+  });
+
+  it('lets a supervisor toggle the fields, write feedback and save only what changed', async () => {
+    let saved: unknown;
+    const { screen } = await renderSite('/creator/reviews/12', {
+      user: SUPERVISOR,
+      routes: {
+        'GET creator/reviews/12/': { body: answer({}, { mayReview: true }) },
+        'PATCH creator/reviews/12/': (call) => {
+          saved = call.body;
+          return {
+            body: answer(
+              {
+                ready: true,
+                problemReviewed: true,
+                problemFeedback: 'Muy claro.',
+                supervisorName: 'Sofía Castro',
+                reviewDate: '2026-11-22T08:00:00.000Z',
+              },
+              {
+                mayReview: true,
+                history: [
+                  {
+                    id: 2,
+                    field: 'ready',
+                    oldValue: 'false',
+                    newValue: 'true',
+                    changedAt: '2026-11-22T08:00:00.000Z',
+                    userId: 50,
+                    userName: 'Sofía Castro',
+                  },
+                ],
+              },
+            ),
+          };
+        },
+      },
+    });
+    await screen.getByRole('switch', { name: 'Problema listo' }).click();
+    await screen.getByRole('textbox', { name: 'Comentarios sobre el problema' }).fill('Muy claro.');
+    await screen.getByRole('button', { name: 'Guardar revisión' }).click();
+    await expect.element(screen.getByText('Revisión guardada. El autor recibirá un correo.')).toBeVisible();
+    expect(saved).toEqual({ ready: true, problemFeedback: 'Muy claro.' });
+    await expect.element(screen.getByRole('switch', { name: 'Problema revisado' })).toBeChecked();
+    await expect
+      .element(screen.getByRole('row', { name: /Sofía Castro Problema listo No Sí/ }))
+      .toBeVisible();
+    await userEvent.keyboard('{Tab}');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says a review that is not the reader’s was not found', async () => {
+    const { screen } = await renderSite('/creator/reviews/99', {
+      user: CREATOR,
+      routes: { 'GET creator/reviews/99/': { status: 404, body: { code: 'not-found', detail: 'No' } } },
+    });
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: 'Revisión no encontrada' }))
+      .toBeVisible();
+  });
+});
