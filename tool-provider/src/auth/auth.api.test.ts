@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../test/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
@@ -347,7 +348,7 @@ describe('rate limits', () => {
   it('counts in PostgreSQL, so another app instance on the same database sees the block', async () => {
     const rows = await server.db.sequelize.query<{ key: string; points: number }>(
       `SELECT key, points FROM rate_limits WHERE key LIKE 'login-account%bruteforced@demo.kib%'`,
-      { type: 'SELECT' },
+      { type: QueryTypes.SELECT },
     );
     expect(rows).toEqual(
       expect.arrayContaining([
