@@ -68,6 +68,8 @@ import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' 
 import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
 import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type: 'json' };
 import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type: 'json' };
+import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
+import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
 import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with { type: 'json' };
 import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with { type: 'json' };
 import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
@@ -135,6 +137,7 @@ const siteEs = {
   'school-admin': schoolAdminSiteEs,
   'creator-modules': creatorModulesSiteEs,
   creator: { ...creatorSiteEs, form: creatorFormSiteEs },
+  'creator-stats': creatorStatsSiteEs,
   'creator-reviews': creatorReviewsSiteEs,
 };
 const siteEn = {
@@ -152,6 +155,7 @@ const siteEn = {
   'school-admin': schoolAdminSiteEn,
   'creator-modules': creatorModulesSiteEn,
   creator: { ...creatorSiteEn, form: creatorFormSiteEn },
+  'creator-stats': creatorStatsSiteEn,
   'creator-reviews': creatorReviewsSiteEn,
 };
 

@@ -514,6 +514,13 @@ const PAGES: RouteObject[] = [
           (m) => m.ReviewPage,
         ),
       },
+      {
+        path: 'creatorstats',
+        lazy: page(
+          () => import('../pages/creator/stats/creator-stats-page'),
+          (m) => m.CreatorStatsPage,
+        ),
+      },
       { path: 'logout', element: <Navigate to="/logout" replace /> },
       {
         path: '*',

@@ -594,6 +594,19 @@ export class CreationRepository {
     );
   }
 
+  /** Records editing time the creation tool reported with a save of `problemId` (creator statistics). */
+  async recordEditingTime(
+    userId: number,
+    problemId: number,
+    seconds: number,
+    transaction: Transaction,
+  ): Promise<void> {
+    await this.sequelize.query(
+      `INSERT INTO authoring_time (user_id, problem_id, seconds) VALUES (:userId, :problemId, :seconds)`,
+      { replacements: { userId, problemId, seconds }, transaction },
+    );
+  }
+
   /** Deletes a problem with its numerals, steps and choices (cascades). */
   async destroy(problemId: number, transaction?: Transaction): Promise<void> {
     await this.models.Problem.destroy({ where: { id: problemId }, transaction });

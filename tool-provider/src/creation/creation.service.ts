@@ -160,6 +160,8 @@ export class CreationService {
           principal.userId,
           transaction,
         );
+        if (request.editingSeconds > 0)
+          await this.deps.repo.recordEditingTime(principal.userId, id, request.editingSeconds, transaction);
         const loaded = await this.deps.repo.loadDraft(id, transaction);
         return { id, problem: loaded!.problem };
       });

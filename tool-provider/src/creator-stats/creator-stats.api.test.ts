@@ -1,5 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postSave, problemDraft, saveForm, simplifyNumeral } from '../creation/creation.test-helpers';
 import { insertUser } from '../test/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../test/test-server';
 
@@ -238,6 +239,27 @@ describe('get_creator_stats/', () => {
         expect.objectContaining({ wrong: 1, attempts: 2, numeral_number: 1 }),
       ],
     });
+  });
+
+  it('adds the editing time a save of the creation tool reports, and refuses a time out of bounds', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const window = { creator_id: secondCreatorId, start: today, end: today };
+    const before = await secondCreator.post<{ total_time: number }>(STATS, window);
+    const draft = problemDraft(
+      { topicId: null, subtopicId: null },
+      { publishProblem: false, numerals: [simplifyNumeral()] },
+    );
+    const form = saveForm(draft);
+    form.append('editing_seconds', '125');
+    expect((await postSave(secondCreator, form)).status).toBe(200);
+    const after = await secondCreator.post<{ total_time: number; problems: number }>(STATS, window);
+    expect(after.body.total_time - before.body.total_time).toBe(125);
+    expect(after.body.problems).toBe(1);
+    const tooLong = saveForm(draft);
+    tooLong.append('editing_seconds', String(13 * 3600));
+    const refused = await postSave(secondCreator, tooLong);
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fields ?? {})).toEqual(['editing_seconds']);
   });
 
   it('lets a supervisor read any creator’s statistics', async () => {

@@ -14,12 +14,12 @@ export interface PeriodCount {
   count: number;
 }
 
-/** What students did with a creator's problems, before the most-missed numerals' codes are added. */
-export interface OutcomeCounts {
+/** Students' attempts on a creator's problems in a window, before the most-missed numerals' codes are added. */
+export interface AttemptSummary {
   attempts: number;
   students: number;
-  numeralsWorked: number;
-  numeralsCompleted: number;
+  periods: { period: string; count: number }[];
+  mostMissed: Omit<MissedNumeral, 'feedbackCodes'>[];
 }
 
 interface CreatorRow {
@@ -33,6 +33,9 @@ const toCreator = (row: CreatorRow): Creator => ({
   ...row,
   dateJoined: new Date(row.dateJoined).toISOString(),
 });
+
+/** The first day (YYYY-MM-DD) of the period of `created_at`: `date_trunc` of the bucket, in UTC. */
+const PERIOD = `to_char(date_trunc(:bucket, created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
 
 /** The numerals of the creator's problems (a CTE named `cn`). */
 const CREATOR_NUMERALS = `cn AS (
@@ -119,11 +122,12 @@ export class CreatorStatsRepository {
     return row!;
   }
 
-  /**
-   * Problems, numerals and steps created, and students' attempts on the creator's numerals, per
-   * period (`date_trunc` of the bucket, in UTC; weeks start on Monday).
-   */
-  async perPeriod(creatorId: number, window: TimeWindow, bucket: StatsBucket): Promise<PeriodCount[]> {
+  /** Problems, numerals and steps created per period (`date_trunc` of the bucket, in UTC; weeks start on Monday). */
+  async authoredPerPeriod(
+    creatorId: number,
+    window: TimeWindow,
+    bucket: StatsBucket,
+  ): Promise<PeriodCount[]> {
     return this.select<PeriodCount>(
       `WITH ${CREATOR_NUMERALS}, x AS (
          SELECT 'problems' AS kind, created_at FROM problems
@@ -134,70 +138,66 @@ export class CreatorStatsRepository {
          UNION ALL
          SELECT 'steps', s.created_at FROM steps s JOIN cn ON cn.id = s.numeral_id
          WHERE s.created_at >= :from AND s.created_at < :to
-         UNION ALL
-         SELECT 'attempts', a.created_at FROM attempts a JOIN cn ON cn.id = a.numeral_id
-         WHERE a.created_at >= :from AND a.created_at < :to
        )
-       SELECT kind, to_char(date_trunc(:bucket, created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS period,
-              count(*)::int AS count
+       SELECT kind, ${PERIOD} AS period, count(*)::int AS count
        FROM x GROUP BY 1, 2`,
       { creatorId, bucket, ...window },
     );
   }
 
   /**
-   * Students' attempts on the creator's numerals in the window, the distinct students (accounts and
-   * code students) who made them, and the (student, numeral) pairs last attempted in the window with
-   * how many of them are completed.
+   * Students' attempts on the creator's numerals in the window, read once: how many, the distinct
+   * students (accounts and code students) who made them, how many per period, and the numerals
+   * with the most wrong attempts (ties by id, at most `limit`), each with its problem, its position
+   * in the problem (from 1) and its attempts.
    */
-  async outcomes(creatorId: number, window: TimeWindow): Promise<OutcomeCounts> {
-    const [row] = await this.select<OutcomeCounts>(
+  async attempts(
+    creatorId: number,
+    window: TimeWindow,
+    bucket: StatsBucket,
+    limit: number,
+  ): Promise<AttemptSummary> {
+    const [row] = await this.select<AttemptSummary>(
       `WITH ${CREATOR_NUMERALS},
-       a AS (
-         SELECT count(*)::int AS attempts,
-                (count(DISTINCT a.user_id) + count(DISTINCT a.temp_student_id))::int AS students
+       wa AS MATERIALIZED (
+         SELECT a.numeral_id, a.correct, a.user_id, a.temp_student_id, a.created_at
          FROM attempts a JOIN cn ON cn.id = a.numeral_id
          WHERE a.created_at >= :from AND a.created_at < :to
-       ), s AS (
-         SELECT count(*)::int AS worked, count(*) FILTER (WHERE s.completed)::int AS completed
-         FROM stats s JOIN cn ON cn.id = s.numeral_id
-         WHERE s.last_attempt_date >= :from AND s.last_attempt_date < :to
+       ), per AS (
+         SELECT ${PERIOD} AS period, count(*)::int AS count FROM wa GROUP BY 1
+       ), w AS (
+         SELECT numeral_id, count(*)::int AS attempts, count(*) FILTER (WHERE NOT correct)::int AS wrong
+         FROM wa GROUP BY numeral_id
+         HAVING count(*) FILTER (WHERE NOT correct) > 0
+         ORDER BY wrong DESC, numeral_id
+         LIMIT :limit
        )
-       SELECT a.attempts, a.students, s.worked AS "numeralsWorked", s.completed AS "numeralsCompleted"
-       FROM a, s`,
-      { creatorId, ...window },
+       SELECT (SELECT count(*)::int FROM wa) AS attempts,
+              (SELECT (count(DISTINCT user_id) + count(DISTINCT temp_student_id))::int FROM wa) AS students,
+              (SELECT COALESCE(json_agg(json_build_object('period', period, 'count', count)), '[]'::json) FROM per)
+                AS periods,
+              (SELECT COALESCE(json_agg(json_build_object(
+                        'numeralId', w.numeral_id, 'problemId', p.id, 'problemTitle', p.title,
+                        'numeralNumber', (SELECT count(*) FROM numerals o
+                                          WHERE o.problem_id = n.problem_id AND (o.number, o.id) <= (n.number, n.id)),
+                        'attempts', w.attempts, 'wrong', w.wrong)
+                      ORDER BY w.wrong DESC, w.numeral_id), '[]'::json)
+               FROM w JOIN numerals n ON n.id = w.numeral_id JOIN problems p ON p.id = n.problem_id) AS "mostMissed"`,
+      { creatorId, bucket, limit, ...window },
     );
     return row!;
   }
 
-  /**
-   * The creator's numerals with the most wrong attempts in the window (ties by id), at most
-   * `limit`, each with its problem, its position in the problem (from 1) and its attempts.
-   */
-  async mostMissed(
-    creatorId: number,
-    window: TimeWindow,
-    limit: number,
-  ): Promise<Omit<MissedNumeral, 'feedbackCodes'>[]> {
-    return this.select<Omit<MissedNumeral, 'feedbackCodes'>>(
-      `WITH ${CREATOR_NUMERALS},
-       w AS (
-         SELECT a.numeral_id, count(*)::int AS attempts, count(*) FILTER (WHERE NOT a.correct)::int AS wrong
-         FROM attempts a JOIN cn ON cn.id = a.numeral_id
-         WHERE a.created_at >= :from AND a.created_at < :to
-         GROUP BY a.numeral_id
-         HAVING count(*) FILTER (WHERE NOT a.correct) > 0
-         ORDER BY wrong DESC, a.numeral_id
-         LIMIT :limit
-       )
-       SELECT w.numeral_id AS "numeralId", p.id AS "problemId", p.title AS "problemTitle",
-              (SELECT count(*) FROM numerals o
-               WHERE o.problem_id = n.problem_id AND (o.number, o.id) <= (n.number, n.id))::int AS "numeralNumber",
-              w.attempts, w.wrong
-       FROM w JOIN numerals n ON n.id = w.numeral_id JOIN problems p ON p.id = n.problem_id
-       ORDER BY w.wrong DESC, w.numeral_id`,
-      { creatorId, limit, ...window },
+  /** The (student, numeral) pairs of the creator's numerals last attempted in the window, and how many are completed. */
+  async completion(creatorId: number, window: TimeWindow): Promise<{ worked: number; completed: number }> {
+    const [row] = await this.select<{ worked: number; completed: number }>(
+      `WITH ${CREATOR_NUMERALS}
+       SELECT count(*)::int AS worked, count(*) FILTER (WHERE s.completed)::int AS completed
+       FROM stats s JOIN cn ON cn.id = s.numeral_id
+       WHERE s.last_attempt_date >= :from AND s.last_attempt_date < :to`,
+      { creatorId, ...window },
     );
+    return row!;
   }
 
   /** The feedback codes most given to wrong attempts of each numeral in the window, `perNumeral` each. */

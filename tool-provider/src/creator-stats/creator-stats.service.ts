@@ -82,17 +82,21 @@ export class CreatorStatsService {
     const bucket = bucketFor(windowDays(start, end));
     const window = { from: dayStart(start), to: dayStart(addDays(end, 1)) };
     const { repo } = this.deps;
-    const [authored, counts, outcomes, missed] = await Promise.all([
+    const [authored, created, attempts, completion] = await Promise.all([
       repo.authored(creatorId, window),
-      repo.perPeriod(creatorId, window, bucket),
-      repo.outcomes(creatorId, window),
-      repo.mostMissed(creatorId, window, CREATOR_STATS_MOST_MISSED),
+      repo.authoredPerPeriod(creatorId, window, bucket),
+      repo.attempts(creatorId, window, bucket, CREATOR_STATS_MOST_MISSED),
+      repo.completion(creatorId, window),
     ]);
     const codes = await repo.feedbackCodes(
-      missed.map((m) => m.numeralId),
+      attempts.mostMissed.map((m) => m.numeralId),
       window,
       CREATOR_STATS_TOP_CODES,
     );
+    const counts: PeriodCount[] = [
+      ...created,
+      ...attempts.periods.map((p) => ({ kind: 'attempts' as const, ...p })),
+    ];
     return {
       ...authored,
       creator,
@@ -101,12 +105,13 @@ export class CreatorStatsService {
       bucket,
       periods: periodRows(periodsOf(start, end, bucket), counts, start),
       outcomes: {
-        ...outcomes,
+        attempts: attempts.attempts,
+        students: attempts.students,
+        numeralsWorked: completion.worked,
+        numeralsCompleted: completion.completed,
         completionRate:
-          outcomes.numeralsWorked === 0
-            ? null
-            : Math.round((100 * outcomes.numeralsCompleted) / outcomes.numeralsWorked),
-        mostMissed: missed.map((m) => ({ ...m, feedbackCodes: codes.get(m.numeralId) ?? [] })),
+          completion.worked === 0 ? null : Math.round((100 * completion.completed) / completion.worked),
+        mostMissed: attempts.mostMissed.map((m) => ({ ...m, feedbackCodes: codes.get(m.numeralId) ?? [] })),
       },
     };
   }

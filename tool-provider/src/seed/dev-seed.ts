@@ -394,6 +394,46 @@ export async function seedDevelopment(
       ],
       t,
     );
+    // Their attempts as the log keeps them (creator statistics): the first numeral wrong once, then
+    // right; the second wrong three times, with the checker's feedback codes.
+    const attempt = (numeralId: number, correct: boolean, codes: string[], when: Date) => ({
+      userId: users.student,
+      numeralId,
+      correct,
+      codes: `{${codes.join(',')}}`,
+      when,
+    });
+    for (const a of [
+      attempt(firstNumeral.id, false, ['not-equivalent'], new Date(at(-2).getTime() - 60_000)),
+      attempt(firstNumeral.id, true, [], at(-2)),
+      attempt(
+        secondNumeral.id,
+        false,
+        ['not-equivalent', 'sign-error'],
+        new Date(at(-1).getTime() - 120_000),
+      ),
+      attempt(secondNumeral.id, false, ['not-equivalent'], new Date(at(-1).getTime() - 60_000)),
+      attempt(secondNumeral.id, false, ['sign-error'], at(-1)),
+    ])
+      await sequelize.query(
+        `INSERT INTO attempts (user_id, numeral_id, correct, answer, total_time, feedback_codes, created_at)
+         VALUES (:userId, :numeralId, :correct, '[]'::jsonb, 40, CAST(:codes AS text[]), :when)`,
+        { replacements: a, transaction },
+      );
+    // The creator's editing time on the module problems (creator statistics' editing time).
+    for (const [i, key] of DEV_SEED.modules.main.problemKeys.entries())
+      await sequelize.query(
+        `INSERT INTO authoring_time (user_id, problem_id, seconds, created_at) VALUES (:userId, :problemId, :seconds, :when)`,
+        {
+          replacements: {
+            userId: users.creator,
+            problemId: problemId(key),
+            seconds: 600 + 300 * i,
+            when: now,
+          },
+          transaction,
+        },
+      );
     return true;
   });
 

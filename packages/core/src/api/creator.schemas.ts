@@ -220,6 +220,9 @@ export const FileFormDataSchema = z.object({
 /** The JSON beside an uploaded file. */
 export type FileFormData = z.infer<typeof FileFormDataSchema>;
 
+/** The most editing time one save of the creation tool reports: twelve hours. */
+export const MAX_EDITING_SECONDS = 12 * 3600;
+
 /**
  * POST send_create_problem_data/ (multipart/form-data): `state` (the draft as snake_case JSON text),
  * `user_type`, and for each new file `picture_{n}` or `video_{n}` with `formdata_{n}`. The router
@@ -228,6 +231,16 @@ export type FileFormData = z.infer<typeof FileFormDataSchema>;
 export const SaveProblemRequestSchema = z.object({
   state: ProblemDraftSchema,
   userType: z.enum(['creator', 'supervisor', 'teacher'], 'validation.invalid').default('creator'),
+  /**
+   * The seconds the author spent editing this draft since the tool's last save (creator statistics'
+   * editing time), at most {@link MAX_EDITING_SECONDS}; a multipart text field, read as a number.
+   */
+  editingSeconds: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(0, 'validation.invalid')
+    .max(MAX_EDITING_SECONDS, 'validation.invalid')
+    .default(0),
 });
 /** What send_create_problem_data/ takes besides its files. */
 export type SaveProblemRequest = z.infer<typeof SaveProblemRequestSchema>;

@@ -247,6 +247,7 @@ export {
   FILE_TARGETS,
   FileFormDataSchema,
   LocalUploadAnswerSchema,
+  MAX_EDITING_SECONDS,
   MEDIA_KINDS,
   NumeralDraftSchema,
   PICTURE_MAX_BYTES,

@@ -151,6 +151,8 @@ export interface SaveInput {
   state: ProblemDraft;
   userType: 'creator' | 'supervisor' | 'teacher';
   files: DraftUpload[];
+  /** Seconds spent editing since the last save (creator statistics). */
+  editingSeconds?: number;
 }
 
 /** Saves the creation tool's draft with its new files (POST send_create_problem_data/, multipart). */
@@ -159,8 +161,11 @@ export function useSaveProblem() {
   const queryClient = useQueryClient();
   return useMutation({
     // The server answers every field of the saved draft; the contract's input type leaves defaulted ones optional.
-    mutationFn: async ({ state, userType, files }: SaveInput) =>
-      (await api.upload(API.saveProblem, { body: { state, userType }, files })) as SaveProblemAnswer,
+    mutationFn: async ({ state, userType, files, editingSeconds }: SaveInput) =>
+      (await api.upload(API.saveProblem, {
+        body: { state, userType, ...(editingSeconds ? { editingSeconds } : {}) },
+        files,
+      })) as SaveProblemAnswer,
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: CREATOR_PROBLEMS_KEY });
       queryClient.removeQueries({ queryKey: creatorProblemKey(answer.problemId) });

@@ -12,6 +12,7 @@ import {
   isAuthor,
   isTeacherUser,
 } from './creator-data';
+import { CREATOR_STATS_PATH, isStatsReader } from './stats/creator-stats-data';
 import { CREATOR_REVIEWS, takesPartInReviews } from './reviews/reviews-data';
 import '../teacher/teacher.css';
 import '../teacher/modules/modules.css';
@@ -52,6 +53,9 @@ export function CreatorLayout() {
         { to: CREATOR_TOOL_FRESH, icon: 'practice', label: t('creator.nav-new-problem'), end: true },
         { to: CREATOR_PROBLEMS, icon: 'classes', label: t('creator.nav-problems') },
         ...moduleItems,
+        ...(isStatsReader(user)
+          ? [{ to: CREATOR_STATS_PATH, icon: 'stats' as const, label: t('creator-stats.nav') }]
+          : []),
         ...(isTeacherUser(user)
           ? [{ to: NEW_MODULE_PATH, icon: 'modules' as const, label: t('creator.nav-module-builder') }]
           : []),

@@ -22,6 +22,7 @@ import {
   useSaveProblem,
   type DraftUpload,
 } from './creator-data';
+import { useEditingTime } from './editing-time';
 import {
   createCreatorDraftStore,
   CreatorDraftProvider,
@@ -258,6 +259,7 @@ function ToolView({
   const restoredFrom = useCreatorDraft((s) => s.restoredFrom);
   const lostFiles = useCreatorDraft((s) => s.lostFiles);
   const save = useSaveProblem();
+  const editing = useEditingTime();
   const clone = useCloneProblem();
   const remove = useDeleteProblem();
   const { message, announce } = useAnnouncer();
@@ -307,10 +309,12 @@ function ToolView({
     const asked = state.draft.publishProblem;
     const { slots, files } = uploadsOf(state);
     const sentFiles = slots.map((id) => state.files[id]!);
+    const editingSeconds = editing.seconds();
     save.mutate(
-      { state: state.draft, userType: userTypeOf(user), files },
+      { state: state.draft, userType: userTypeOf(user), files, editingSeconds },
       {
         onSuccess: (answer) => {
+          editing.spend(editingSeconds);
           store.getState().saved(answer, slots);
           // A problem refused publication was saved unpublished, whatever the draft asked.
           if (!answer.published) store.getState().markUnpublished();
