@@ -17,7 +17,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // A library's chunk whose entry file has a generic name (src/index.js, dist/…) is named after
+        // its package: jsxgraph-…, not src-….
+        chunkFileNames: (chunk) => {
+          const library = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+          return library && ['src', 'index', 'dist', 'esm'].includes(chunk.name)
+            ? `assets/${library.replace(/^@/, '').replace('/', '-')}-[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

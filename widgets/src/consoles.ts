@@ -1,6 +1,8 @@
-import type { MathType, PublicMathTypeContent } from '@kib/core';
+import type { MathType, PublicMathTypeContent, PublicProblem } from '@kib/core';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadMathField } from './math-console/mathlive-setup';
 import type { ConsoleProps } from './shared/console.types';
+import { loadJsxGraph } from './shared/lazy';
 
 /** A console as the solver and the registry see it: any data, answer and feedback. */
 export type AnyConsole = ComponentType<ConsoleProps<never, never, never>>;
@@ -19,6 +21,8 @@ export interface ConsoleDescriptor {
   load: () => Promise<AnyConsole>;
   /** The component, lazy: render it inside a Suspense boundary. */
   component: LazyExoticComponent<AnyConsole>;
+  /** The heavy library it draws with, if any: MathLive's math field or JSXGraph's board. */
+  library?: 'mathField' | 'board';
 }
 
 function console_(
@@ -26,6 +30,7 @@ function console_(
   name: string,
   mathTypes: readonly MathType[],
   load: () => Promise<unknown>,
+  library?: ConsoleDescriptor['library'],
 ): ConsoleDescriptor {
   const loadComponent = load as () => Promise<AnyConsole>;
   return {
@@ -34,6 +39,7 @@ function console_(
     mathTypes,
     load: loadComponent,
     component: lazy(async () => ({ default: await loadComponent() })),
+    ...(library ? { library } : {}),
   };
 }
 
@@ -44,21 +50,42 @@ export const CONSOLES: readonly ConsoleDescriptor[] = [
     'MathConsole',
     ['solve', 'simplify', 'functions', 'equationOfALine', 'findExpression'],
     () => import('./math-console/index').then((m) => m.MathConsole),
+    'mathField',
   ),
-  console_('kib-function-console', 'FunctionConsole', ['plotFunction'], () =>
-    import('./function-console/index').then((m) => m.FunctionConsole),
+  console_(
+    'kib-function-console',
+    'FunctionConsole',
+    ['plotFunction'],
+    () => import('./function-console/index').then((m) => m.FunctionConsole),
+    'board',
   ),
-  console_('kib-line-console', 'LineConsole', ['plotLinearEquation'], () =>
-    import('./line-console/index').then((m) => m.LineConsole),
+  console_(
+    'kib-line-console',
+    'LineConsole',
+    ['plotLinearEquation'],
+    () => import('./line-console/index').then((m) => m.LineConsole),
+    'board',
   ),
-  console_('kib-points-console', 'PointsConsole', ['setPointCartesianPlane', 'setMultiPointPlane'], () =>
-    import('./points-console/index').then((m) => m.PointsConsole),
+  console_(
+    'kib-points-console',
+    'PointsConsole',
+    ['setPointCartesianPlane', 'setMultiPointPlane'],
+    () => import('./points-console/index').then((m) => m.PointsConsole),
+    'board',
   ),
-  console_('kib-interval-console', 'IntervalConsole', ['intervals'], () =>
-    import('./interval-console/index').then((m) => m.IntervalConsole),
+  console_(
+    'kib-interval-console',
+    'IntervalConsole',
+    ['intervals'],
+    () => import('./interval-console/index').then((m) => m.IntervalConsole),
+    'board',
   ),
-  console_('kib-numberline-console', 'NumberlineConsole', ['numberlinePoints'], () =>
-    import('./numberline-console/index').then((m) => m.NumberlineConsole),
+  console_(
+    'kib-numberline-console',
+    'NumberlineConsole',
+    ['numberlinePoints'],
+    () => import('./numberline-console/index').then((m) => m.NumberlineConsole),
+    'board',
   ),
   console_('kib-choice-console', 'ChoiceConsole', ['multipleChoice'], () =>
     import('./choice-console/index').then((m) => m.ChoiceConsole),
@@ -74,6 +101,17 @@ export const CONSOLES: readonly ConsoleDescriptor[] = [
 /** The console of a math type, or undefined for an unknown type (which renders nothing). */
 export function consoleFor(mathType: string): ConsoleDescriptor | undefined {
   return CONSOLES.find((c) => (c.mathTypes as readonly string[]).includes(mathType));
+}
+
+/**
+ * Starts downloading the libraries the consoles of a loaded problem draw with (for its numerals and
+ * steps at once), so a later numeral's console does not wait for them either.
+ */
+export function preloadConsoles(problem: PublicProblem): void {
+  const contents: PublicMathTypeContent[] = problem.numerals.flatMap((n) => [n, ...n.steps]);
+  const libraries = new Set(contents.map((c) => consoleFor(c.mathType)?.library));
+  if (libraries.has('board')) loadJsxGraph().catch(() => undefined);
+  if (libraries.has('mathField')) loadMathField().catch(() => undefined);
 }
 
 /**

@@ -10,6 +10,17 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentTyp
 }
 
 /**
+ * A page that shows the solver: MathLive starts downloading as soon as the address is known, beside
+ * the page's chunk and its data, not once the problem has arrived.
+ */
+function solverPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Lazy {
+  return page(() => {
+    import('@kib/widgets/preload').then((m) => m.preloadSolver()).catch(() => undefined);
+    return load();
+  }, pick);
+}
+
+/**
  * A logged-in area at `path`: 'loading...' first and /login when logged out (RequireAuth), then the
  * area's lazily loaded `layout` around its `pages`.
  */
@@ -151,7 +162,7 @@ const PAGES: RouteObject[] = [
       },
       {
         path: 'code/student/solve',
-        lazy: page(
+        lazy: solverPage(
           () => import('../pages/code/code-solve-page'),
           (m) => m.CodeSolvePage,
         ),
@@ -181,7 +192,7 @@ const PAGES: RouteObject[] = [
       },
       {
         path: 'modules/solve',
-        lazy: page(
+        lazy: solverPage(
           () => import('../pages/student/solve-page'),
           (m) => m.SolvePage,
         ),
@@ -232,7 +243,7 @@ const PAGES: RouteObject[] = [
       },
       {
         path: 'solve',
-        lazy: page(
+        lazy: solverPage(
           () => import('../pages/student/solve-page'),
           (m) => m.SolvePage,
         ),

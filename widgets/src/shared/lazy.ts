@@ -21,8 +21,16 @@ export function loadMathLive(): Promise<MathLiveModule> {
   return mathLive;
 }
 
-/** MathLive's converters only (LaTeX to MathML and to speakable text); defines no element. */
-export function loadMathConverters(): Promise<MathLiveSsrModule> {
+/** The LaTeX converters (to MathML and to speakable text), which MathLive and its static build share. */
+export type MathConverters = Pick<MathLiveSsrModule, 'convertLatexToMathMl' | 'convertLatexToSpeakableText'>;
+
+/**
+ * MathLive's converters: MathLive's own when it is loaded or loading (a page with a math field, or
+ * one that asked for it early), so such a page does not download the static build too; otherwise
+ * the static build alone, which defines no element.
+ */
+export function loadMathConverters(): Promise<MathConverters> {
+  if (mathLive) return mathLive;
   mathLiveSsr ??= import('mathlive/ssr');
   return mathLiveSsr;
 }

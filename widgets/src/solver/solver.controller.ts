@@ -19,6 +19,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { preloadConsoles } from '../consoles';
 import { messageText, useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { rovingTarget } from '../shared/roving-focus';
 import { useAnnouncer } from '../shared/use-announcer';
@@ -95,7 +96,11 @@ export function useSolverLoad(props: SolverProps): SolverLoad {
     }
     let alive = true;
     setLoad({ status: 'loading' });
-    Promise.all([backend.loadProblem(), backend.completedNumerals().catch(() => [])])
+    const problem = backend.loadProblem().then((loaded) => {
+      preloadConsoles(loaded);
+      return loaded;
+    });
+    Promise.all([problem, backend.completedNumerals().catch(() => [])])
       .then(([problem, completed]) => alive && setLoad({ status: 'ready', problem, completed }))
       .catch(() => alive && setLoad({ status: 'error', message: 'solver.load-failed' }));
     return () => {

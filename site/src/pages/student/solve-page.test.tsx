@@ -197,6 +197,30 @@ describe('solve page', () => {
     expect(calls.find((c) => c.path === 'proof/')?.body).toMatchObject({ deadlinePassed: true });
   });
 
+  it('asks for the problem without waiting for the classrooms, and reads the deadline when they answer', async () => {
+    let answerClassrooms: () => void = () => undefined;
+    const classroomsAnswered = new Promise<void>((resolve) => (answerClassrooms = resolve));
+    const { screen, calls } = await renderSite('/student/solve?problem=9001&module=3&classroom=2', {
+      routes: solving({
+        'GET get_student_classrooms/': async () => {
+          await classroomsAnswered;
+          return classrooms(new Date(Date.now() - DAY));
+        },
+      }),
+      user: STUDENT,
+    });
+    await expect.element(screen.getByRole('tab', { name: 'Pregunta 2' })).toBeVisible();
+    expect(calls.some((c) => c.path === 'problems/9001/')).toBe(true);
+    expect(screen.getByText('La fecha límite de este módulo ya pasó').query()).toBeNull();
+    answerClassrooms();
+    await expect.element(screen.getByText(/La fecha límite de este módulo ya pasó/)).toBeVisible();
+    await screen.getByRole('tab', { name: 'Pregunta 2' }).click();
+    await screen.getByRole('radio', { name: /3/ }).first().click();
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect.poll(() => calls.filter((c) => c.path === 'proof/').length).toBe(1);
+    expect(calls.find((c) => c.path === 'proof/')?.body).toMatchObject({ deadlinePassed: true });
+  });
+
   it("trusts the student's own later deadline over the classroom's and over the URL", async () => {
     const { screen, calls } = await renderSite(
       '/student/solve?problem=9001&module=3&classroom=2&deadline=passed',

@@ -1,12 +1,12 @@
+import type { ApiClient } from '@kib/api-client';
 import { ApiBackend, Solver, type SolverBackend } from '@kib/widgets';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useMediaAddresses } from '../../app/public-config';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
-import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { moduleStatus, STUDENT_CLASSROOMS_KEY, useStudentClassrooms } from './student-data';
 import './solve-page.css';
@@ -19,18 +19,29 @@ function idParam(params: URLSearchParams, name: string): number | null {
   return id > 0 ? id : null;
 }
 
-/** The backend as it is, telling `onProblem` about the problem once it has loaded (for the page title). */
-function reportingProblem(backend: SolverBackend, onProblem: (title: string | null) => void): SolverBackend {
+/**
+ * The solver's backend for one problem: it loads the problem at once, and each check or hint is sent
+ * with what `deadlinePassed` says at that moment (the student's classrooms may answer after the
+ * problem). `onProblem` hears about the problem once it has loaded (for the page title).
+ */
+function solveBackend(
+  api: ApiClient,
+  problemId: number,
+  demo: boolean,
+  deadlinePassed: () => boolean,
+  onProblem: (title: string | null) => void,
+): SolverBackend {
+  const current = () => new ApiBackend(api, problemId, { deadlinePassed: deadlinePassed(), demo });
   return {
     loadProblem: async () => {
       onProblem(null);
-      const problem = await backend.loadProblem();
+      const problem = await current().loadProblem();
       onProblem(problem.title);
       return problem;
     },
-    completedNumerals: () => backend.completedNumerals(),
-    check: (input) => backend.check(input),
-    hints: (input) => backend.hints(input),
+    completedNumerals: () => current().completedNumerals(),
+    check: (input) => current().check(input),
+    hints: (input) => current().hints(input),
   };
 }
 
@@ -69,16 +80,18 @@ export function SolvePage() {
   const status =
     inModule && classrooms.data ? moduleStatus(classrooms.data, moduleId, classroomId, new Date()) : null;
   const known = status ? !status.active : undefined;
-  // The URL's flag only stands in when the classrooms cannot say (not loaded, or not assigned there).
+  // The URL's flag only stands in when the classrooms cannot say (not loaded yet, or not assigned there).
   const deadlinePassed = known ?? params.get('deadline') === 'passed';
-  const waitingForDeadline = inModule && classrooms.isPending;
+  const deadline = useRef(deadlinePassed);
+  useEffect(() => {
+    deadline.current = deadlinePassed;
+  }, [deadlinePassed]);
 
+  // The problem is asked for at once, beside the classrooms: an answer reads the deadline when sent.
   const backend = useMemo(
     () =>
-      problemId === null || waitingForDeadline
-        ? null
-        : reportingProblem(new ApiBackend(api, problemId, { deadlinePassed, demo }), setProblemTitle),
-    [api, problemId, deadlinePassed, demo, waitingForDeadline],
+      problemId === null ? null : solveBackend(api, problemId, demo, () => deadline.current, setProblemTitle),
+    [api, problemId, demo],
   );
 
   // Named after the problem once it has loaded, so tabs and history say which problem this is.
@@ -132,9 +145,7 @@ export function SolvePage() {
             onNumeralComplete={refreshClassrooms}
             onComplete={refreshClassrooms}
           />
-        ) : (
-          <Spinner label={t('student.solve-checking-deadline')} />
-        )}
+        ) : null}
       </div>
     </div>
   );
