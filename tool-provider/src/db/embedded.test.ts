@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import pg from 'pg';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { describe, expect, it } from 'vitest';
@@ -131,6 +132,104 @@ describe('the running owner of a data directory', () => {
       const owner = await startEmbeddedPostgres(dir);
       await owner.stop();
       await expect(fs.stat(path.join(dir, EMBEDDED_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('a data directory whose owner was killed', () => {
+  it('starts again at once after SIGKILL during a burst, with every acknowledged write there', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-pglite-'));
+    // The owner: takes the directory, then writes rows from four connections at once and says
+    // "ack n" after each commit, until it is killed.
+    const script = `
+      const { startEmbeddedPostgres } = await import(${JSON.stringify(path.join(import.meta.dirname, 'embedded.ts'))});
+      const { default: pg } = await import('pg');
+      const db = await startEmbeddedPostgres(${JSON.stringify(dir)});
+      const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+      await pool.query('CREATE TABLE answers (n int PRIMARY KEY, answer text NOT NULL)');
+      const worker = async (first) => {
+        for (let n = first; ; n += 4) {
+          await pool.query('INSERT INTO answers VALUES ($1, $2)', [n, 'x'.repeat(200)]);
+          process.stdout.write('ack ' + n + '\\n');
+        }
+      };
+      await Promise.all([0, 1, 2, 3].map(worker));
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.join(import.meta.dirname, '..', '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const acknowledged = new Set<number>();
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no burst within 90 s\n${stderr}`)), 90_000);
+        readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+          const m = /^ack (\d+)$/.exec(line);
+          if (m) acknowledged.add(Number(m[1]));
+          if (acknowledged.size >= 200) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`the owner exited (${code})\n${stderr}`)));
+      });
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((resolve) =>
+      child.exitCode !== null || child.signalCode ? resolve(null) : child.once('exit', resolve),
+    );
+    // Every line read before the kill is an acknowledged write.
+    const seen = [...acknowledged];
+
+    // At once: no waiting for the dead owner's lock to go stale.
+    const again = await startEmbeddedPostgres(dir);
+    try {
+      const client = new pg.Client({ connectionString: again.url });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>('SELECT n FROM answers');
+      await client.end();
+      const stored = new Set(rows.map((r) => r.n));
+      expect(seen.filter((n) => !stored.has(n))).toEqual([]);
+      expect(stored.size).toBeGreaterThanOrEqual(seen.length);
+      // A live owner (this process) still keeps others out.
+      await expect(startEmbeddedPostgres(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    } finally {
+      await again.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('is not fooled by a later process that got the dead owner’s id', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-pglite-'));
+    try {
+      const first = await startEmbeddedPostgres(dir);
+      const owner = JSON.parse(await fs.readFile(path.join(dir, 'kib.lock.owner'), 'utf8')) as {
+        pid: number;
+        started: string | null;
+      };
+      expect(owner.pid).toBe(process.pid);
+      await first.stop();
+      await expect(fs.stat(path.join(dir, 'kib.lock.owner'))).rejects.toMatchObject({ code: 'ENOENT' });
+      // A lock left by an owner with this process's id but another start time (a container's
+      // process 1 after a restart) is a dead owner's lock.
+      await fs.mkdir(path.join(dir, 'kib.lock'));
+      await fs.writeFile(
+        path.join(dir, 'kib.lock.owner'),
+        JSON.stringify({ pid: process.pid, started: owner.started === null ? null : '1' }),
+      );
+      // Linux says when a process started; elsewhere only the id is compared.
+      if (process.platform === 'linux') expect(owner.started).toMatch(/^\d+$/);
+      if (owner.started === null) return;
+      const second = await startEmbeddedPostgres(dir);
+      await second.stop();
+      // A fresh lock without an owner's record is respected (until proper-lockfile finds it stale).
+      await fs.mkdir(path.join(dir, 'kib.lock'));
+      await expect(startEmbeddedPostgres(dir)).rejects.toBeInstanceOf(DataDirLockedError);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,12 +54,7 @@ export async function startEmbeddedPostgres(
   const infoFile = dataDir ? path.join(dataDir, EMBEDDED_FILE) : null;
   if (dataDir && infoFile) {
     await fs.mkdir(dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, 'kib.lock'), stale: 15_000 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
-      throw err;
-    }
+    release = await lockDataDir(dataDir);
     // Whoever holds the lock owns the directory: a file left here is a dead owner's.
     await fs.rm(infoFile, { force: true });
     db = await PGlite.create(path.join(dataDir, 'pgdata'));
@@ -85,6 +81,87 @@ export async function startEmbeddedPostgres(
       await release?.();
     },
   };
+}
+
+/** The lock of a data directory (a directory, as proper-lockfile makes it). */
+const LOCK_DIR = 'kib.lock';
+/** Beside the lock: which process holds it ({@link LockOwner}). */
+const LOCK_OWNER_FILE = 'kib.lock.owner';
+
+/** The process holding a data directory's lock: its id and, where the system says, its start time. */
+interface LockOwner {
+  pid: number;
+  /** The kernel's start time of the process (Linux), which a later process with the same id lacks. */
+  started: string | null;
+}
+
+/**
+ * Takes the data directory's lock for this process. A lock whose recorded owner is no longer running
+ * (killed with SIGKILL, the machine lost power) is broken at once instead of after its 15-second
+ * staleness; a lock of a live owner, or one without an owner's record, refuses with
+ * {@link DataDirLockedError}. Answers the release.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(dataDir, LOCK_DIR);
+  const ownerPath = path.join(dataDir, LOCK_OWNER_FILE);
+  const take = async () => {
+    const release = await lockfile.lock(dataDir, { lockfilePath: lockPath, stale: 15_000 });
+    const me: LockOwner = { pid: process.pid, started: processStart(process.pid) };
+    await fs.writeFile(`${ownerPath}.${process.pid}.tmp`, JSON.stringify(me));
+    await fs.rename(`${ownerPath}.${process.pid}.tmp`, ownerPath);
+    return async () => {
+      await fs.rm(ownerPath, { force: true });
+      await release();
+    };
+  };
+  try {
+    return await take();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+  }
+  const owner = await readLockOwner(ownerPath);
+  if (!owner || ownerRuns(owner)) throw new DataDirLockedError(dataDir);
+  // Moved aside first (atomic), so of two processes starting at once only one breaks the lock.
+  const tomb = `${lockPath}.dead-${owner.pid}-${process.pid}`;
+  try {
+    await fs.rename(lockPath, tomb);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await fs.rm(tomb, { recursive: true, force: true });
+  try {
+    return await take();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+    throw err;
+  }
+}
+
+async function readLockOwner(file: string): Promise<LockOwner | null> {
+  try {
+    const { pid, started } = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<LockOwner>;
+    if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return null;
+    return { pid, started: typeof started === 'string' ? started : null };
+  } catch {
+    return null;
+  }
+}
+
+/** Is the recorded owner still running: its id alive and, where it can be read, the same start time? */
+function ownerRuns(owner: LockOwner): boolean {
+  if (!isAlive(owner.pid)) return false;
+  const started = processStart(owner.pid);
+  return owner.started === null || started === null || started === owner.started;
+}
+
+/** The start time of a process in clock ticks since boot (field 22 of /proc/<pid>/stat), or null. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
