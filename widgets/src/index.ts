@@ -59,3 +59,5 @@ export {
 export { WIDGETS } from './registry';
 /** Problem text with its $…$ math rendered. */
 export { MathText } from './shared/math-text';
+/** WAI-ARIA tabs: a tab list with arrow-key roving and the panels it switches. */
+export { TabList, TabPanel, useTabs, type Tabs } from './shared/tabs';

@@ -58,6 +58,8 @@ import studentDetailWidgetEs from '../locales/widgets/student-detail.es.json' wi
 import studentDetailWidgetEn from '../locales/widgets/student-detail.en.json' with { type: 'json' };
 import teacherModulesSiteEs from '../locales/site/teacher-modules.es.json' with { type: 'json' };
 import teacherModulesSiteEn from '../locales/site/teacher-modules.en.json' with { type: 'json' };
+import learningStandardsSiteEs from '../locales/site/learning-standards.es.json' with { type: 'json' };
+import learningStandardsSiteEn from '../locales/site/learning-standards.en.json' with { type: 'json' };
 import teacherClassroomSiteEs from '../locales/site/teacher-classroom.es.json' with { type: 'json' };
 import teacherClassroomSiteEn from '../locales/site/teacher-classroom.en.json' with { type: 'json' };
 import teacherEmbedSiteEs from '../locales/site/teacher-embed.es.json' with { type: 'json' };
@@ -132,6 +134,7 @@ const siteEs = {
   'platform-admin': platformAdminSiteEs,
   teacher: teacherSiteEs,
   'teacher-modules': teacherModulesSiteEs,
+  'learning-standards': learningStandardsSiteEs,
   'teacher-classroom': teacherClassroomSiteEs,
   'teacher-embed': teacherEmbedSiteEs,
   'school-admin': schoolAdminSiteEs,
@@ -150,6 +153,7 @@ const siteEn = {
   'platform-admin': platformAdminSiteEn,
   teacher: teacherSiteEn,
   'teacher-modules': teacherModulesSiteEn,
+  'learning-standards': learningStandardsSiteEn,
   'teacher-classroom': teacherClassroomSiteEn,
   'teacher-embed': teacherEmbedSiteEn,
   'school-admin': schoolAdminSiteEn,

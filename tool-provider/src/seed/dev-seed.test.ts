@@ -154,7 +154,7 @@ describe('seedDevelopment', () => {
     const expected = [
       {
         system: 'Estándares Básicos de Competencias (Colombia)',
-        grade: 'Décimo',
+        grade: 'Décimo a undécimo',
         course: 'Trigonometry',
         topic: 'Trigonometric functions',
         subtopic: 'Graphs of periodic functions',

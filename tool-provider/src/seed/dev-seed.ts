@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { MediaStorage } from '../media/storage';
 import { DEV_CONTENT, SEED_MEDIA, toMathTypeData, type SeedContent } from './dev-content';
 import { registerDevConsumer } from '../lti/v11/dev-consumer';
+import { refreshDevStandards, seedDevStandards } from './dev-learning-standards';
 
 /** A development account of the seed. */
 export interface DevSeedUser {
@@ -80,7 +81,7 @@ export const DEV_SEED = {
    */
   demoPreset: {
     educationSystem: 'Estándares Básicos de Competencias (Colombia)',
-    grade: 'Décimo',
+    grade: 'Décimo a undécimo',
     courseKey: 'trigonometry',
     topicKey: 'trigonometric-functions',
     subtopicKey: 'periodic-function-graphs',
@@ -325,36 +326,11 @@ export async function seedDevelopment(
       t,
     );
 
-    // ----- Competences: Colombian standards, grade ten
-    const system = await models.EducationSystem.create(
-      {
-        name: DEV_SEED.demoPreset.educationSystem,
-        learningStandardName: 'Estándar básico de competencia',
-      },
-      t,
-    );
-    const grade = await models.Grade.create(
-      { educationSystemId: system.id, name: DEV_SEED.demoPreset.grade, numeration: 10 },
-      t,
-    );
-    const standard = await models.LearningStandard.create(
-      {
-        gradeId: grade.id,
-        name: 'Analizo las relaciones y propiedades entre las expresiones algebraicas y las gráficas de funciones.',
-      },
-      t,
-    );
-    const skill = await models.Skill.create(
-      {
-        learningStandardId: standard.id,
-        name: 'Simplifica expresiones y resuelve ecuaciones e inecuaciones lineales y con valor absoluto.',
-      },
-      t,
-    );
-    await models.ModuleSkill.create({ moduleId: modules.main, skillId: skill.id }, t);
-    await models.ModuleLearningStandard.create(
-      { moduleId: modules.main, learningStandardId: standard.id },
-      t,
+    // ----- Competences: Colombia's standards, the problems' skills, modules assigned to skills
+    await seedDevStandards(
+      sequelize,
+      { problemId, creatorId: users.creator, mainModuleId: modules.main },
+      transaction,
     );
 
     // ----- A few stats of the first student: one numeral solved, one attempted
@@ -437,9 +413,10 @@ export async function seedDevelopment(
     return true;
   });
 
-  // The development LMS consumer (kib-dev-key) and the demo account's preset: idempotent, so
+  // The development LMS consumer (kib-dev-key), Colombia's standards and the demo account's preset: idempotent, so
   // databases seeded earlier get them too.
   await registerDevConsumer(sequelize);
+  if (!applied) await refreshDevStandards(sequelize);
   await setDemoPreset(sequelize);
   if (applied) opts.logger?.info({ seed: DEV_SEED.name }, 'development seed applied');
   else opts.logger?.debug({ seed: DEV_SEED.name }, 'development seed already applied');

@@ -23,6 +23,7 @@ import {
 } from '../../teacher/modules/module-draft.store';
 import { PreviewDialog, TryDialog, type ShownProblem } from '../../teacher/modules/problem-dialogs';
 import { ProblemPicker } from '../../teacher/modules/problem-picker';
+import { StandardAssignment } from '../../teacher/modules/standard-assignment';
 import { SelectedProblems } from '../../teacher/modules/selected-problems';
 import { Announcer, useAnnouncer } from '../../teacher/modules/modules-ui';
 import { useApi } from '../../../app/api';
@@ -257,6 +258,7 @@ function CreatorBuilder({ onCreated }: { onCreated: (moduleId: number) => void }
       <CloneById />
       <ProblemPicker {...actions} />
       <SelectedProblems {...actions} />
+      <StandardAssignment />
       <AssignToTeacher />
       <OpenActivities />
       <SaveBar pending={save.isPending} dirty={dirty} saved={moduleId !== null} onSave={onSave} />

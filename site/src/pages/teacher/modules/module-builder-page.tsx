@@ -40,6 +40,7 @@ import {
 import { PreviewDialog, TryDialog, type ShownProblem } from './problem-dialogs';
 import { ProblemPicker } from './problem-picker';
 import { SelectedProblems } from './selected-problems';
+import { StandardAssignment } from './standard-assignment';
 import { Announcer, CodeLine, useAnnouncer } from './modules-ui';
 import './modules.css';
 
@@ -280,6 +281,7 @@ function BuilderView({
       <ProblemPicker {...actions} />
       <SelectedProblems {...actions} />
       <AssignmentSection classrooms={classrooms} problems={problems?.assignments ?? {}} />
+      <StandardAssignment />
       <CodesSection />
       <div className="modules-save-bar">
         <button type="button" className="button button-primary" disabled={save.isPending} onClick={onSave}>

@@ -10,6 +10,9 @@ import { contentName, useCourses, useCourseTopics, useSubtopicProblems, useSubto
 import { useModuleDraft, useModuleDraftStore, type DraftProblem } from './module-draft.store';
 import type { ShownProblem } from './problem-dialogs';
 import { HiddenName } from './modules-ui';
+import { CompetencesSearch } from './competences-search';
+import { SearchTypeSwitch } from './search-type-switch';
+import { useCompetences } from './competences.store';
 
 /** What the builder's parts do with a problem besides adding it: preview it, try it, say what happened. */
 export interface ProblemActions {
@@ -101,6 +104,7 @@ export function ProblemPicker({
   const topics = useCourseTopics(courseId, language);
   const subtopics = useSubtopics(topicId, language);
   const problems = useSubtopicProblems(subtopicId, language);
+  const searchType = useCompetences((s) => s.searchType);
 
   const failed = courses.isError
     ? { query: courses, message: t('teacher-modules.courses-failed') }
@@ -113,7 +117,10 @@ export function ProblemPicker({
   return (
     <section className="card modules-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('teacher-modules.picker-title')}</h2>
-      {courses.isPending ? (
+      <SearchTypeSwitch />
+      {searchType === 'competences' ? (
+        <CompetencesSearch onPreview={onPreview} onTry={onTry} announce={announce} />
+      ) : courses.isPending ? (
         <Spinner label={t('teacher-modules.courses-loading')} />
       ) : (
         <div className="modules-picker-selects">
@@ -150,7 +157,7 @@ export function ProblemPicker({
           />
         </div>
       )}
-      {failed ? (
+      {searchType === 'competences' ? null : failed ? (
         <LoadFailed query={failed.query} message={failed.message} />
       ) : courses.isPending ? null : courseId === null ? (
         <p className="modules-hint">{t('teacher-modules.select-course')}</p>
@@ -186,8 +193,8 @@ export function ProblemPicker({
   );
 }
 
-/** The subtopic's problems, each with Add, Preview and Try. */
-function PickerProblems({
+/** A list of problems (a subtopic's, or found by competences), each with Add, Preview and Try. */
+export function PickerProblems({
   problems,
   onPreview,
   onTry,
