@@ -40,7 +40,8 @@ const TOO_LONG = '22001';
 function expectedColumnType(sqlType: string): string {
   return sqlType
     .replace(/^VARCHAR\((\d+)\)$/, 'CHARACTER VARYING($1)')
-    .replace(/^CHAR\((\d+)\)$/, 'CHARACTER($1)');
+    .replace(/^CHAR\((\d+)\)$/, 'CHARACTER($1)')
+    .replace(/^[A-Z ]+\[\]$/, 'ARRAY');
 }
 
 let seq = 0;

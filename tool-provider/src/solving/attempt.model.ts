@@ -13,7 +13,7 @@ export type StoredJson = string | number | boolean | null | StoredJson[] | { [ke
 /**
  * One checked answer (table `attempts`), an append-only log for analytics: who (user or temporary
  * student, exactly one), which numeral and step, the answer as sent, whether it was right, the
- * time spent (seconds) and whether the deadline had passed. `id` is a bigint, so pg returns it
+ * time spent (seconds), whether the deadline had passed and the checker's feedback codes. `id` is a bigint, so pg returns it
  * as a string.
  */
 export class Attempt extends Model<InferAttributes<Attempt>, InferCreationAttributes<Attempt>> {
@@ -26,6 +26,8 @@ export class Attempt extends Model<InferAttributes<Attempt>, InferCreationAttrib
   declare answer: StoredJson;
   declare totalTime: CreationOptional<number>;
   declare deadlinePassed: CreationOptional<boolean>;
+  /** The checker's feedback codes of a wrong answer (kebab-case, without `feedback.`). */
+  declare feedbackCodes: CreationOptional<string[]>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -42,6 +44,7 @@ export function initAttemptModel(sequelize: Sequelize): typeof Attempt {
       answer: { type: DataTypes.JSONB, allowNull: false },
       totalTime: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       deadlinePassed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+      feedbackCodes: { type: DataTypes.ARRAY(DataTypes.TEXT), allowNull: false, defaultValue: [] },
       createdAt: { type: DataTypes.DATE, allowNull: false },
     },
     { sequelize, tableName: 'attempts', underscored: true, timestamps: true, updatedAt: false },
