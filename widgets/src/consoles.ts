@@ -104,11 +104,14 @@ export function consoleFor(mathType: string): ConsoleDescriptor | undefined {
 }
 
 /**
- * Starts downloading the libraries the consoles of a loaded problem draw with (for its numerals and
- * steps at once), so a later numeral's console does not wait for them either.
+ * Starts downloading the libraries the consoles of a loaded problem's first numeral (and its steps)
+ * draw with. Later numerals load theirs when shown: on a slow link a library they need would only
+ * compete with the one the student needs now.
  */
 export function preloadConsoles(problem: PublicProblem): void {
-  const contents: PublicMathTypeContent[] = problem.numerals.flatMap((n) => [n, ...n.steps]);
+  const first = problem.numerals[0];
+  if (!first) return;
+  const contents: PublicMathTypeContent[] = [first, ...first.steps];
   const libraries = new Set(contents.map((c) => consoleFor(c.mathType)?.library));
   if (libraries.has('board')) loadJsxGraph().catch(() => undefined);
   if (libraries.has('mathField')) loadMathField().catch(() => undefined);
