@@ -53,6 +53,8 @@ export function rangeOf(start: string, end: string): { start: string; end: strin
 }
 
 const REVIEWS_KEY = ['creator-reviews'] as const;
+/** Reviews change by other people's hands (the author's, a supervisor's): read again whenever shown. */
+const FRESH = { staleTime: 0, refetchOnMount: 'always' } as const;
 const reviewKey = (problemId: number) => [...REVIEWS_KEY, 'problem', problemId] as const;
 
 /** The supervisor's creators list with their counts (POST get_creators_review_list/). */
@@ -63,6 +65,7 @@ export function useCreatorsReviewList(enabled: boolean) {
     queryFn: () => api.endpoints.creatorsReviewList({ body: {} }),
     enabled,
     retry: retryUnlessRefused,
+    ...FRESH,
   });
 }
 
@@ -79,6 +82,7 @@ export function useReviewsByDate(
       }),
     enabled: request !== null,
     retry: retryUnlessRefused,
+    ...FRESH,
   });
 }
 
@@ -90,6 +94,7 @@ export function useProblemReview(problemId: number | null) {
     queryFn: () => api.endpoints.problemReview({ params: { id: String(problemId) } }),
     enabled: problemId !== null,
     retry: retryUnlessRefused,
+    ...FRESH,
   });
 }
 
