@@ -81,9 +81,11 @@ beforeAll(async () => {
   creatorDraft = await problem('Borrador del creador', creatorId, false);
   await insertUser(server.db.sequelize, { email: 'creator2@test.kib', groups: ['Creators'] });
   othersDraft = await problem('Borrador ajeno', await idOf('creator2@test.kib'), false);
-  creator = await loginAs(DEV_SEED.users.creator.email);
-  otherCreator = await loginAs('creator2@test.kib');
-});
+  [creator, otherCreator] = await Promise.all([
+    loginAs(DEV_SEED.users.creator.email),
+    loginAs('creator2@test.kib'),
+  ]);
+}, 120_000);
 afterAll(() => server?.close());
 
 describe('creator/modules/, get_module_data/, getcreatormodules/', () => {
@@ -168,7 +170,7 @@ describe('creator/modules/, get_module_data/, getcreatormodules/', () => {
         '/api/creator/modules/1/activities/',
         { teacher_id: 1, institution: 'a', classroom: 'b', valid_until: day(1) },
       ],
-      ['get', '/api/creator/teachers/'],
+      ['get', '/api/creator/teachers/?search=laura'],
     ];
     for (const [method, path, body] of calls) {
       for (const client of [teacher, student]) {
@@ -384,15 +386,80 @@ describe('open activities', () => {
     expect(notTeacher.body.fields).toMatchObject({ teacher_id: ['That user is not a Kib teacher.'] });
   });
 
-  it('lists the teachers with their school and classrooms for the pickers', async () => {
-    const res = await creator.get<{
-      teachers: { id: number; institution: string | null; classrooms: { name: string }[] }[];
-    }>('/api/creator/teachers/');
-    expect(res.status).toBe(200);
-    expect(res.body.teachers.find((t) => t.id === teacherId)).toMatchObject({
-      institution: DEV_SEED.institutionName,
-      classrooms: expect.arrayContaining([expect.objectContaining({ name: DEV_SEED.classroomName })]),
-    });
+  it('finds teachers by a part of their name or e-mail, case and accents aside, with their school and classrooms', async () => {
+    for (const search of ['laura', 'MARTINEZ', 'ura mart', 'teacher@demo']) {
+      const res = await creator.get<{
+        teachers: { id: number; institution: string | null; classrooms: { name: string }[] }[];
+        has_more: boolean;
+      }>(`/api/creator/teachers/?search=${encodeURIComponent(search)}`);
+      expect(res.status, search).toBe(200);
+      expect(res.body.has_more).toBe(false);
+      expect(
+        res.body.teachers.find((t) => t.id === teacherId),
+        search,
+      ).toMatchObject({
+        institution: DEV_SEED.institutionName,
+        classrooms: expect.arrayContaining([expect.objectContaining({ name: DEV_SEED.classroomName })]),
+      });
+    }
+    const students = await creator.get<{ teachers: unknown[] }>(
+      `/api/creator/teachers/?search=${encodeURIComponent(DEV_SEED.users.student.email)}`,
+    );
+    expect(students.body.teachers).toEqual([]);
+    const wildcard = await creator.get<{ teachers: unknown[] }>('/api/creator/teachers/?search=%25%25%25');
+    expect(wildcard.status).toBe(200);
+    expect(wildcard.body.teachers).toEqual([]);
+  });
+
+  it('answers a page of 20 teachers at a time and leaves inactive ones out', async () => {
+    await query(
+      `WITH made AS (
+         INSERT INTO users (email, password_hash, first_name, last_name, language, is_active)
+         SELECT 'paged' || n || '@test.kib', 'x', 'Paginado', 'Zeta ' || lpad(n::text, 2, '0'), 'es', n <= 25
+           FROM generate_series(1, 26) AS n RETURNING id)
+       INSERT INTO user_groups (user_id, group_id, position)
+       SELECT made.id, g.id, 0 FROM made, groups g WHERE g.name = 'Teachers'`,
+    );
+    type Page = { teachers: { email: string; last_name: string }[]; has_more: boolean };
+    const first = await creator.get<Page>('/api/creator/teachers/?search=paginado');
+    const second = await creator.get<Page>('/api/creator/teachers/?search=paginado&page=2');
+    expect(first.body.teachers).toHaveLength(20);
+    expect(first.body.has_more).toBe(true);
+    expect(second.body.teachers.map((t) => t.last_name)).toEqual([
+      'Zeta 21',
+      'Zeta 22',
+      'Zeta 23',
+      'Zeta 24',
+      'Zeta 25',
+    ]);
+    expect(second.body.has_more).toBe(false);
+    const emails = [...first.body.teachers, ...second.body.teachers].map((t) => t.email);
+    expect(new Set(emails).size).toBe(25);
+    expect(emails).not.toContain('paged26@test.kib');
+  });
+
+  it('refuses a search shorter than 3 characters, or none, with a translated 400 on the field', async () => {
+    for (const path of [
+      '/api/creator/teachers/?search=la',
+      '/api/creator/teachers/?search=%20%20la%20',
+      '/api/creator/teachers/',
+    ]) {
+      const res = await creator.get<{ fields: Record<string, string[]> }>(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.fields.search, path).toEqual([
+        'Escribe al menos 3 caracteres del nombre o el correo del profesor.',
+      ]);
+    }
+    const english = await (
+      await loginAs(DEV_SEED.users.creator.email, 'en')
+    ).get<{
+      fields: Record<string, string[]>;
+    }>('/api/creator/teachers/?search=a');
+    expect(english.body.fields.search).toEqual([
+      'Type at least 3 characters of the teacher’s name or e-mail.',
+    ]);
+    const page = await creator.get('/api/creator/teachers/?search=laura&page=0');
+    expect(page.status).toBe(400);
   });
 });
 

@@ -7,6 +7,7 @@ import type {
   TempActivity,
 } from '@kib/core';
 import { QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import { FOLDING, folded, foldForSearch } from '../schools/school-codes.repository';
 
 /** How many codes are drawn before giving up on a free pair (25^8 codes: a clash is very rare). */
 const CODE_DRAWS = 8;
@@ -269,18 +270,25 @@ export class CreatorModuleRepository {
     throw new Error('no free pair of activity codes after several draws');
   }
 
-  /** Every Kib teacher by name, with their school and their classrooms by name. */
-  async teachers(): Promise<CreatorTeacher[]> {
+  /**
+   * Active Kib teachers whose first name, last name, whole name or e-mail address contains `search`
+   * (case and accents aside), by last and first name: `limit` of them from `offset`, each with their
+   * school and classrooms.
+   */
+  async teachers(search: string, limit: number, offset: number): Promise<CreatorTeacher[]> {
+    const name = `u.first_name || ' ' || u.last_name`;
     const rows = await this.select<Omit<CreatorTeacher, 'classrooms'>>(
-      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, i.name AS institution
+      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+              (SELECT i.name FROM institution_teachers it JOIN institutions i ON i.id = it.institution_id
+                WHERE it.user_id = u.id ORDER BY i.name LIMIT 1) AS institution
          FROM users u
-         JOIN user_groups ug ON ug.user_id = u.id
-         JOIN groups g ON g.id = ug.group_id AND g.name = 'Teachers'
-         LEFT JOIN institution_teachers it ON it.user_id = u.id
-         LEFT JOIN institutions i ON i.id = it.institution_id
         WHERE u.is_active
-        ORDER BY u.last_name, u.first_name, u.id`,
-      {},
+          AND EXISTS (SELECT 1 FROM user_groups ug JOIN groups g ON g.id = ug.group_id
+                       WHERE ug.user_id = u.id AND g.name = 'Teachers')
+          AND (strpos(${folded(name)}, :term) > 0 OR strpos(${folded('u.email')}, :term) > 0)
+        ORDER BY u.last_name, u.first_name, u.id
+        LIMIT :limit OFFSET :offset`,
+      { term: foldForSearch(search), foldFrom: FOLDING.from, foldTo: FOLDING.to, limit, offset },
     );
     if (rows.length === 0) return [];
     const classrooms = await this.select<{ id: number; name: string; teacherId: number }>(

@@ -52,7 +52,7 @@ export function registerCreatorModuleRoutes(api: ApiRouter, modules: CreatorModu
     }),
   });
   api.handle(API.creatorTeachers, {
-    handle: async () => ({ body: await modules.teachers() }),
+    handle: async ({ query }) => ({ body: await modules.teachers(query.search, query.page) }),
   });
   api.handle(API.demoPreset, {
     handle: async ({ principal }) => ({ body: await modules.demoPreset(principal.userId) }),

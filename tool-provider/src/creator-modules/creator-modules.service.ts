@@ -1,4 +1,5 @@
 import {
+  TEACHER_SEARCH_PAGE_SIZE,
   TEMP_ACTIVITY_MAX_DAYS,
   type ClonedModule,
   type ClonedModuleClassrooms,
@@ -198,9 +199,17 @@ export class CreatorModuleService {
     );
   }
 
-  /** Every Kib teacher, for the pickers. */
-  async teachers(): Promise<CreatorTeachers> {
-    return { teachers: await this.deps.repo.teachers() };
+  /** A page of the teachers whose name or e-mail contains `search`, for the pickers (one more is read to know whether another page follows). */
+  async teachers(search: string, page: number): Promise<CreatorTeachers> {
+    const found = await this.deps.repo.teachers(
+      search,
+      TEACHER_SEARCH_PAGE_SIZE + 1,
+      (page - 1) * TEACHER_SEARCH_PAGE_SIZE,
+    );
+    return {
+      teachers: found.slice(0, TEACHER_SEARCH_PAGE_SIZE),
+      hasMore: found.length > TEACHER_SEARCH_PAGE_SIZE,
+    };
   }
 
   /** The demo account's preset; 404 for any other account, or when there is no preset. */

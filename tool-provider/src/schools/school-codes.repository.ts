@@ -35,7 +35,7 @@ export const SCHOOL_CODE_LIST_LIMIT = 500;
  * each folds to, so that a search finds "Medellín" with "medellin" and the other way round on
  * PostgreSQL and PGlite alike, without the `unaccent` extension.
  */
-const FOLDING = (() => {
+export const FOLDING = (() => {
   let from = '';
   let to = '';
   for (let point = 0xc0; point <= 0x24f; point++) {
@@ -61,7 +61,7 @@ export function foldForSearch(text: string): string {
 }
 
 /** The SQL of a column folded like {@link foldForSearch}. */
-const folded = (column: string) => `translate(lower(${column}), :foldFrom, :foldTo)`;
+export const folded = (column: string) => `translate(lower(${column}), :foldFrom, :foldTo)`;
 
 interface RawRow {
   id: number;

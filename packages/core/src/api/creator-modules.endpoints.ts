@@ -7,6 +7,7 @@ import {
   CreatorModuleDetailSchema,
   CreatorModuleInputSchema,
   CreatorModuleListSchema,
+  CreatorTeachersQuerySchema,
   CreatorTeachersSchema,
   DemoPresetSchema,
   ModuleIdRequestSchema,
@@ -105,7 +106,9 @@ export const CREATOR_MODULE_ENDPOINTS = {
     path: '/creator/teachers/',
     access: MODULE_CREATORS,
     tag: TAG,
-    summary: 'Every Kib teacher by name, with their school and classrooms, for the builder’s pickers',
+    summary:
+      'Active Kib teachers whose name or e-mail contains the search (3 characters or more), a page of 20, with their school and classrooms, for the builder’s pickers',
+    query: CreatorTeachersQuerySchema,
     response: CreatorTeachersSchema,
   }),
   demoPreset: endpoint({

@@ -180,9 +180,40 @@ export const CreatorTeacherSchema = z.object({
 /** A teacher in the creator's pickers. */
 export type CreatorTeacher = z.infer<typeof CreatorTeacherSchema>;
 
-/** GET creator/teachers/: every Kib teacher, by name. */
-export const CreatorTeachersSchema = z.object({ teachers: z.array(CreatorTeacherSchema) });
-/** The teachers of the creator's pickers. */
+/** The fewest characters a search for a teacher has (of a name or an e-mail address). */
+export const TEACHER_SEARCH_MIN_LENGTH = 3;
+/** How many teachers one page of a search answers. */
+export const TEACHER_SEARCH_PAGE_SIZE = 20;
+/** The last page a search may ask for. */
+export const TEACHER_SEARCH_MAX_PAGE = 50;
+
+/**
+ * GET creator/teachers/?search=&page=: a search for active Kib teachers whose first name, last name,
+ * whole name or e-mail address contains `search` (at least {@link TEACHER_SEARCH_MIN_LENGTH}
+ * characters; case and accents aside), {@link TEACHER_SEARCH_PAGE_SIZE} a page from page 1.
+ */
+export const CreatorTeachersQuerySchema = z.object({
+  search: z
+    .string('validation.teacher-search-short')
+    .trim()
+    .min(TEACHER_SEARCH_MIN_LENGTH, 'validation.teacher-search-short')
+    .max(100, 'validation.too-long'),
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(TEACHER_SEARCH_MAX_PAGE, 'validation.invalid')
+    .default(1),
+});
+/** A search for teachers, as the picker asks for it. */
+export type CreatorTeachersQuery = z.input<typeof CreatorTeachersQuerySchema>;
+
+/** GET creator/teachers/: one page of the teachers found, by last and first name; `hasMore` when another page follows. */
+export const CreatorTeachersSchema = z.object({
+  teachers: z.array(CreatorTeacherSchema),
+  hasMore: z.boolean(),
+});
+/** A page of the creator's teacher search. */
 export type CreatorTeachers = z.infer<typeof CreatorTeachersSchema>;
 
 /** GET demo-preset/: what a demo account's builder is fixed to (spec 02 §4), names in both languages. */

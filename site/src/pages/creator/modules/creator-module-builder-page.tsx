@@ -197,7 +197,7 @@ function CreatorBuilder({ onCreated }: { onCreated: (moduleId: number) => void }
       setOutcome({ kind: 'failed', message: t('validation.module-blank'), onName: true });
       return;
     }
-    if (creator.assignToTeacher && creator.teacherId === null) {
+    if (creator.assignToTeacher && creator.teacher === null) {
       setOutcome({ kind: 'failed', message: t('creator-modules.assign-choose'), onName: false });
       return;
     }
@@ -207,7 +207,7 @@ function CreatorBuilder({ onCreated }: { onCreated: (moduleId: number) => void }
         name: draft.name.trim(),
         description: draft.description.trim(),
         problemIds: draft.problems.map((p) => p.id),
-        assignTeacherId: creator.assignToTeacher ? creator.teacherId : null,
+        assignTeacherId: creator.assignToTeacher ? (creator.teacher?.id ?? null) : null,
         sourceModuleId: creator.sourceModuleId,
       },
       {

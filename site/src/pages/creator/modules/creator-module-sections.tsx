@@ -3,20 +3,14 @@ import { TEMP_ACTIVITY_TEXT_MAX_LENGTH, type CreatorTeacher, type OpenActivityIn
 import { useId, useState, type FormEvent } from 'react';
 import { useApi } from '../../../app/api';
 import { useT } from '../../../i18n/language';
-import { Alert } from '../../../ui/alert';
 import { errorMessage } from '../../../ui/error-message';
 import { Field, SelectField } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { useModuleDraft, useModuleDraftStore } from '../../teacher/modules/module-draft.store';
 import { CodeLine } from '../../teacher/modules/modules-ui';
 import { useCreatorModuleState, useCreatorModuleStore } from './creator-module.store';
-import {
-  dayFromNow,
-  formatActivityDay,
-  useCreatorModules,
-  useCreatorTeachers,
-  useOpenActivity,
-} from './creator-modules-data';
+import { dayFromNow, formatActivityDay, useCreatorModules, useOpenActivity } from './creator-modules-data';
+import { TeacherPicker } from './teacher-picker';
 
 const teacherName = (t: Pick<CreatorTeacher, 'firstName' | 'lastName'>) =>
   `${t.firstName} ${t.lastName}`.trim();
@@ -120,9 +114,8 @@ export function AssignToTeacher() {
   const hintId = useId();
   const store = useCreatorModuleStore();
   const on = useCreatorModuleState((s) => s.assignToTeacher);
-  const teacherId = useCreatorModuleState((s) => s.teacherId);
+  const teacher = useCreatorModuleState((s) => s.teacher);
   const given = useCreatorModuleState((s) => s.teachers);
-  const teachers = useCreatorTeachers();
   return (
     <section className="card modules-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('creator-modules.assign-title')}</h2>
@@ -139,25 +132,13 @@ export function AssignToTeacher() {
       <p id={hintId} className="modules-hint">
         {t('creator-modules.assign-hint')}
       </p>
-      {on &&
-        (teachers.isError ? (
-          <Alert tone="danger">{errorMessage(teachers.error, t)}</Alert>
-        ) : !teachers.data ? (
-          <Spinner label={t('creator-modules.teachers-loading')} />
-        ) : (
-          <SelectField
-            label={t('creator-modules.assign-teacher')}
-            value={teacherId ?? ''}
-            onChange={(e) => store.getState().setTeacherId(Number(e.target.value) || null)}
-          >
-            <option value="">{t('creator-modules.teacher-placeholder')}</option>
-            {teachers.data.teachers.map((teacher) => (
-              <option key={teacher.id} value={teacher.id}>
-                {teacherName(teacher)} ({teacher.email})
-              </option>
-            ))}
-          </SelectField>
-        ))}
+      {on && (
+        <TeacherPicker
+          label={t('creator-modules.assign-teacher')}
+          value={teacher}
+          onChange={(next) => store.getState().setTeacher(next)}
+        />
+      )}
       {given.length > 0 && (
         <>
           <h3>{t('creator-modules.assigned-title')}</h3>
@@ -174,18 +155,19 @@ export function AssignToTeacher() {
 
 /** The open-activity form's values as typed. */
 interface ActivityForm {
-  teacherId: string;
+  teacher: CreatorTeacher | null;
   institution: string;
   classroom: string;
   validUntil: string;
 }
 
 type ActivityErrors = Partial<Record<keyof ActivityForm, string>>;
+type ActivityText = Exclude<keyof ActivityForm, 'teacher'>;
 
 /** The form's mistakes, as the spec's required-field messages (spec 02 §5). */
 function checkActivity(form: ActivityForm): ActivityErrors {
   const errors: ActivityErrors = {};
-  if (!Number(form.teacherId)) errors.teacherId = 'validation.activity-teacher-required';
+  if (!form.teacher) errors.teacher = 'validation.activity-teacher-required';
   if (!form.institution.trim()) errors.institution = 'validation.activity-institution-required';
   if (!form.classroom.trim()) errors.classroom = 'validation.activity-classroom-required';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(form.validUntil))
@@ -194,7 +176,7 @@ function checkActivity(form: ActivityForm): ActivityErrors {
 }
 
 const SERVER_FIELDS: Record<string, keyof ActivityForm> = {
-  teacher_id: 'teacherId',
+  teacher_id: 'teacher',
   institution: 'institution',
   classroom: 'classroom',
   valid_until: 'validUntil',
@@ -264,10 +246,9 @@ export function OpenActivities() {
 function OpenActivityForm({ moduleId, classroomListId }: { moduleId: number; classroomListId: string }) {
   const t = useT();
   const store = useCreatorModuleStore();
-  const teachers = useCreatorTeachers();
   const open = useOpenActivity(moduleId);
   const [form, setForm] = useState<ActivityForm>({
-    teacherId: '',
+    teacher: null,
     institution: '',
     classroom: '',
     validUntil: dayFromNow(30),
@@ -275,11 +256,24 @@ function OpenActivityForm({ moduleId, classroomListId }: { moduleId: number; cla
   const [errors, setErrors] = useState<ActivityErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [opened, setOpened] = useState<string | null>(null);
-  const teacher = teachers.data?.teachers.find((x) => String(x.id) === form.teacherId) ?? null;
+  const teacher = form.teacher;
 
-  const change = (field: keyof ActivityForm, value: string) => {
+  const change = (field: ActivityText, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const choose = (next: CreatorTeacher | null) => {
+    setForm((f) => ({
+      ...f,
+      teacher: next,
+      institution: next?.institution && !f.institution.trim() ? next.institution : f.institution,
+    }));
+    setErrors((e) => ({
+      ...e,
+      teacher: undefined,
+      ...(next?.institution ? { institution: undefined } : {}),
+    }));
   };
 
   const submit = (event: FormEvent) => {
@@ -289,9 +283,9 @@ function OpenActivityForm({ moduleId, classroomListId }: { moduleId: number; cla
     setErrors(found);
     setFailure(null);
     setOpened(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !form.teacher) return;
     const body: OpenActivityInput = {
-      teacherId: Number(form.teacherId),
+      teacherId: form.teacher.id,
       institution: form.institution,
       classroom: form.classroom,
       validUntil: form.validUntil,
@@ -325,26 +319,14 @@ function OpenActivityForm({ moduleId, classroomListId }: { moduleId: number; cla
 
   return (
     <form className="creator-activity-form" noValidate onSubmit={submit}>
-      {teachers.isError && <Alert tone="danger">{errorMessage(teachers.error, t)}</Alert>}
+      <TeacherPicker
+        label={t('creator-modules.activity-teacher')}
+        value={form.teacher}
+        required
+        error={shown('teacher')}
+        onChange={choose}
+      />
       <div className="modules-fields">
-        <SelectField
-          label={t('creator-modules.activity-teacher')}
-          value={form.teacherId}
-          required
-          error={shown('teacherId')}
-          onChange={(e) => {
-            const next = teachers.data?.teachers.find((x) => String(x.id) === e.target.value);
-            change('teacherId', e.target.value);
-            if (next?.institution && !form.institution.trim()) change('institution', next.institution);
-          }}
-        >
-          <option value="">{t('creator-modules.teacher-placeholder')}</option>
-          {teachers.data?.teachers.map((x) => (
-            <option key={x.id} value={x.id}>
-              {teacherName(x)} ({x.email})
-            </option>
-          ))}
-        </SelectField>
         <Field
           label={t('creator-modules.activity-institution')}
           value={form.institution}

@@ -1,4 +1,4 @@
-import type { AssignedTeacher, TempActivity } from '@kib/core';
+import type { AssignedTeacher, CreatorTeacher, TempActivity } from '@kib/core';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 
@@ -9,14 +9,14 @@ export interface CreatorModuleState {
   /** The 'assign to a teacher' switch. */
   assignToTeacher: boolean;
   /** The teacher chosen to get a copy at the next save. */
-  teacherId: number | null;
+  teacher: CreatorTeacher | null;
   /** The teachers who have a copy, as last saved. */
   teachers: AssignedTeacher[];
   /** The module's open activities, newest first. */
   activities: TempActivity[];
   setSource: (sourceModuleId: number | null) => void;
   setAssignToTeacher: (on: boolean) => void;
-  setTeacherId: (teacherId: number | null) => void;
+  setTeacher: (teacher: CreatorTeacher | null) => void;
   /** The server's word after a save: the teachers with a copy; the switch goes off. */
   saved: (teachers: AssignedTeacher[]) => void;
   /** A new open activity, put first. */
@@ -37,11 +37,11 @@ export function createCreatorModuleStore(
   return createStore<CreatorModuleState>()((set) => ({
     ...initial,
     assignToTeacher: false,
-    teacherId: null,
+    teacher: null,
     setSource: (sourceModuleId) => set({ sourceModuleId }),
     setAssignToTeacher: (assignToTeacher) => set({ assignToTeacher }),
-    setTeacherId: (teacherId) => set({ teacherId }),
-    saved: (teachers) => set({ teachers, assignToTeacher: false, teacherId: null }),
+    setTeacher: (teacher) => set({ teacher }),
+    saved: (teachers) => set({ teachers, assignToTeacher: false, teacher: null }),
     opened: (activity) => set((state) => ({ activities: [activity, ...state.activities] })),
   }));
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@kib/api-client';
-import type { CreatorModuleInput, OpenActivityInput } from '@kib/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TEACHER_SEARCH_MIN_LENGTH, type CreatorModuleInput, type OpenActivityInput } from '@kib/core';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/api';
 import { useUser } from '../../../auth/auth';
 import { retryUnlessRefused } from '../creator-data';
@@ -85,13 +85,23 @@ export function useOpenActivity(moduleId: number) {
   });
 }
 
-/** Every Kib teacher with their school and classrooms (GET creator/teachers/). */
-export function useCreatorTeachers() {
+/** Whether a teacher search is long enough to be sent (the server refuses shorter ones). */
+export const searchable = (search: string) => search.trim().length >= TEACHER_SEARCH_MIN_LENGTH;
+
+/**
+ * The teachers whose name or e-mail contains `search`, a page at a time (GET creator/teachers/);
+ * nothing is asked before the search has {@link TEACHER_SEARCH_MIN_LENGTH} characters.
+ */
+export function useTeacherSearch(search: string) {
   const api = useApi();
-  return useQuery({
-    queryKey: ['creator-teachers'],
-    queryFn: () => api.endpoints.creatorTeachers(),
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: ['creator-teachers', term],
+    queryFn: ({ pageParam }) => api.endpoints.creatorTeachers({ query: { search: term, page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     retry: retryUnlessRefused,
+    enabled: searchable(term),
   });
 }
 
