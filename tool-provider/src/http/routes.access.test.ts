@@ -122,6 +122,11 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'PUT /uploads/:token/': 'public',
   'GET /get_s3_picture/:id/': 'authenticated',
   'GET /config/': 'public',
+  'POST /get_creators_review_list/': ['Supervisors'],
+  'POST /get_reviews_by_date/': ['Creators', 'Supervisors'],
+  'GET /creator/reviews/:id/': ['Creators', 'Supervisors'],
+  'PUT /creator/reviews/:id/requests/': ['Creators', 'Supervisors'],
+  'PATCH /creator/reviews/:id/': ['Supervisors'],
 };
 
 /**
