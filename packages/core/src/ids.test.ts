@@ -47,6 +47,9 @@ describe('id schemas', () => {
     [-3, false],
     [1.5, false],
     ['7', false],
+    [2_147_483_647, true],
+    [2_147_483_648, false],
+    [Number.MAX_SAFE_INTEGER, false],
   ])('an entity id %j is accepted: %s', (value, expected) => {
     expect(EntityIdSchema.safeParse(value).success).toBe(expected);
   });

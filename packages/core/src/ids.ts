@@ -31,8 +31,14 @@ export function shortId(length: number = SHORT_ID_LENGTH): string {
 /** A six-character URL-safe id, as produced by `shortId()`. */
 export const ShortIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6}$/, 'must be 6 URL-safe characters');
 
-/** A database id: a positive integer (problems, numerals, steps, choices, topics, users…). */
-export const EntityIdSchema = z.number().int().positive();
+/** The largest id of a PostgreSQL `serial` column (an `integer`). */
+export const MAX_ENTITY_ID = 2_147_483_647;
+
+/**
+ * A database id: a positive integer (problems, numerals, steps, choices, topics, users…) that fits
+ * the `serial` columns it names; a larger number is a validation error, not a database one.
+ */
+export const EntityIdSchema = z.number().int().positive().max(MAX_ENTITY_ID, 'validation.invalid');
 
 /** A database id: a positive integer. */
 export type EntityId = z.infer<typeof EntityIdSchema>;

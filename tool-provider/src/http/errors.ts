@@ -122,7 +122,8 @@ const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Turns a zod error into a 400 AppError naming each bad field by its wire (snake_case) name. */
 export function fromZodError(error: ZodError): AppError {
-  const fields: Record<string, Message[]> = {};
+  // No prototype: a field named `constructor` or `__proto__` is a field like any other.
+  const fields: Record<string, Message[]> = Object.create(null) as Record<string, Message[]>;
   for (const issue of error.issues) {
     const path = issue.path.length ? issue.path.map((p) => snake(String(p))).join('.') : 'non_field_errors';
     const message = messageOf(issue as unknown as ZodIssueLike);

@@ -83,4 +83,10 @@ describe('ContactMessageSchema', () => {
     const r = ContactMessageSchema.safeParse({ name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) });
     expect(r.success).toBe(false);
   });
+
+  it('takes a name as long as its column holds, and no longer', () => {
+    const message = { email: 'a@b.co', message: 'Hola' };
+    expect(ContactMessageSchema.safeParse({ ...message, name: 'ñ'.repeat(150) }).success).toBe(true);
+    expect(ContactMessageSchema.safeParse({ ...message, name: 'ñ'.repeat(151) }).success).toBe(false);
+  });
 });

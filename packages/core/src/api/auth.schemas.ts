@@ -105,7 +105,8 @@ export type ResetPasswordConfirm = z.infer<typeof ResetPasswordConfirmSchema>;
 
 /** Contact form (POST contact_form/): name, e-mail and message; the server strips HTML. */
 export const ContactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.too-long'),
+  // contact_messages.name is varchar(150).
+  name: z.string().trim().min(1, 'validation.required').max(150, 'validation.too-long'),
   email: EmailSchema,
   message: z.string().trim().min(1, 'validation.required').max(5000, 'validation.too-long'),
 });
