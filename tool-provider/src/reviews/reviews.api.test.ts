@@ -266,6 +266,11 @@ describe('the supervisor reviews', () => {
     expect(long.status).toBe(400);
     expect(long.body.fields).toHaveProperty('problem_feedback');
     expect((await supervisor.request('PATCH', `/api/creator/reviews/${id}/`, {})).status).toBe(400);
+    const nul = await supervisor.request('PATCH', `/api/creator/reviews/${id}/`, {
+      video_feedback: 'a\u0000b',
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body.fields).toHaveProperty('video_feedback');
     expect(
       (await supervisor.request('PATCH', `/api/creator/reviews/${id}/`, { problem_to_review: true })).status,
     ).toBe(400);

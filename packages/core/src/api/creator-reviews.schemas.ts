@@ -177,7 +177,11 @@ export const ReviewRequestSchema = z
 /** The author's switches. */
 export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
 
-const FeedbackSchema = z.string('validation.invalid').max(REVIEW_FEEDBACK_MAX, 'validation.too-long');
+/** Feedback: plain text (a NUL character, which no text column keeps, is refused), bounded in length. */
+const FeedbackSchema = z
+  .string('validation.invalid')
+  .max(REVIEW_FEEDBACK_MAX, 'validation.too-long')
+  .refine((text) => !text.includes('\u0000'), 'validation.invalid');
 
 /** PATCH creator/reviews/:id/: the supervisor's verdicts and feedback, only the fields that change. */
 export const ReviewVerdictSchema = z
