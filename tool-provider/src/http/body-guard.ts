@@ -11,7 +11,8 @@ export const MAX_BODY_DEPTH = 64;
  * of a pair (which have no UTF-8 encoding).
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+/** Does the text hold a character PostgreSQL cannot store (NUL, a lone surrogate)? */
+export const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 const wireName = (path: readonly (string | number)[]) =>
   path.length ? path.map(String).join('.') : 'non_field_errors';

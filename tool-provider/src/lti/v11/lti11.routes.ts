@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
+import { unstorable } from '../../http/body-guard';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { MOODLE_LOGIN_PATH } from '../shared/launch-codes';
@@ -20,6 +21,8 @@ export function mountLti11(app: Express, service: Lti11Service, logger: Logger):
     noStore(res);
     try {
       if (typeof req.body !== 'string') throw new AppError(400, 'lti-launch-invalid');
+      for (const [name, value] of new URLSearchParams(req.body))
+        if (unstorable(name) || unstorable(value)) throw new AppError(400, 'lti-launch-invalid');
       // req.protocol and req.host follow X-Forwarded-Proto/Host only as far as "trust proxy" allows.
       const url = `${req.protocol}://${req.host}${req.originalUrl}`;
       const location = await service.launch({ method: req.method, url, body: req.body });

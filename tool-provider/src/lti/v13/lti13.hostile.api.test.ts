@@ -101,3 +101,35 @@ describe('id_token lifetime', () => {
     expect(res.status).toBe(303);
   });
 });
+
+describe('characters PostgreSQL cannot store', () => {
+  it('refuses a NUL in a login or launch field with a translated 400 page, on LTI 1.3 and 1.1', async () => {
+    const login = await fetch(
+      `${server.url}/lti/1.3/login`,
+      formPost({
+        iss: `${peer.issuer}\u0000`,
+        target_link_uri: `${PUBLIC_URL}/lti/1.3/launch`,
+        login_hint: 'hint',
+      }),
+    );
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain('lti-launch-invalid');
+    const query = new URLSearchParams({
+      iss: peer.issuer,
+      login_hint: 'h\u0000',
+      target_link_uri: PUBLIC_URL,
+    });
+    expect((await fetch(`${server.url}/lti/1.3/login?${query}`, { redirect: 'manual' })).status).toBe(400);
+    const launch = await fetch(
+      `${server.url}/lti/1.3/launch`,
+      formPost({ id_token: 'x.y.z', state: 'a\u0000b' }),
+    );
+    expect(launch.status).toBe(400);
+    const lti11 = await fetch(
+      `${server.url}/lti/1.1/launch`,
+      formPost({ oauth_consumer_key: 'moodle\u0000', lti_message_type: 'basic-lti-launch-request' }),
+    );
+    expect(lti11.status).toBe(400);
+    expect(await lti11.text()).toContain('lti-launch-invalid');
+  });
+});

@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
+import { unstorable } from '../../http/body-guard';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { ltiRefusalPage, noStore } from '../shared/lti.routes';
@@ -17,12 +18,18 @@ const BODY_LIMIT = '64kb';
 /** Most fields a login or launch form (or a login's query) may have; Moodle sends fewer than ten. */
 export const FORM_FIELD_LIMIT = 50;
 
-/** The string fields of a parsed form or query; repeated or nested fields are dropped. */
+/**
+ * The string fields of a parsed form or query; repeated or nested fields are dropped. A field holding
+ * a character PostgreSQL cannot store (a NUL, a lone surrogate) makes the request invalid (400).
+ */
 function fields(source: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (source && typeof source === 'object')
     for (const [name, value] of Object.entries(source as Record<string, unknown>))
-      if (typeof value === 'string') out[name] = value;
+      if (typeof value === 'string') {
+        if (unstorable(name) || unstorable(value)) throw new AppError(400, 'lti-launch-invalid');
+        out[name] = value;
+      }
   return out;
 }
 
