@@ -6,6 +6,7 @@ import type {
   MathType,
   NumeralDraft,
   ProblemDraft,
+  ProblemSkill,
   StepDraft,
 } from '@kib/core';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
@@ -26,6 +27,8 @@ export interface EditAccess {
 /** A problem opened in the creation tool, with what the tool shows beside it. */
 export interface LoadedDraft {
   problem: ProblemDraft;
+  /** The skills the problem is tied to, in `problem.skillIds`' order. */
+  skills: ProblemSkill[];
   authorId: number;
   authorName: string;
   modules: number;
@@ -57,6 +60,12 @@ export function fileKeysOf(draft: ProblemDraft): string[] {
 }
 
 type Owner = { mathType: MathType; data: StoredMathTypeRecord | null };
+
+/** A list of ids as a PostgreSQL array literal, for `CAST(:x AS integer[])` (empty lists included). */
+const idArray = (ids: readonly number[]): string => `{${ids.join(',')}}`;
+
+/** The order of the thinkings in the Colombian document, for ORDER BY. */
+const THINKING_ORDER = `array_position(ARRAY['numeric','spatial','metric','random','variational']::varchar[], ls.thinking)`;
 
 /**
  * The creator area's reads and writes: the problem table (one statement), a problem in the creation
@@ -201,6 +210,7 @@ export class CreationRepository {
       `SELECT count(DISTINCT module_id)::int AS n FROM module_problems WHERE problem_id = :problemId`,
       { replacements: { problemId }, type: QueryTypes.SELECT, transaction },
     );
+    const skills = await this.skillsOf(problemId, transaction);
     return {
       problem: {
         id: problem.id,
@@ -216,12 +226,52 @@ export class CreationRepository {
         picture: problem.picture ?? null,
         videoS3: problem.videoS3 ?? null,
         numerals: numerals.map((n) => this.numeralDraft(n, choices)),
+        skillIds: skills.map((s) => s.id),
       },
+      skills,
       authorId: problem.authorId,
       authorName: author ? `${author.firstName} ${author.lastName}`.trim() : '',
       modules: modules?.n ?? 0,
       updatedAt: problem.updatedAt,
     };
+  }
+
+  /**
+   * The learning-standard skills a problem is tied to, with where each sits, by education system,
+   * grade and the document's order.
+   */
+  async skillsOf(problemId: number, transaction?: Transaction): Promise<ProblemSkill[]> {
+    return this.sequelize.query<ProblemSkill>(
+      `SELECT s.id, s.learning_standard_id AS "learningStandardId", s.name, s.name_english AS "nameEnglish",
+              ls.grade_id AS "gradeId", g.education_system_id AS "educationSystemId"
+         FROM problem_skills ps JOIN skills s ON s.id = ps.skill_id
+         JOIN learning_standards ls ON ls.id = s.learning_standard_id JOIN grades g ON g.id = ls.grade_id
+        WHERE ps.problem_id = :problemId
+        ORDER BY g.education_system_id, g.numeration, ${THINKING_ORDER} NULLS LAST, ls.position, ls.id,
+                 s.position, s.id`,
+      { replacements: { problemId }, type: QueryTypes.SELECT, transaction },
+    );
+  }
+
+  /**
+   * Ties a problem to exactly these skills in `transaction` (the ids checked by {@link checkReferences});
+   * answers whether its skills changed.
+   */
+  private async setSkills(problemId: number, skillIds: readonly number[], transaction: Transaction) {
+    const removed = await this.sequelize.query<{ skillId: number }>(
+      `DELETE FROM problem_skills
+        WHERE problem_id = :problemId AND NOT (skill_id = ANY(CAST(:ids AS integer[])))
+        RETURNING skill_id AS "skillId"`,
+      { replacements: { problemId, ids: idArray(skillIds) }, type: QueryTypes.SELECT, transaction },
+    );
+    const added = await this.sequelize.query<{ skillId: number }>(
+      `INSERT INTO problem_skills (problem_id, skill_id)
+       SELECT :problemId, x FROM unnest(CAST(:ids AS integer[])) AS x
+       ON CONFLICT (problem_id, skill_id) DO NOTHING
+       RETURNING skill_id AS "skillId"`,
+      { replacements: { problemId, ids: idArray(skillIds) }, type: QueryTypes.SELECT, transaction },
+    );
+    return removed.length > 0 || added.length > 0;
   }
 
   private async choicesOf(
@@ -302,21 +352,32 @@ export class CreationRepository {
     };
   }
 
-  /** Whether courses, topics and subtopics named by a draft exist, and the subtopic is in the topic. */
+  /**
+   * Whether courses, topics, subtopics and skills named by a draft exist, and the subtopic is in the
+   * topic.
+   */
   async checkReferences(draft: ProblemDraft): Promise<Record<string, string>> {
     const [row] = await this.sequelize.query<{
       course: boolean;
       topic: boolean;
       subtopic: boolean;
       within: boolean;
+      skills: boolean;
     }>(
       `SELECT (:courseId::int IS NULL OR EXISTS (SELECT 1 FROM courses WHERE id = :courseId::int)) AS course,
               (:topicId::int IS NULL OR EXISTS (SELECT 1 FROM topics WHERE id = :topicId::int)) AS topic,
               (:subtopicId::int IS NULL OR EXISTS (SELECT 1 FROM subtopics WHERE id = :subtopicId::int)) AS subtopic,
               (:subtopicId::int IS NULL OR :topicId::int IS NULL
-                OR EXISTS (SELECT 1 FROM subtopics WHERE id = :subtopicId::int AND topic_id = :topicId::int)) AS within`,
+                OR EXISTS (SELECT 1 FROM subtopics WHERE id = :subtopicId::int AND topic_id = :topicId::int)) AS within,
+              NOT EXISTS (SELECT 1 FROM unnest(CAST(:skillIds AS integer[])) AS x(id)
+                           WHERE NOT EXISTS (SELECT 1 FROM skills s WHERE s.id = x.id)) AS skills`,
       {
-        replacements: { courseId: draft.courseId, topicId: draft.topicId, subtopicId: draft.subtopicId },
+        replacements: {
+          courseId: draft.courseId,
+          topicId: draft.topicId,
+          subtopicId: draft.subtopicId,
+          skillIds: idArray(draft.skillIds ?? []),
+        },
         type: QueryTypes.SELECT,
       },
     );
@@ -325,6 +386,7 @@ export class CreationRepository {
     if (!row?.topic) errors['state.topic_id'] = 'validation.reference-unknown';
     if (!row?.subtopic) errors['state.subtopic_id'] = 'validation.reference-unknown';
     else if (!row?.within) errors['state.subtopic_id'] = 'validation.subtopic-not-in-topic';
+    if (!row?.skills) errors['state.skill_ids'] = 'validation.skill-unknown';
     return errors;
   }
 
@@ -332,8 +394,9 @@ export class CreationRepository {
    * Writes a draft in `transaction`: the problem (new, the caller its author, or the one of
    * `draft.id`), its numerals and steps in the draft's order (number = position), their records and
    * choices. Kept items keep their ids and rows change only where a field changed; items gone are
-   * deleted, unless students' results hold them (409 naming the numeral or step). Coauthors are left
-   * as they are. Answers the problem's id.
+   * deleted, unless students' results hold them (409 naming the numeral or step). The problem's
+   * skills become `draft.skillIds` when the draft names them, and stay as they are when it does not.
+   * Coauthors are left as they are. Answers the problem's id.
    */
   async saveDraft(draft: ProblemDraft, authorId: number, transaction: Transaction): Promise<number> {
     const { Problem, Numeral, Step } = this.models;
@@ -454,6 +517,8 @@ export class CreationRepository {
         changed ||= stepChoices;
       }
     }
+    if (draft.skillIds !== undefined && (await this.setSkills(problemId, draft.skillIds, transaction)))
+      changed = true;
     if (changed && draft.id)
       await this.sequelize.query(`UPDATE problems SET updated_at = now() WHERE id = :problemId`, {
         replacements: { problemId },
@@ -614,7 +679,7 @@ export class CreationRepository {
 
   /**
    * Copies a problem for `authorId`: title + ' (clon)', unpublished, every numeral, step, record and
-   * choice, the same files (stored files never change, so copies share them). Answers the copy's id.
+   * choice, its skills, the same files (stored files never change, so copies share them). Answers the copy's id.
    */
   async clone(problemId: number, authorId: number, transaction: Transaction): Promise<number> {
     const loaded = await this.loadDraft(problemId, transaction);

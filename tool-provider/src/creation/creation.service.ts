@@ -6,6 +6,7 @@ import type {
   DeleteProblemAnswer,
   MediaKind,
   ProblemDraft,
+  ProblemSkill,
   SaveProblemAnswer,
   SaveProblemRequest,
 } from '@kib/core';
@@ -109,6 +110,7 @@ export class CreationService {
       authorName: loaded.authorName,
       modules: loaded.modules,
       updatedAt: loaded.updatedAt.toISOString(),
+      skills: loaded.skills,
     };
   }
 
@@ -150,6 +152,7 @@ export class CreationService {
     const stored: StoredFile[] = await this.deps.media.storeUploads(files);
     let problemId: number;
     let saved: ProblemDraft;
+    let skills: ProblemSkill[];
     try {
       stored.forEach((file, i) => targets[i]!(file.key));
       const result = await this.deps.sequelize.transaction(async (transaction) => {
@@ -163,10 +166,11 @@ export class CreationService {
         if (request.editingSeconds > 0)
           await this.deps.repo.recordEditingTime(principal.userId, id, request.editingSeconds, transaction);
         const loaded = await this.deps.repo.loadDraft(id, transaction);
-        return { id, problem: loaded!.problem };
+        return { id, problem: loaded!.problem, skills: loaded!.skills };
       });
       problemId = result.id;
       saved = result.problem;
+      skills = result.skills;
     } catch (err) {
       await this.deps.media.deleteStored(stored.map((s) => s.key));
       throw err;
@@ -191,6 +195,7 @@ export class CreationService {
       uploadedVideos: uploaded('video'),
       checks,
       published,
+      skills,
     };
   }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LanguageSchema, LIMITS } from '../constants';
 import { EntityIdSchema } from '../ids';
 import { LatexSchema, MATH_TYPE_DATA_SCHEMAS, MATH_TYPES, type MathType } from '../math-types';
+import { AssignedSkillSchema } from './learning-standards.schemas';
 
 const DateTimeSchema = z.iso.datetime();
 const IdSchema = z.coerce
@@ -172,6 +173,19 @@ export const NumeralDraftSchema = z.intersection(NumeralDraftFieldsSchema, Draft
 export type NumeralDraft = Omit<z.infer<typeof NumeralDraftFieldsSchema>, 'steps'> &
   DraftMathTypeContent & { steps: StepDraft[] };
 
+/** The most learning-standard skills one problem is tied to. */
+export const PROBLEM_SKILLS_MAX = 20;
+
+/**
+ * The learning-standard skills a problem works on (docs/learning-standards.md), by id, each once; the
+ * module builder's Competencias search finds the problem by them. Left out of a save, the problem's
+ * skills stay as they are; sent, they become exactly these.
+ */
+export const ProblemSkillIdsSchema = z
+  .array(EntityIdSchema.max(2_147_483_647, 'validation.invalid'), 'validation.invalid')
+  .max(PROBLEM_SKILLS_MAX, 'validation.too-many')
+  .refine((ids) => new Set(ids).size === ids.length, 'validation.skill-twice');
+
 /**
  * The creation tool's state (spec 02 §2 "Problem form" and §4 "Creation flow"): a problem with its
  * numerals and steps in order. `id` is null until the problem is first saved. File fields hold the
@@ -196,6 +210,7 @@ export const ProblemDraftSchema = z.object({
   picture: FileKeySchema,
   videoS3: FileKeySchema,
   numerals: z.array(NumeralDraftSchema).max(LIMITS.itemsMaxCount, 'validation.too-many').default([]),
+  skillIds: ProblemSkillIdsSchema.optional(),
 });
 /** The creation tool's state. */
 export type ProblemDraft = Omit<z.infer<typeof ProblemDraftSchema>, 'numerals'> & {
@@ -245,6 +260,14 @@ export const SaveProblemRequestSchema = z.object({
 /** What send_create_problem_data/ takes besides its files. */
 export type SaveProblemRequest = z.infer<typeof SaveProblemRequestSchema>;
 
+/**
+ * A skill a problem is tied to, with where it sits (its standard, grade and education system), for
+ * the creation tool's list of the problem's skills.
+ */
+export const ProblemSkillSchema = AssignedSkillSchema;
+/** A skill a problem is tied to. */
+export type ProblemSkill = z.infer<typeof ProblemSkillSchema>;
+
 /** A file the server stored for a draft, written back into its item (spec 02 §4 "Creation flow"). */
 export const UploadedFileSchema = z.object({
   type: z.enum(FILE_TARGETS),
@@ -283,6 +306,8 @@ export const SaveProblemAnswerSchema = z.object({
   uploadedVideos: z.array(UploadedFileSchema),
   checks: z.array(AuthoringCheckSchema),
   published: z.boolean(),
+  /** The skills the problem is tied to as saved (`problem.skillIds`), named. */
+  skills: z.array(ProblemSkillSchema).default([]),
 });
 /** What send_create_problem_data/ answers. */
 export type SaveProblemAnswer = z.infer<typeof SaveProblemAnswerSchema>;
@@ -298,6 +323,8 @@ export const CreatorProblemAnswerSchema = z.object({
   authorName: z.string(),
   modules: z.number().int(),
   updatedAt: DateTimeSchema,
+  /** The skills the problem is tied to (`problem.skillIds`), named. */
+  skills: z.array(ProblemSkillSchema).default([]),
 });
 /** A problem as the creation tool opens it. */
 export type CreatorProblemAnswer = z.infer<typeof CreatorProblemAnswerSchema>;

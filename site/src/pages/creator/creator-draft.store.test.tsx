@@ -66,6 +66,7 @@ describe('the creation tool’s draft store', () => {
       uploadedVideos: [],
       checks: [],
       published: false,
+      skills: [],
     };
     store.getState().saved(answer, [slotId(slot)]);
     expect(store.getState().draft).toMatchObject({ id: 5, numerals: [{ id: 50, picture: 'abcdefgh.png' }] });

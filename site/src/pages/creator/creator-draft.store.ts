@@ -1,5 +1,6 @@
 import { arrayMove } from '@dnd-kit/sortable';
 import {
+  PROBLEM_SKILLS_MAX,
   shortId,
   type ChoiceDraft,
   type FileTarget,
@@ -7,6 +8,7 @@ import {
   type MathType,
   type NumeralDraft,
   type ProblemDraft,
+  type ProblemSkill,
   type SaveProblemAnswer,
   type StepDraft,
 } from '@kib/core';
@@ -52,7 +54,12 @@ export interface CreatorDraft {
   restoredFrom: number | null;
   /** Names of files that had been chosen for the restored draft and were lost with the page. */
   lostFiles: string[];
+  /** The skills the tool knows by id (those of the saved problem and those chosen), to name `draft.skillIds`. */
+  skills: Record<number, ProblemSkill>;
 }
+
+/** What adding a skill did: added, it was there already, or the problem has as many as it may. */
+export type AddSkillOutcome = 'added' | 'already' | 'full';
 
 /** A part of a numeral or step the tool changes: what it asks. */
 export interface MathTypeContent {
@@ -103,6 +110,10 @@ export interface CreatorDraftActions {
   saved: (answer: SaveProblemAnswer, sent: readonly string[]) => void;
   /** Starts over from `draft` (discarding the changes), unsaved files forgotten. */
   reset: (draft: ProblemDraft) => void;
+  /** Ties the problem to a skill (at most {@link PROBLEM_SKILLS_MAX}). */
+  addSkill: (skill: ProblemSkill) => AddSkillOutcome;
+  /** Unties the problem from a skill. */
+  removeSkill: (skillId: number) => void;
   /** Changes the problem's publish switch without making the draft unsaved (the server unpublished it). */
   markUnpublished: () => void;
   /** The restored draft's notice was read: its lost files are no longer mentioned. */
@@ -179,6 +190,7 @@ export function emptyProblem(language: Language): ProblemDraft {
     picture: null,
     videoS3: null,
     numerals: [newNumeral()],
+    skillIds: [],
   };
 }
 
@@ -189,6 +201,7 @@ interface Persisted {
   dirty: boolean;
   changedAt: number;
   files: { target: FileTarget; key: string; kind: FileKind; name: string }[];
+  skills?: Record<number, ProblemSkill>;
 }
 
 /** Local storage that keeps a draft only while it holds unsaved work. */
@@ -351,13 +364,20 @@ export function savedDraft(answer: SaveProblemAnswer): ProblemDraft {
   return { ...draft, id: answer.problemId };
 }
 
+const byId = (skills: readonly ProblemSkill[] | undefined): Record<number, ProblemSkill> =>
+  Object.fromEntries((skills ?? []).map((s) => [s.id, s]));
+
 /**
  * A store of one tool's draft, starting from `initial` (a new problem, or a saved one as the server
- * gave it). While it holds unsaved work it is kept in local storage under `storageName`; a draft
- * found there (unsaved work of an earlier visit) replaces `initial`, and the files chosen for it,
- * which storage cannot keep, are listed as lost.
+ * gave it, with its named `skills`). While it holds unsaved work it is kept in local storage under
+ * `storageName`; a draft found there (unsaved work of an earlier visit) replaces `initial`, and the
+ * files chosen for it, which storage cannot keep, are listed as lost.
  */
-export function createCreatorDraftStore(initial: ProblemDraft, storageName: string): CreatorDraftStore {
+export function createCreatorDraftStore(
+  initial: ProblemDraft,
+  storageName: string,
+  skills: readonly ProblemSkill[] = [],
+): CreatorDraftStore {
   const start: CreatorDraft = {
     draft: initial,
     problemKey: shortId(),
@@ -367,6 +387,7 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
     restored: false,
     restoredFrom: null,
     lostFiles: [],
+    skills: byId(skills),
   };
   return createStore<CreatorDraftState>()(
     persist<CreatorDraftState, [], [], Persisted>(
@@ -490,10 +511,25 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
             delete next[slotId(slot)];
             change(writeBack(draft, slot.kind, { type: slot.target, id: slot.key, name: key }), next);
           },
+          addSkill: (skill) => {
+            const { draft, skills: known } = get();
+            const ids = draft.skillIds ?? [];
+            if (ids.includes(skill.id)) return 'already';
+            if (ids.length >= PROBLEM_SKILLS_MAX) return 'full';
+            set({ skills: { ...known, [skill.id]: skill } });
+            change({ ...draft, skillIds: [...ids, skill.id] });
+            return 'added';
+          },
+          removeSkill: (skillId) => {
+            const { draft } = get();
+            const ids = draft.skillIds ?? [];
+            if (ids.includes(skillId)) change({ ...draft, skillIds: ids.filter((id) => id !== skillId) });
+          },
           saved: (answer, sent) => {
             const { files } = get();
             const gone = new Set(sent);
             set((state) => ({
+              skills: { ...state.skills, ...byId(answer.skills) },
               draft: savedDraft(answer),
               files: Object.fromEntries(Object.entries(files).filter(([id]) => !gone.has(id))),
               dirty: false,
@@ -532,6 +568,7 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
             kind,
             name,
           })),
+          skills: state.skills,
         }),
         merge: (persisted, current) => {
           const kept = persisted as Partial<Persisted> | undefined;
@@ -544,6 +581,7 @@ export function createCreatorDraftStore(initial: ProblemDraft, storageName: stri
             restored: true,
             restoredFrom: kept.changedAt ?? null,
             lostFiles: (kept.files ?? []).map((f) => f.name),
+            skills: { ...current.skills, ...kept.skills },
           };
         },
       },

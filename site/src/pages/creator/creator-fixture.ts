@@ -4,8 +4,10 @@ import type {
   CreatorProblemAnswer,
   CreatorProblemRow,
   FileFormData,
+  GradeContent,
   NumeralDraft,
   ProblemDraft,
+  ProblemSkill,
   SaveProblemAnswer,
 } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
@@ -147,7 +149,50 @@ export const MINE_ANSWER: CreatorProblemAnswer = {
   authorName: 'Carla Ruiz',
   modules: 0,
   updatedAt: '2030-03-01T10:00:00.000Z',
+  skills: [],
 };
+
+/** The learning standards the creation tool's skills are chosen from: one system, one grade. */
+export const STANDARDS = {
+  systems: {
+    educationSystems: [
+      { id: 1, name: 'Estándares Básicos de Competencias (Colombia)', learningStandardName: '' },
+    ],
+    grades: [],
+  },
+  grades: {
+    grades: [
+      {
+        id: 5,
+        educationSystemId: 1,
+        name: 'Décimo a undécimo',
+        nameEnglish: 'Tenth to eleventh',
+        numeration: 10,
+      },
+    ],
+  },
+  content: {
+    learningStandards: [
+      {
+        id: 51,
+        gradeId: 5,
+        name: 'Describo y modelo fenómenos periódicos.',
+        nameEnglish: 'I model periodic phenomena.',
+        thinking: 'variational',
+      },
+    ],
+    skills: [
+      { id: 71, learningStandardId: 51, name: 'Grafica el seno.', nameEnglish: 'Graphs the sine.' },
+      { id: 72, learningStandardId: 51, name: 'Verifica identidades.', nameEnglish: 'Verifies identities.' },
+    ],
+  } satisfies GradeContent,
+};
+/** The skills of {@link STANDARDS} as a problem's skills. */
+export const SKILLS: ProblemSkill[] = STANDARDS.content.skills.map((s) => ({
+  ...s,
+  gradeId: 5,
+  educationSystemId: 1,
+}));
 
 /** The id a first save gives a new problem. */
 export const NEW_PROBLEM_ID = 77;
@@ -217,6 +262,8 @@ export function creatorServer(
     refuse?: AuthoringCheck[];
     saveError?: StubHandler;
     extra?: Record<string, StubHandler>;
+    /** The skills a save's `skillIds` may name; the answer names those it finds. */
+    skills?: ProblemSkill[];
   } = {},
 ) {
   const rows = options.rows ?? ROWS;
@@ -279,6 +326,9 @@ export function creatorServer(
           uploadedVideos: received.files.filter((f) => f.field.startsWith('video')).map(stored),
           checks: refused ? (options.refuse ?? []) : [],
           published: state.publishProblem && !refused,
+          skills: (state.skillIds ?? []).flatMap(
+            (id) => (options.skills ?? SKILLS).find((s) => s.id === id) ?? [],
+          ),
         };
         return { body: answer };
       }),
@@ -295,6 +345,15 @@ export function creatorServer(
       ],
     },
     [`GET problems/${PUBLIC_SAMPLE.id}/`]: { body: PUBLIC_SAMPLE },
+    'GET get-education-systems/': { body: STANDARDS.systems },
+    'GET education-system-grades/': ({ query }) =>
+      query.get('education_system') === '1'
+        ? { body: STANDARDS.grades }
+        : refusal(404, 'not-found', 'No encontramos lo que buscas.'),
+    'GET get-grade-content/': ({ query }) =>
+      query.get('grade_id') === '5'
+        ? { body: STANDARDS.content }
+        : refusal(404, 'not-found', 'No encontramos lo que buscas.'),
     'POST getstudentproblemsolutiondata/': { body: { data: [] } },
     [`GET creator/problems/404/`]: refusal(404, 'not-found', 'No encontramos lo que buscas.'),
     ...options.extra,

@@ -195,6 +195,7 @@ const SHOWN_FIELDS = new Set([
   'numeration',
   'picture',
   'videoS3',
+  'skillIds',
   'question',
   'initialHint',
   'hintPicture',

@@ -1,5 +1,5 @@
 import { ApiError } from '@kib/api-client';
-import type { AuthoringCheck, Problem, ProblemDraft } from '@kib/core';
+import type { AuthoringCheck, Problem, ProblemDraft, ProblemSkill } from '@kib/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useUser } from '../../auth/auth';
@@ -40,6 +40,7 @@ import { checkDraft, remainingIssues, serverIssues, type DraftIssue } from './dr
 import { draftAsProblem } from './draft-try';
 import { NumeralsEditor } from './numerals-editor';
 import { ProblemForm } from './problem-form';
+import { ProblemSkills } from './problem-skills';
 import { ToolReviewSection } from './reviews/tool-review-section';
 import { DeleteProblemDialog } from './problems-page';
 import { ChecksAlert, ErrorSummary } from './tool-ui';
@@ -170,6 +171,7 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
     return (
       <Tool
         initial={problem.data.problem as ProblemDraft}
+        skills={problem.data.skills}
         serverChangedAt={Date.parse(problem.data.updatedAt)}
         onCreated={onCreated}
       />
@@ -202,15 +204,18 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
 /** One tool: its own draft store, made once from `initial` (or from the unsaved draft kept on this device). */
 function Tool({
   initial,
+  skills,
   serverChangedAt = null,
   onCreated,
 }: {
   initial: ProblemDraft;
+  /** The saved problem's skills, named. */
+  skills?: ProblemSkill[];
   /** When the saved problem last changed on the server (ms since the epoch). */
   serverChangedAt?: number | null;
   onCreated: (id: number) => void;
 }) {
-  const [store] = useState(() => createCreatorDraftStore(initial, draftStorageName(initial.id)));
+  const [store] = useState(() => createCreatorDraftStore(initial, draftStorageName(initial.id), skills));
   return (
     <CreatorDraftProvider store={store}>
       <ToolView initial={initial} serverChangedAt={serverChangedAt} onCreated={onCreated} />
@@ -472,6 +477,7 @@ function ToolView({
       <ErrorSummary ref={summaryRef} issues={issues} other={otherErrors} draft={draft} />
       <div inert={save.isPending} aria-busy={save.isPending || undefined}>
         <ProblemForm issues={issues} />
+        <ProblemSkills issues={issues} announce={announce} />
         <NumeralsEditor issues={issues} announce={announce} />
       </div>
       {draft.id !== null && (

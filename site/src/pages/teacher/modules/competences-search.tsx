@@ -14,7 +14,13 @@ import {
   useStandardProblems,
   useSystemGrades,
 } from './competences-data';
-import { searchTarget, useCompetences, type CompetencesTab } from './competences.store';
+import {
+  searchTarget,
+  useCompetences,
+  type Cascade,
+  type CascadeSelection,
+  type CompetencesTab,
+} from './competences.store';
 import { useModuleDraftStore } from './module-draft.store';
 import { HiddenName } from './modules-ui';
 import { PickerProblems, type ProblemActions } from './problem-picker';
@@ -92,22 +98,102 @@ function byThinking(standards: readonly LearningStandardItem[]): [Thinking | nul
 }
 
 /**
- * The Competencias search of the module builder (spec 02 "Module builder"): an education system, one
- * of its grades, one of the grade's learning standards (grouped by thinking) and, optionally, one of
- * its skills; then the tabs Problemas (the problems linked to the skill or standard, each with Add,
- * Preview and Try) and Talleres (the modules assigned to it: add all their problems, or show them).
- * The choices live in the competences store, so they outlast the picker.
+ * The cascade of selects that chooses an education system, one of its grades, one of the grade's
+ * learning standards (grouped by thinking) and, optionally, one of its skills. Its choices live in
+ * the store the caller gives (the module builder's search, the creation tool's skills).
  */
-export function CompetencesSearch(actions: ProblemActions) {
+export function CompetencesCascade({
+  cascade,
+  skillPlaceholder,
+}: {
+  cascade: Cascade;
+  /** The skill select's empty choice. */
+  skillPlaceholder?: string;
+}) {
   const t = useT();
   const { language } = useLanguage();
-  const selection = useCompetences();
   const systems = useEducationSystems();
-  const grades = useSystemGrades(selection.systemId);
-  const content = useGradeContent(selection.gradeId);
-  const target = searchTarget(selection);
-  const skills = content.data?.skills.filter((s) => s.learningStandardId === selection.standardId) ?? [];
+  const grades = useSystemGrades(cascade.systemId);
+  const content = useGradeContent(cascade.gradeId);
+  const skills = content.data?.skills.filter((s) => s.learningStandardId === cascade.standardId) ?? [];
+  return (
+    <div className="modules-picker-selects">
+      <Choice
+        label={t('learning-standards.system')}
+        placeholder={t('learning-standards.system-placeholder')}
+        value={cascade.systemId}
+        disabled={!systems.data}
+        onChange={cascade.setSystem}
+      >
+        {systems.data?.educationSystems.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </Choice>
+      <Choice
+        label={t('learning-standards.grade')}
+        placeholder={t('learning-standards.grade-placeholder')}
+        value={cascade.gradeId}
+        disabled={cascade.systemId === null || !grades.data}
+        onChange={cascade.setGrade}
+      >
+        {(cascade.systemId !== null ? (grades.data?.grades ?? []) : []).map((g) => (
+          <option key={g.id} value={g.id}>
+            {standardName(g, language)}
+          </option>
+        ))}
+      </Choice>
+      <Choice
+        label={t('learning-standards.standard')}
+        placeholder={t('learning-standards.standard-placeholder')}
+        value={cascade.standardId}
+        disabled={cascade.gradeId === null || !content.data}
+        onChange={cascade.setStandard}
+      >
+        {byThinking(cascade.gradeId !== null ? (content.data?.learningStandards ?? []) : []).map(
+          ([thinking, standards]) => (
+            <optgroup
+              key={thinking ?? 'none'}
+              label={t(
+                thinking ? `learning-standards.thinking-${thinking}` : 'learning-standards.thinking-none',
+              )}
+            >
+              {standards.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {standardName(s, language)}
+                </option>
+              ))}
+            </optgroup>
+          ),
+        )}
+      </Choice>
+      <Choice
+        label={t('learning-standards.skill')}
+        placeholder={skillPlaceholder ?? t('learning-standards.skill-placeholder')}
+        value={cascade.skillId}
+        disabled={cascade.standardId === null}
+        onChange={cascade.setSkill}
+      >
+        {skills.map((s) => (
+          <option key={s.id} value={s.id}>
+            {standardName(s, language)}
+          </option>
+        ))}
+      </Choice>
+    </div>
+  );
+}
 
+/**
+ * Why a cascade's lists cannot be shown: the systems', grades' or standards' load failed, with a
+ * retry; null while nothing failed.
+ */
+export function CascadeFailure({ cascade }: { cascade: CascadeSelection }) {
+  const t = useT();
+  const systems = useEducationSystems();
+  const grades = useSystemGrades(cascade.systemId);
+  const content = useGradeContent(cascade.gradeId);
   const failed = systems.isError
     ? { query: systems, message: t('learning-standards.systems-failed') }
     : grades.isError
@@ -115,77 +201,31 @@ export function CompetencesSearch(actions: ProblemActions) {
       : content.isError
         ? { query: content, message: t('learning-standards.content-failed') }
         : null;
+  return failed ? <Failed query={failed.query} message={failed.message} /> : null;
+}
+
+/**
+ * The Competencias search of the module builder (spec 02 "Module builder"): the cascade of an
+ * education system, grade, learning standard and, optionally, skill; then the tabs Problemas (the
+ * problems linked to the skill or standard, each with Add, Preview and Try) and Talleres (the modules
+ * assigned to it: add all their problems, or show them). The choices live in the competences store,
+ * so they outlast the picker.
+ */
+export function CompetencesSearch(actions: ProblemActions) {
+  const t = useT();
+  const selection = useCompetences();
+  const systems = useEducationSystems();
+  const grades = useSystemGrades(selection.systemId);
+  const content = useGradeContent(selection.gradeId);
+  const target = searchTarget(selection);
+  const failed = systems.isError || grades.isError || content.isError;
 
   if (systems.isPending) return <Spinner label={t('learning-standards.systems-loading')} />;
   return (
     <div className="competences-search">
-      <div className="modules-picker-selects">
-        <Choice
-          label={t('learning-standards.system')}
-          placeholder={t('learning-standards.system-placeholder')}
-          value={selection.systemId}
-          disabled={!systems.data}
-          onChange={selection.setSystem}
-        >
-          {systems.data?.educationSystems.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </Choice>
-        <Choice
-          label={t('learning-standards.grade')}
-          placeholder={t('learning-standards.grade-placeholder')}
-          value={selection.gradeId}
-          disabled={selection.systemId === null || !grades.data}
-          onChange={selection.setGrade}
-        >
-          {(selection.systemId !== null ? (grades.data?.grades ?? []) : []).map((g) => (
-            <option key={g.id} value={g.id}>
-              {standardName(g, language)}
-            </option>
-          ))}
-        </Choice>
-        <Choice
-          label={t('learning-standards.standard')}
-          placeholder={t('learning-standards.standard-placeholder')}
-          value={selection.standardId}
-          disabled={selection.gradeId === null || !content.data}
-          onChange={selection.setStandard}
-        >
-          {byThinking(selection.gradeId !== null ? (content.data?.learningStandards ?? []) : []).map(
-            ([thinking, standards]) => (
-              <optgroup
-                key={thinking ?? 'none'}
-                label={t(
-                  thinking ? `learning-standards.thinking-${thinking}` : 'learning-standards.thinking-none',
-                )}
-              >
-                {standards.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {standardName(s, language)}
-                  </option>
-                ))}
-              </optgroup>
-            ),
-          )}
-        </Choice>
-        <Choice
-          label={t('learning-standards.skill')}
-          placeholder={t('learning-standards.skill-placeholder')}
-          value={selection.skillId}
-          disabled={selection.standardId === null}
-          onChange={selection.setSkill}
-        >
-          {skills.map((s) => (
-            <option key={s.id} value={s.id}>
-              {standardName(s, language)}
-            </option>
-          ))}
-        </Choice>
-      </div>
+      <CompetencesCascade cascade={selection} />
       {failed ? (
-        <Failed query={failed.query} message={failed.message} />
+        <CascadeFailure cascade={selection} />
       ) : systems.data?.educationSystems.length === 0 ? (
         <p className="modules-hint">{t('learning-standards.no-systems')}</p>
       ) : selection.systemId === null ? (
