@@ -9,19 +9,20 @@ import type { RecordFormProps } from './text-forms';
 
 /**
  * The student's console beside the typed fields: what the creator places on it writes the record,
- * and the record redraws it. `note` says why it cannot show the record, when it cannot.
+ * and the record redraws it. `note` says why it cannot show the record, when it cannot. A named
+ * group, not a region: a numeral may hold several, and landmarks must have distinct names.
  */
 function ConsoleInput({ note, children }: { note?: string; children: ReactNode }) {
   const t = useT();
   const id = useId();
   return (
-    <section className="creator-form__console" aria-labelledby={`${id}-title`}>
+    <div role="group" className="creator-form__console" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="creator-form__console-title">
         {t('creator.form.console-title')}
       </p>
       {note && <p className="field-hint">{note}</p>}
       {children}
-    </section>
+    </div>
   );
 }
 
