@@ -39,15 +39,13 @@ describe('creator statistics', () => {
   it("a creator opens Stats from the menu and sees the seed's numbers and students' outcomes", async () => {
     const { page, context } = await openPage(browser, server.url, errors);
     await logIn(page, 'creator@demo.kib', PASSWORD);
-    await page.goto(`${server.url}/creator/problems`);
+    await page.waitForURL('**/creator/problems**');
     await page
       .getByRole('navigation', { name: 'Menú del creador' })
       .getByRole('link', { name: 'Estadísticas' })
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/creator/creatorstats');
-    await expect(
-      page.getByRole('heading', { level: 2, name: /^Diego Rojas: del / }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { level: 2, name: /^Diego Rojas: del / }).waitFor();
     // The seed wrote every problem of the development content as the creator's, today.
     await expect.poll(() => total(page, 'Problemas').textContent()).toBe(String(DEV_CONTENT.problems.length));
     expect(await total(page, 'Numerales').textContent()).toBe(
@@ -71,7 +69,7 @@ describe('creator statistics', () => {
     const chart = page.getByRole('figure', { name: /Creado e intentado por/ });
     await chart.locator('svg[role="img"]').first().waitFor();
     await chart.getByText('Ver los datos de la gráfica como tabla').click();
-    await expect(chart.getByRole('table').isVisible()).resolves.toBe(true);
+    await chart.getByRole('table').waitFor();
     await checkPage(page, 'creator-stats');
     expect(errors).toEqual([]);
     await context.close();
@@ -80,7 +78,8 @@ describe('creator statistics', () => {
   it('a supervisor picks the creator and a window; the page fits a 360 px phone', async () => {
     const { page, context } = await openPage(browser, server.url, errors, { width: 360, height: 740 });
     await logIn(page, 'supervisor@demo.kib', PASSWORD);
-    await page.goto(`${server.url}/creator/creatorstats`);
+    await page.waitForURL('**/creator/**');
+    await page.goto('/creator/creatorstats');
     await page.getByText('Elige un creador para ver sus estadísticas.').waitFor();
     await page.getByLabel('Creador', { exact: true }).selectOption({ label: 'Diego Rojas' });
     const today = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { formatDateDmy, formatDuration, type CreatorStats, type StatsBucket } from '@kib/core';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUser } from '../../../auth/auth';
 import { useLanguage, useT } from '../../../i18n/language';
 import { FailureAlert } from '../../../ui/form-submit';
 import { Loading, QueryWait } from '../../../ui/query-wait';
@@ -40,8 +41,13 @@ export function CreatorStatsPage() {
   const choice = choiceOf(params);
   const creators = useCreators();
   const list = creators.data?.creators ?? [];
-  const creatorId = choice.creatorId ?? (list.length === 1 ? list[0]!.id : null);
+  // A supervisor picks the creator; a creator has only themselves.
+  const supervises = Boolean(useUser()?.groups.includes('Supervisors'));
+  const creatorId = choice.creatorId ?? (!supervises && list.length === 1 ? list[0]!.id : null);
   const stats = useCreatorStats(creatorId, choice.from, choice.to);
+  // The window shown: the one asked for, else the one the server used (the last 90 days).
+  const from = choice.from ?? stats.data?.start ?? '';
+  const to = choice.to ?? stats.data?.end ?? '';
 
   return (
     <div className="teacher-page creator-page creator-stats-page">
@@ -61,11 +67,12 @@ export function CreatorStatsPage() {
       ) : (
         <>
           <WindowForm
-            key={`${creatorId}-${choice.from}-${choice.to}`}
+            key={`${creatorId}-${from}-${to}`}
             creators={list}
+            picker={supervises || list.length > 1}
             creatorId={creatorId}
-            from={choice.from ?? stats.data?.start ?? ''}
-            to={choice.to ?? stats.data?.end ?? ''}
+            from={from}
+            to={to}
             onSubmit={(next) => {
               const search = new URLSearchParams();
               if (next.creatorId !== null) search.set('creator', String(next.creatorId));
@@ -99,15 +106,18 @@ export function CreatorStatsPage() {
   );
 }
 
-/** The creator picker (only with more than one creator to pick from) and the window's two dates. */
+/** The creator picker (for a supervisor) and the window's two dates. */
 function WindowForm({
   creators,
+  picker,
   creatorId,
   from: initialFrom,
   to: initialTo,
   onSubmit,
 }: {
   creators: readonly { id: number; firstName: string; lastName: string }[];
+  /** Show the creator picker (a supervisor, or more than one creator to choose from). */
+  picker: boolean;
   creatorId: number | null;
   from: string;
   to: string;
@@ -137,7 +147,7 @@ function WindowForm({
         {t('creator-stats.window')}
       </h2>
       <div className="modules-filters-fields creator-stats-fields">
-        {creators.length > 1 && (
+        {picker && (
           <div className="field">
             <label htmlFor={`${id}-creator`}>{t('creator-stats.creator')}</label>
             <select id={`${id}-creator`} value={creator} onChange={(e) => setCreator(e.target.value)}>
