@@ -104,10 +104,20 @@ describe('creator/modules/, get_module_data/, getcreatormodules/', () => {
     const read = await creator.post<Detail>('/api/get_module_data/', { module_id: created.id });
     expect(read.status).toBe(200);
     expect(read.body.problems).toHaveLength(3);
+    const [topic] = await query<{ id: number; name: string; nameSpanish: string }>(
+      `SELECT id, name, name_spanish AS "nameSpanish" FROM topics WHERE name_spanish <> '' ORDER BY id LIMIT 1`,
+    );
+    await query(`UPDATE problems SET topic_id = :topicId WHERE id IN (:ids)`, {
+      topicId: topic!.id,
+      ids: [published[0], published[1]],
+    });
     const list = await creator.get<{ modules: { id: number; num_problems: number }[] }>(
       '/api/getcreatormodules/',
     );
-    expect(list.body.modules.find((m) => m.id === created.id)).toMatchObject({ num_problems: 3 });
+    expect(list.body.modules.find((m) => m.id === created.id)).toMatchObject({
+      num_problems: 3,
+      topics: [{ id: topic!.id, name: topic!.name, name_spanish: topic!.nameSpanish }],
+    });
     const changed = await save(creator, {
       id: created.id,
       name: 'Trigonometría 1',

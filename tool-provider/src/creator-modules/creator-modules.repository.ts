@@ -69,9 +69,11 @@ export class CreatorModuleRepository {
     >(
       `SELECT m.id, m.name, m.description, m.creation_date AS "creationDate", m.author_id AS "authorId",
               (SELECT count(*)::int FROM module_problems mp WHERE mp.module_id = m.id) AS "numProblems",
-              COALESCE((SELECT array_agg(DISTINCT p.topic_id) FROM module_problems mp
-                          JOIN problems p ON p.id = mp.problem_id
-                         WHERE mp.module_id = m.id AND p.topic_id IS NOT NULL), '{}') AS "topicIds",
+              COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'nameSpanish', t.name_spanish)
+                                        ORDER BY t.name, t.id)
+                          FROM topics t
+                         WHERE t.id IN (SELECT p.topic_id FROM module_problems mp JOIN problems p ON p.id = mp.problem_id
+                                         WHERE mp.module_id = m.id)), '[]') AS topics,
               (SELECT count(*)::int FROM temp_module_activities a
                 WHERE a.module_id = m.id AND (a.valid_until IS NULL OR a.valid_until > :now)) AS "openActivities"
          FROM modules m WHERE m.author_id = :authorId
@@ -82,7 +84,6 @@ export class CreatorModuleRepository {
     return rows.map((row) => ({
       ...row,
       creationDate: iso(row.creationDate),
-      topicIds: row.topicIds.map(Number),
       teachers: teachers.get(row.id) ?? [],
     }));
   }

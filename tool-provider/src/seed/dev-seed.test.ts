@@ -253,6 +253,17 @@ describe('seedDevelopment', () => {
     expect(activity?.moduleId).toBe(main!.id);
   });
 
+  it('has an open activity of the main module that has ended, once', async () => {
+    const main = await models.Module.findOne({ where: { name: DEV_SEED.modules.main.name } });
+    const ended = await models.TempModuleActivity.findAll({
+      where: { studentAccessCode: DEV_SEED.endedStudentActivityCode },
+    });
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.teacherAccessCode).toBe(DEV_SEED.endedTeacherActivityCode);
+    expect(ended[0]!.moduleId).toBe(main!.id);
+    expect(ended[0]!.validUntil!.getTime()).toBeLessThan(now.getTime());
+  });
+
   it('gives the first student one solved and one attempted numeral', async () => {
     const student = await models.User.findOne({ where: { email: DEV_SEED.users.student.email } });
     const stats = await models.Stat.findAll({ where: { userId: student!.id }, order: [['id', 'ASC']] });

@@ -34,6 +34,9 @@ export const DEV_SEED = {
   classroomCode: 'KIBCLS',
   studentActivityCode: 'DEMO42',
   teacherActivityCode: 'PROF42',
+  /** The codes of an open activity of the main module that ended yesterday: /code/student refuses them. */
+  endedStudentActivityCode: 'ACABADO7',
+  endedTeacherActivityCode: 'ACABPROF',
   /** The school code (subscription) the demo school redeemed. */
   schoolCode: 'COLEGIO-KIB',
   /** An unused school code (a plan of 100 students for a year): a new school redeems it at /schooladmin. */
@@ -416,11 +419,43 @@ export async function seedDevelopment(
   // The development LMS consumer (kib-dev-key), Colombia's standards and the demo account's preset: idempotent, so
   // databases seeded earlier get them too.
   await registerDevConsumer(sequelize);
+  await seedEndedActivity(sequelize, now);
   if (!applied) await refreshDevStandards(sequelize);
   await setDemoPreset(sequelize);
   if (applied) opts.logger?.info({ seed: DEV_SEED.name }, 'development seed applied');
   else opts.logger?.debug({ seed: DEV_SEED.name }, 'development seed already applied');
   return { applied };
+}
+
+/**
+ * An open activity of the main module, for the demo teacher, that ended the day before `now`
+ * ({@link DEV_SEED}.endedStudentActivityCode and endedTeacherActivityCode): unless it is there
+ * already, so databases seeded earlier get it too.
+ */
+async function seedEndedActivity(sequelize: Sequelize, now: Date): Promise<void> {
+  await sequelize.query(
+    `INSERT INTO temp_module_activities (module_id, student_access_code, teacher_access_code, target_institution,
+                                         target_classroom, target_teacher, target_teacher_id, creation_date, valid_until)
+     SELECT m.id, :student, :teacher, :institution, :classroom, :teacherName,
+            (SELECT id FROM users WHERE email = :teacherEmail), :created, :ended
+       FROM modules m
+      WHERE m.name = :module
+        AND NOT EXISTS (SELECT 1 FROM temp_module_activities WHERE student_access_code = :student)
+      ORDER BY m.id LIMIT 1`,
+    {
+      replacements: {
+        student: DEV_SEED.endedStudentActivityCode,
+        teacher: DEV_SEED.endedTeacherActivityCode,
+        institution: DEV_SEED.institutionName,
+        classroom: DEV_SEED.classroomName,
+        teacherName: `${DEV_SEED.users.teacher.firstName} ${DEV_SEED.users.teacher.lastName}`,
+        teacherEmail: DEV_SEED.users.teacher.email,
+        created: new Date(now.getTime() - 31 * DAY),
+        ended: new Date(now.getTime() - DAY),
+        module: DEV_SEED.modules.main.name,
+      },
+    },
+  );
 }
 
 /**

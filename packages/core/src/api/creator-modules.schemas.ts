@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModuleCodeSchema } from './activities.schemas';
+import { NamedContentSchema } from './content.schemas';
 import {
   MODULE_MAX_PROBLEMS,
   MODULE_NAME_MAX_LENGTH,
@@ -52,8 +53,8 @@ export const CreatorModuleSummarySchema = z.object({
   creationDate: DateTimeSchema,
   authorId: z.number().int(),
   numProblems: z.number().int(),
-  /** The topics of its problems (the list's Topics filter). */
-  topicIds: z.array(z.number().int()),
+  /** The topics of its problems, by name (the list's Topics filter). */
+  topics: z.array(NamedContentSchema),
   /** The teachers given a copy (the list's Teachers filter). */
   teachers: z.array(AssignedTeacherSchema),
   /** Its open activities still valid. */

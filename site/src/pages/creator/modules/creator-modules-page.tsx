@@ -2,7 +2,7 @@ import type { CreatorModuleSummary } from '@kib/core';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { homeFor, useUser } from '../../../auth/auth';
-import { useT } from '../../../i18n/language';
+import { useLanguage, useT } from '../../../i18n/language';
 import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { errorMessage } from '../../../ui/error-message';
@@ -10,6 +10,7 @@ import { SelectField } from '../../../ui/field';
 import { MessagePage } from '../../../ui/message-page';
 import { Spinner } from '../../../ui/spinner';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { contentName } from '../../teacher/modules/module-data';
 import { HiddenName } from '../../teacher/modules/modules-ui';
 import {
   CREATOR_MODULE_BUILDER,
@@ -24,16 +25,19 @@ import './creator-modules.css';
 
 /**
  * /creator/modules (spec 02 §2 "Module list"): the creator's modules, newest first, with the day
- * each was made (DD/MM/YYYY), its problems, the teachers with a copy and its open activities; a
- * filter by teacher; a Create module button; edit, and delete after a confirmation.
+ * each was made (DD/MM/YYYY), its problems, the teachers with a copy and its open activities;
+ * filters by topic and by teacher (spec 02 §9); a Create module button; edit, and delete after a
+ * confirmation.
  */
 export function CreatorModulesPage() {
   const t = useT();
+  const { language } = useLanguage();
   const user = useUser();
   useDocumentTitle(t('creator-modules.list-title'));
   const allowed = isModuleCreator(user);
   const modules = useCreatorModules({ enabled: allowed });
   const remove = useDeleteCreatorModule();
+  const [topicId, setTopicId] = useState('');
   const [teacherId, setTeacherId] = useState('');
   const [deleting, setDeleting] = useState<CreatorModuleSummary | null>(null);
   const [notice, setNotice] = useState('');
@@ -46,8 +50,16 @@ export function CreatorModulesPage() {
         byId.set(teacher.id, `${teacher.firstName} ${teacher.lastName}`.trim());
     return [...byId.entries()].sort((a, b) => a[1].localeCompare(b[1]));
   }, [modules.data]);
+  const topics = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const m of modules.data?.modules ?? [])
+      for (const topic of m.topics) byId.set(topic.id, contentName(topic, language));
+    return [...byId.entries()].sort((a, b) => a[1].localeCompare(b[1], language));
+  }, [modules.data, language]);
   const shown = (modules.data?.modules ?? []).filter(
-    (m) => !teacherId || m.teachers.some((teacher) => String(teacher.id) === teacherId),
+    (m) =>
+      (!topicId || m.topics.some((topic) => String(topic.id) === topicId)) &&
+      (!teacherId || m.teachers.some((teacher) => String(teacher.id) === teacherId)),
   );
 
   if (!allowed)
@@ -78,20 +90,36 @@ export function CreatorModulesPage() {
         <p className="teacher-lead">{t('creator-modules.list-empty')}</p>
       ) : (
         <>
-          {teachers.length > 0 && (
-            <SelectField
-              label={t('creator-modules.filter-teacher')}
-              value={teacherId}
-              onChange={(e) => setTeacherId(e.target.value)}
-            >
-              <option value="">{t('creator-modules.filter-all')}</option>
-              {teachers.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          <div className="creator-modules-filters">
+            {topics.length > 0 && (
+              <SelectField
+                label={t('creator-modules.filter-topic')}
+                value={topicId}
+                onChange={(e) => setTopicId(e.target.value)}
+              >
+                <option value="">{t('creator-modules.filter-all-topics')}</option>
+                {topics.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            {teachers.length > 0 && (
+              <SelectField
+                label={t('creator-modules.filter-teacher')}
+                value={teacherId}
+                onChange={(e) => setTeacherId(e.target.value)}
+              >
+                <option value="">{t('creator-modules.filter-all')}</option>
+                {teachers.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          </div>
           <div className="creator-modules-table-wrap">
             <table className="creator-modules-table" aria-describedby={captionId}>
               <caption id={captionId}>{t('creator-modules.list-caption', { count: shown.length })}</caption>
