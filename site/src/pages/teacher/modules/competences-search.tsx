@@ -23,7 +23,7 @@ import {
 } from './competences.store';
 import { useModuleDraftStore } from './module-draft.store';
 import { HiddenName } from './modules-ui';
-import { PickerProblems, type ProblemActions } from './problem-picker';
+import { PickerProblems, type ProblemActions } from './picker-problems';
 
 const TABS: readonly CompetencesTab[] = ['problems', 'modules'];
 

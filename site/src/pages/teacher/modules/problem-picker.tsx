@@ -1,25 +1,15 @@
 import type { NamedContent } from '@kib/core';
-import { MathText } from '@kib/widgets';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLanguage, useT } from '../../../i18n/language';
 import { Alert } from '../../../ui/alert';
 import { errorMessage } from '../../../ui/error-message';
 import { Spinner } from '../../../ui/spinner';
 import { contentName, useCourses, useCourseTopics, useSubtopicProblems, useSubtopics } from './module-data';
-import { useModuleDraft, useModuleDraftStore, type DraftProblem } from './module-draft.store';
-import type { ShownProblem } from './problem-dialogs';
-import { HiddenName } from './modules-ui';
+import { PickerProblems, type ProblemActions } from './picker-problems';
 import { CompetencesSearch } from './competences-search';
 import { SearchTypeSwitch } from './search-type-switch';
 import { useCompetences } from './competences.store';
-
-/** What the builder's parts do with a problem besides adding it: preview it, try it, say what happened. */
-export interface ProblemActions {
-  onPreview: (problem: ShownProblem) => void;
-  onTry: (problem: ShownProblem) => void;
-  announce: (message: string) => void;
-}
 
 /** A list that could not be loaded: why, and a retry. */
 function LoadFailed({ query, message }: { query: UseQueryResult<unknown>; message: string }) {
@@ -190,74 +180,5 @@ export function ProblemPicker({
         />
       )}
     </section>
-  );
-}
-
-/** A list of problems (a subtopic's, or found by competences), each with Add, Preview and Try. */
-export function PickerProblems({
-  problems,
-  onPreview,
-  onTry,
-  announce,
-}: ProblemActions & { problems: DraftProblem[] }) {
-  const t = useT();
-  const store = useModuleDraftStore();
-  const chosen = useModuleDraft((state) => state.problems);
-  const inModule = useMemo(() => new Set(chosen.map((p) => p.id)), [chosen]);
-  if (problems.length === 0) return <p className="modules-hint">{t('teacher-modules.no-problems')}</p>;
-  return (
-    <>
-      <p className="modules-hint">{t('teacher-modules.problem-count', { count: problems.length })}</p>
-      <ul className="modules-problem-list" aria-label={t('teacher-modules.picker-list')}>
-        {problems.map((problem) => (
-          <li key={problem.id} className="modules-problem">
-            <div className="modules-problem-text">
-              <span className="modules-problem-title">
-                <MathText text={problem.title} />
-              </span>
-              <span className="modules-problem-meta">
-                {t('teacher-modules.question-count', { count: problem.numeralCount })}
-                {inModule.has(problem.id) && (
-                  <span className="modules-in-module"> · {t('teacher-modules.in-module')}</span>
-                )}
-              </span>
-            </div>
-            <div className="modules-problem-actions">
-              <button
-                type="button"
-                className="button button-primary modules-small"
-                onClick={() => {
-                  const added = store.getState().addProblem(problem);
-                  announce(
-                    t(added ? 'teacher-modules.added' : 'teacher-modules.already-added', {
-                      title: problem.title,
-                    }),
-                  );
-                }}
-              >
-                {t('teacher-modules.add')}
-                <HiddenName name={problem.title} />
-              </button>
-              <button
-                type="button"
-                className="button button-secondary modules-small"
-                onClick={() => onPreview(problem)}
-              >
-                {t('teacher-modules.preview')}
-                <HiddenName name={problem.title} />
-              </button>
-              <button
-                type="button"
-                className="button button-secondary modules-small"
-                onClick={() => onTry(problem)}
-              >
-                {t('teacher-modules.try')}
-                <HiddenName name={problem.title} />
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }

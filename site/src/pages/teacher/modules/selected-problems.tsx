@@ -20,7 +20,7 @@ import { MathText } from '@kib/widgets';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../../i18n/language';
 import { useModuleDraft, useModuleDraftStore, type DraftProblem } from './module-draft.store';
-import type { ProblemActions } from './problem-picker';
+import type { ProblemActions } from './picker-problems';
 import { HiddenName } from './modules-ui';
 
 /** A button of a problem's row that may take the focus after a change. */
