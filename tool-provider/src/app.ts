@@ -98,12 +98,12 @@ import path from 'node:path';
 import { CreationRepository } from './creation/creation.repository';
 import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
-import { CreatorStatsRepository } from './creator-stats/creator-stats.repository';
-import { registerCreatorStatsRoutes } from './creator-stats/creator-stats.routes';
-import { CreatorStatsService } from './creator-stats/creator-stats.service';
 import { CreatorModuleRepository } from './creator-modules/creator-modules.repository';
 import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.routes';
 import { CreatorModuleService } from './creator-modules/creator-modules.service';
+import { CreatorStatsRepository } from './creator-stats/creator-stats.repository';
+import { registerCreatorStatsRoutes } from './creator-stats/creator-stats.routes';
+import { CreatorStatsService } from './creator-stats/creator-stats.service';
 import { createMediaStorage } from './media/create-storage';
 import { MediaRepository } from './media/media.repository';
 import { mediaFiles, registerMediaRoutes } from './media/media.routes';
@@ -391,16 +391,6 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       logger,
     }),
   );
-  registerCreatorStatsRoutes(api, new CreatorStatsService({ repo: new CreatorStatsRepository(sequelize) }));
-  registerCreatorModuleRoutes(
-    api,
-    new CreatorModuleService({
-      repo: new CreatorModuleRepository(sequelize),
-      modules: new ModuleRepository(sequelize),
-      activities: activityRepository,
-      codeLimiter: limiters.moduleCodePerAddress,
-    }),
-  );
   registerReviewRoutes(
     api,
     new ReviewsService({
@@ -409,6 +399,16 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       mailer,
       logger,
       publicUrl: config.publicUrl,
+    }),
+  );
+  registerCreatorStatsRoutes(api, new CreatorStatsService({ repo: new CreatorStatsRepository(sequelize) }));
+  registerCreatorModuleRoutes(
+    api,
+    new CreatorModuleService({
+      repo: new CreatorModuleRepository(sequelize),
+      modules: new ModuleRepository(sequelize),
+      activities: activityRepository,
+      codeLimiter: limiters.moduleCodePerAddress,
     }),
   );
   registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });

@@ -70,10 +70,10 @@ import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' 
 import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
 import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type: 'json' };
 import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type: 'json' };
-import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
-import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
 import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with { type: 'json' };
 import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with { type: 'json' };
+import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
+import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
 import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
 import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
 

@@ -498,17 +498,10 @@ const PAGES: RouteObject[] = [
         ),
       },
       {
-        path: 'tempmodulecreator',
+        path: 'creatorstats',
         lazy: page(
-          () => import('../pages/creator/modules/creator-module-builder-page'),
-          (m) => m.CreatorModuleBuilderPage,
-        ),
-      },
-      {
-        path: 'modules',
-        lazy: page(
-          () => import('../pages/creator/modules/creator-modules-page'),
-          (m) => m.CreatorModulesPage,
+          () => import('../pages/creator/stats/creator-stats-page'),
+          (m) => m.CreatorStatsPage,
         ),
       },
       {
@@ -526,10 +519,17 @@ const PAGES: RouteObject[] = [
         ),
       },
       {
-        path: 'creatorstats',
+        path: 'tempmodulecreator',
         lazy: page(
-          () => import('../pages/creator/stats/creator-stats-page'),
-          (m) => m.CreatorStatsPage,
+          () => import('../pages/creator/modules/creator-module-builder-page'),
+          (m) => m.CreatorModuleBuilderPage,
+        ),
+      },
+      {
+        path: 'modules',
+        lazy: page(
+          () => import('../pages/creator/modules/creator-modules-page'),
+          (m) => m.CreatorModulesPage,
         ),
       },
       { path: 'logout', element: <Navigate to="/logout" replace /> },

@@ -2,9 +2,9 @@ import { ACTIVITY_ENDPOINTS } from './activities.endpoints';
 import { AUTH_ENDPOINTS } from './auth.endpoints';
 import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
 import { CREATOR_ENDPOINTS } from './creator.endpoints';
+import { CREATOR_MODULE_ENDPOINTS } from './creator-modules.endpoints';
 import { CREATOR_REVIEW_ENDPOINTS } from './creator-reviews.endpoints';
 import { CREATOR_STATS_ENDPOINTS } from './creator-stats.endpoints';
-import { CREATOR_MODULE_ENDPOINTS } from './creator-modules.endpoints';
 import { CONTACT_ENDPOINTS } from './contact.endpoints';
 import { CONTENT_ENDPOINTS } from './content.endpoints';
 import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
@@ -45,9 +45,9 @@ export const API = {
   ...SCHOOL_CODE_ENDPOINTS,
   ...SCHOOL_ADMIN_ENDPOINTS,
   ...CREATOR_ENDPOINTS,
+  ...CREATOR_MODULE_ENDPOINTS,
   ...CREATOR_REVIEW_ENDPOINTS,
   ...CREATOR_STATS_ENDPOINTS,
-  ...CREATOR_MODULE_ENDPOINTS,
 };
 
 /** The name of an endpoint of {@link API}. */

@@ -217,10 +217,10 @@ export {
   type TeacherSchool,
 } from './teacher.schemas';
 export * from './teacher-modules.schemas';
-export * from './creator-modules.schemas';
-export { CREATOR_MODULE_ENDPOINTS, MODULE_CREATORS } from './creator-modules.endpoints';
 export * from './learning-standards.schemas';
 export { LEARNING_STANDARD_ENDPOINTS, MODULE_BUILDERS } from './learning-standards.endpoints';
+export * from './creator-modules.schemas';
+export { CREATOR_MODULE_ENDPOINTS, MODULE_CREATORS } from './creator-modules.endpoints';
 export * from './teacher-results.schemas';
 export * from './teacher-embed.schemas';
 export * from './geography.schemas';

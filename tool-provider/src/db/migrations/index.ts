@@ -21,8 +21,8 @@ import * as schoolClassrooms from './0019-school-classrooms';
 import * as demoPresets from './0020-demo-presets';
 import * as creatorArea from './0021-creator-area';
 import * as problemReviews from './0022-problem-reviews';
-import * as tempActivities from './0024-temp-activities';
 import * as learningStandards from './0023-learning-standards';
+import * as tempActivities from './0024-temp-activities';
 import * as creatorStats from './0025-creator-stats';
 
 /**
@@ -52,7 +52,7 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0020-demo-presets', ...demoPresets },
   { name: '0021-creator-area', ...creatorArea },
   { name: '0022-problem-reviews', ...problemReviews },
-  { name: '0024-temp-activities', ...tempActivities },
   { name: '0023-learning-standards', ...learningStandards },
+  { name: '0024-temp-activities', ...tempActivities },
   { name: '0025-creator-stats', ...creatorStats },
 ];
