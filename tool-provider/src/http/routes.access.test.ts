@@ -127,6 +127,18 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /creator/reviews/:id/': ['Creators', 'Supervisors'],
   'PUT /creator/reviews/:id/requests/': ['Creators', 'Supervisors'],
   'PATCH /creator/reviews/:id/': ['Supervisors'],
+  'POST /get_creators/': ['Creators', 'Supervisors'],
+  'POST /get_creator_stats/': ['Creators', 'Supervisors'],
+  'GET /getcreatormodules/': ['Creators', 'Supervisors'],
+  'POST /get_module_data/': ['Creators', 'Supervisors'],
+  'POST /creator/modules/': ['Creators', 'Supervisors'],
+  'POST /creator/delete-module/': ['Creators', 'Supervisors'],
+  'GET /clone-module-by-id/': ['Creators', 'Supervisors'],
+  'GET /creator/module-by-code/': ['Creators', 'Supervisors'],
+  'POST /get_cloned_module_classrooms/': ['Creators', 'Supervisors'],
+  'POST /creator/modules/:id/activities/': ['Creators', 'Supervisors'],
+  'GET /creator/teachers/': ['Creators', 'Supervisors'],
+  'GET /demo-preset/': 'authenticated',
 };
 
 /**
