@@ -496,18 +496,24 @@ describe('keys', () => {
     await launch({ sub: 'kid-1' });
     clock = new Date(clock.getTime() + 61_000);
     const hits = peer.jwksHits;
-    expect((await launch({ sub: 'kid-2' })).res.status).toBe(303);
+    /** The token's lifetime on the server's clock, which this test moves forward. */
+    const issuedNow = () => {
+      const now = Math.floor(clock.getTime() / 1000);
+      return { iat: now, exp: now + 60 };
+    };
+    expect((await launch({ sub: 'kid-2', ...issuedNow() })).res.status).toBe(303);
     expect(peer.jwksHits).toBe(hits);
-    const invented = (kid: string) => async (nonce: string) => peer.idToken({ nonce }, { kid });
+    const invented = (kid: string) => async (nonce: string) =>
+      peer.idToken({ nonce, ...issuedNow() }, { kid });
     expect((await launch({}, { token: invented('invented-kid-1') })).res.status).toBe(401);
     expect((await launch({}, { token: invented('invented-kid-2') })).res.status).toBe(401);
     expect((await launch({}, { token: invented('invented-kid-3') })).res.status).toBe(401);
     expect(peer.jwksHits).toBe(hits + 1);
     await peer.addKey();
-    expect((await launch({ sub: 'kid-3' })).res.status).toBe(401);
+    expect((await launch({ sub: 'kid-3', ...issuedNow() })).res.status).toBe(401);
     expect(peer.jwksHits).toBe(hits + 1);
     clock = new Date(clock.getTime() + 61_000);
-    expect((await launch({ sub: 'kid-3' })).res.status).toBe(303);
+    expect((await launch({ sub: 'kid-3', ...issuedNow() })).res.status).toBe(303);
     expect(peer.jwksHits).toBe(hits + 2);
     clock = new Date();
   });
