@@ -38,7 +38,16 @@ async function signUp(
   await page.getByLabel('Correo electrónico').fill(person.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
   await page.getByLabel('Repite la contraseña').fill(person.password);
-  if (teacher) await page.getByLabel(/profesor/i).check();
+  if (teacher) {
+    // Under a loaded machine the first click can land while the form is still settling; click until it holds.
+    const box = page.getByLabel(/profesor/i);
+    await expect
+      .poll(async () => {
+        if (!(await box.isChecked())) await box.click();
+        return box.isChecked();
+      })
+      .toBe(true);
+  }
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await page.getByText('Revisa tu correo para activar tu cuenta').waitFor();
 }

@@ -53,7 +53,9 @@ export const Trigonometry: Story = {
   play: async ({ canvas }) => {
     const board = canvas.getByRole('img', { name: 'Gráfica de las funciones' });
     await waitFor(() => expect(board).toHaveAttribute('data-ready', 'true'), { timeout: 15_000 });
-    await expect(board).toHaveAccessibleDescription(/Función 2: asíntota vertical x = π\/2/);
+    await waitFor(() => expect(board).toHaveAccessibleDescription(/Función 2: asíntota vertical x = π\/2/), {
+      timeout: 15_000,
+    });
     await expect(board).toHaveAccessibleDescription(/Función 3: .*para x de −∞ a 4\./);
   },
 };
@@ -66,7 +68,11 @@ export const Unreadable: Story = {
   },
   play: async ({ canvas }) => {
     await expect(
-      await canvas.findByText('No se puede leer esta expresión: no se dibuja.', { selector: 'p' }),
+      await canvas.findByText(
+        'No se puede leer esta expresión: no se dibuja.',
+        { selector: 'p' },
+        { timeout: 15_000 },
+      ),
     ).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Añadir función' }));
     await expect(canvas.getByRole('group', { name: 'Función 3' })).toBeVisible();
