@@ -1,10 +1,7 @@
 import type { FoundModule, LearningStandardItem, Thinking } from '@kib/core';
 import { TabList, TabPanel, type Tabs } from '@kib/widgets';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useLanguage, useT } from '../../../i18n/language';
-import { Alert } from '../../../ui/alert';
-import { errorMessage } from '../../../ui/error-message';
 import { Spinner } from '../../../ui/spinner';
 import {
   standardName,
@@ -23,35 +20,9 @@ import {
 } from './competences.store';
 import { useModuleDraftStore } from './module-draft.store';
 import { HiddenName } from './modules-ui';
-import { PickerProblems, type ProblemActions } from './picker-problems';
+import { LoadFailed, PickerProblems, type ProblemActions } from './picker-problems';
 
 const TABS: readonly CompetencesTab[] = ['problems', 'modules'];
-
-/** A list that could not be loaded: why, and a retry. */
-function Failed({
-  query,
-  message,
-}: {
-  query: Pick<UseQueryResult, 'isFetching'> & { error: unknown; refetch: () => Promise<unknown> };
-  message: string;
-}) {
-  const t = useT();
-  return (
-    <Alert tone="danger">
-      <p className="teacher-alert-text">
-        {message} {errorMessage(query.error, t)}
-      </p>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void query.refetch()}
-        disabled={query.isFetching}
-      >
-        {t('learning-standards.retry')}
-      </button>
-    </Alert>
-  );
-}
 
 /** A labelled select with a first empty choice. */
 function Choice({
@@ -201,7 +172,7 @@ export function CascadeFailure({ cascade }: { cascade: CascadeSelection }) {
       : content.isError
         ? { query: content, message: t('learning-standards.content-failed') }
         : null;
-  return failed ? <Failed query={failed.query} message={failed.message} /> : null;
+  return failed ? <LoadFailed query={failed.query} message={failed.message} /> : null;
 }
 
 /**
@@ -287,7 +258,8 @@ function ProblemsTab({
 }) {
   const t = useT();
   const problems = useStandardProblems(target);
-  if (problems.isError) return <Failed query={problems} message={t('learning-standards.problems-failed')} />;
+  if (problems.isError)
+    return <LoadFailed query={problems} message={t('learning-standards.problems-failed')} />;
   if (!problems.data) return <Spinner label={t('learning-standards.loading')} />;
   return <PickerProblems problems={problems.data.problems} {...actions} />;
 }
@@ -301,7 +273,7 @@ function ModulesTab({
 }) {
   const t = useT();
   const modules = useAssignedModules(target);
-  if (modules.isError) return <Failed query={modules} message={t('learning-standards.modules-failed')} />;
+  if (modules.isError) return <LoadFailed query={modules} message={t('learning-standards.modules-failed')} />;
   if (!modules.data) return <Spinner label={t('learning-standards.loading')} />;
   if (modules.data.modules.length === 0)
     return <p className="modules-hint">{t('learning-standards.no-modules')}</p>;

@@ -1,9 +1,38 @@
 import { MathText } from '@kib/widgets';
 import { useMemo } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useT } from '../../../i18n/language';
+import { Alert } from '../../../ui/alert';
+import { errorMessage } from '../../../ui/error-message';
 import { useModuleDraft, useModuleDraftStore, type DraftProblem } from './module-draft.store';
 import { HiddenName } from './modules-ui';
 import type { ShownProblem } from './problem-dialogs';
+
+/** A list that could not be loaded: why, and a retry. */
+export function LoadFailed({
+  query,
+  message,
+}: {
+  query: Pick<UseQueryResult, 'isFetching'> & { error: unknown; refetch: () => Promise<unknown> };
+  message: string;
+}) {
+  const t = useT();
+  return (
+    <Alert tone="danger">
+      <p className="teacher-alert-text">
+        {message} {errorMessage(query.error, t)}
+      </p>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => void query.refetch()}
+        disabled={query.isFetching}
+      >
+        {t('teacher.retry')}
+      </button>
+    </Alert>
+  );
+}
 
 /** What the builder's parts do with a problem besides adding it: preview it, try it, say what happened. */
 export interface ProblemActions {

@@ -1,35 +1,12 @@
 import type { NamedContent } from '@kib/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useLanguage, useT } from '../../../i18n/language';
-import { Alert } from '../../../ui/alert';
-import { errorMessage } from '../../../ui/error-message';
 import { Spinner } from '../../../ui/spinner';
 import { contentName, useCourses, useCourseTopics, useSubtopicProblems, useSubtopics } from './module-data';
-import { PickerProblems, type ProblemActions } from './picker-problems';
+import { LoadFailed, PickerProblems, type ProblemActions } from './picker-problems';
 import { CompetencesSearch } from './competences-search';
 import { SearchTypeSwitch } from './search-type-switch';
 import { useCompetences } from './competences.store';
-
-/** A list that could not be loaded: why, and a retry. */
-function LoadFailed({ query, message }: { query: UseQueryResult<unknown>; message: string }) {
-  const t = useT();
-  return (
-    <Alert tone="danger">
-      <p className="teacher-alert-text">
-        {message} {errorMessage(query.error, t)}
-      </p>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => void query.refetch()}
-        disabled={query.isFetching}
-      >
-        {t('teacher.retry')}
-      </button>
-    </Alert>
-  );
-}
 
 /** A labelled select of courses, topics or subtopics, named in the reader's language. */
 function ContentSelect({
