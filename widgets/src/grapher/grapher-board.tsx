@@ -2,6 +2,7 @@ import type JXG from 'jsxgraph';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { gridLineValues, type CartesianView } from '../shared/graph/cartesian';
 import type { Translate } from '../shared/i18n';
+import { cssColour, FIXED, initStaticBoard } from '../shared/graph/static-board';
 import { loadJsxGraph } from '../shared/lazy';
 import { standaloneSvg, svgFromDataUri } from './grapher.export';
 import {
@@ -59,12 +60,6 @@ interface Drawing {
   curves: JXG.Curve[];
 }
 
-const FIXED = { fixed: true, highlight: false, withLabel: false, showInfobox: false } as const;
-
-function cssColour(style: CSSStyleDeclaration, name: string, fallback: string): string {
-  return style.getPropertyValue(name).trim() || fallback;
-}
-
 function setData(curve: JXG.Curve, [xs, ys]: PathData) {
   curve.dataX = xs;
   curve.dataY = ys;
@@ -86,22 +81,7 @@ function linesData(lines: readonly [number, number, number, number][]): PathData
 }
 
 function createDrawing(jxg: typeof JXG, host: HTMLElement, colours: Colours): Drawing {
-  const board = jxg.JSXGraph.initBoard(host, {
-    boundingbox: [-7, 4.5, 7, -4.5],
-    axis: false,
-    grid: false,
-    showNavigation: false,
-    showCopyright: false,
-    showInfobox: false,
-    pan: { enabled: false },
-    zoom: { enabled: false },
-    keyboard: { enabled: false },
-    resize: { enabled: false },
-    registerEvents: false,
-    keepAspectRatio: false,
-  } as unknown as Partial<JXG.BoardAttributes>);
-  const curve = (attributes: Record<string, unknown>) =>
-    board.create('curve', [[], []], { ...FIXED, ...attributes } as JXG.CurveAttributes);
+  const { board, curve } = initStaticBoard(jxg, host, [-7, 4.5, 7, -4.5]);
   return {
     jxg,
     board,

@@ -3,6 +3,7 @@ import type JXG from 'jsxgraph';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useT } from '../i18n';
 import { loadJsxGraph } from '../lazy';
+import { cssColour, FIXED, initStaticBoard } from './static-board';
 import { boardCommand, type BoardCommand } from './board-keys';
 import css from './cartesian-board.css?inline';
 import {
@@ -97,29 +98,8 @@ interface Drawing {
   labelsKey: string;
 }
 
-const FIXED = { fixed: true, highlight: false, withLabel: false, showInfobox: false } as const;
-
-function cssColour(style: CSSStyleDeclaration, name: string, fallback: string): string {
-  return style.getPropertyValue(name).trim() || fallback;
-}
-
 function createDrawing(jxg: typeof JXG, host: HTMLElement, colours: Colours): Drawing {
-  const board = jxg.JSXGraph.initBoard(host, {
-    boundingbox: [-2, 4, 7, -3],
-    axis: false,
-    grid: false,
-    showNavigation: false,
-    showCopyright: false,
-    showInfobox: false,
-    pan: { enabled: false },
-    zoom: { enabled: false },
-    keyboard: { enabled: false },
-    resize: { enabled: false },
-    registerEvents: false,
-    keepAspectRatio: false,
-  } as unknown as Partial<JXG.BoardAttributes>);
-  const curve = (attributes: Record<string, unknown>) =>
-    board.create('curve', [[], []], { ...FIXED, ...attributes } as JXG.CurveAttributes);
+  const { board, curve } = initStaticBoard(jxg, host, [-2, 4, 7, -3]);
   return {
     jxg,
     board,
