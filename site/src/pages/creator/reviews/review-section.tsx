@@ -71,37 +71,23 @@ function ReviewRequests({ answer, onSent }: { answer: ProblemReviewAnswer; onSen
   return (
     <fieldset className="reviews-requests" aria-busy={request.isPending || undefined}>
       <legend>{t('creator-reviews.requests-title')}</legend>
-      <label className="modules-check creator-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={review.problemToReview}
-          disabled={request.isPending}
-          aria-describedby={`${id}-problem-hint`}
-          onChange={(e) => send({ problemToReview: e.target.checked })}
-        />
-        {t('creator-reviews.send-problem')}
-      </label>
-      <p id={`${id}-problem-hint`} className="modules-hint">
-        {t('creator-reviews.send-problem-hint')}
-      </p>
+      <RequestSwitch
+        id={`${id}-problem-hint`}
+        checked={review.problemToReview}
+        disabled={request.isPending}
+        label={t('creator-reviews.send-problem')}
+        hint={t('creator-reviews.send-problem-hint')}
+        onChange={(checked) => send({ problemToReview: checked })}
+      />
       {(videosAllowed || review.videoToReview) && (
-        <>
-          <label className="modules-check creator-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={review.videoToReview}
-              disabled={request.isPending}
-              aria-describedby={`${id}-video-hint`}
-              onChange={(e) => send({ videoToReview: e.target.checked })}
-            />
-            {t('creator-reviews.send-videos')}
-          </label>
-          <p id={`${id}-video-hint`} className="modules-hint">
-            {t('creator-reviews.send-videos-hint')}
-          </p>
-        </>
+        <RequestSwitch
+          id={`${id}-video-hint`}
+          checked={review.videoToReview}
+          disabled={request.isPending}
+          label={t('creator-reviews.send-videos')}
+          hint={t('creator-reviews.send-videos-hint')}
+          onChange={(checked) => send({ videoToReview: checked })}
+        />
       )}
       {request.isError && <Alert tone="danger">{errorMessage(request.error, t)}</Alert>}
       <StatusNotice notice={notice} onClose={() => setNotice(null)} />
@@ -330,5 +316,41 @@ export function ReviewHistory({
         </div>
       )}
     </section>
+  );
+}
+
+/** One of the author's requests: a switch, and the hint under it (`id`) that describes it. */
+function RequestSwitch({
+  id,
+  checked,
+  disabled,
+  label,
+  hint,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  disabled: boolean;
+  label: string;
+  hint: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <>
+      <label className="modules-check creator-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={id}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+      <p id={id} className="modules-hint">
+        {hint}
+      </p>
+    </>
   );
 }
