@@ -400,6 +400,8 @@ export const PublicConfigSchema = z.object({
     videoTypes: z.array(z.string()),
     presigned: z.boolean(),
   }),
+  /** A handwriting recognition service is configured: the pad's Convert and the phone photo's LaTeX work. */
+  handwriting: z.boolean().default(false),
 });
 /** What GET config/ answers. */
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -2,12 +2,14 @@ import { ACTIVITY_ENDPOINTS } from './activities.endpoints';
 import { AUTH_ENDPOINTS } from './auth.endpoints';
 import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
 import { CREATOR_ENDPOINTS } from './creator.endpoints';
+import { CREATOR_AI_ENDPOINTS } from './creator-ai.endpoints';
 import { CREATOR_MODULE_ENDPOINTS } from './creator-modules.endpoints';
 import { CREATOR_REVIEW_ENDPOINTS } from './creator-reviews.endpoints';
 import { CREATOR_STATS_ENDPOINTS } from './creator-stats.endpoints';
 import { CONTACT_ENDPOINTS } from './contact.endpoints';
 import { CONTENT_ENDPOINTS } from './content.endpoints';
 import { GEOGRAPHY_ENDPOINTS } from './geography.endpoints';
+import { HANDWRITING_ENDPOINTS } from './handwriting.endpoints';
 import { LEARNING_STANDARD_ENDPOINTS } from './learning-standards.endpoints';
 import { LOOKUP_ENDPOINTS } from './lookups.endpoints';
 import { LTI_ADMIN_ENDPOINTS } from './lti-admin.endpoints';
@@ -40,11 +42,13 @@ export const API = {
   ...TEACHER_EMBED_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...SOLVING_ENDPOINTS,
+  ...HANDWRITING_ENDPOINTS,
   ...LTI_ENDPOINTS,
   ...LTI_ADMIN_ENDPOINTS,
   ...SCHOOL_CODE_ENDPOINTS,
   ...SCHOOL_ADMIN_ENDPOINTS,
   ...CREATOR_ENDPOINTS,
+  ...CREATOR_AI_ENDPOINTS,
   ...CREATOR_MODULE_ENDPOINTS,
   ...CREATOR_REVIEW_ENDPOINTS,
   ...CREATOR_STATS_ENDPOINTS,

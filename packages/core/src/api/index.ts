@@ -285,7 +285,11 @@ export {
   type SaveProblemRequest,
   type StepDraft,
 } from './creator.schemas';
+export { CREATOR_AI_ENDPOINTS } from './creator-ai.endpoints';
+export * from './creator-ai.schemas';
 export { CREATOR_REVIEW_ENDPOINTS, REVIEWERS_AND_CREATORS } from './creator-reviews.endpoints';
 export * from './creator-reviews.schemas';
 export { CREATOR_STATS_ENDPOINTS, CREATOR_STATS_READERS } from './creator-stats.endpoints';
 export * from './creator-stats.schemas';
+export { HANDWRITING_ENDPOINTS } from './handwriting.endpoints';
+export * from './handwriting.schemas';
