@@ -28,6 +28,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long opening a connection to the database may take before the request answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * Opens Sequelize on a PostgreSQL URL; `kind` only changes pool sizing and what /api/health reports.
  * The embedded PGlite is one database session behind pglite-socket, which interleaves the
@@ -42,6 +45,8 @@ export function connect(url: string, kind: DatabaseKind, logger?: Logger): Seque
     dialectModule: pg,
     logging: logger ? (sql) => logger.trace({ sql }, 'sql') : false,
     pool: kind === 'pglite' ? { max: 1, min: 0, idle: 10_000 } : { max: 10, min: 0, idle: 10_000 },
+    // A database host that drops packets fails a connection in seconds, not at the TCP timeout.
+    dialectOptions: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
     define: { underscored: true, freezeTableName: true },
   });
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { translate, type Language } from '@kib/i18n';
 import type { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
 
 /** Error codes the API answers with; each is also the i18n key suffix of its default message. */
@@ -70,7 +71,8 @@ export type ErrorCode =
   | 'step-has-results'
   | 'upload-token-invalid'
   | 'upload-size-mismatch'
-  | 'storage-unavailable';
+  | 'storage-unavailable'
+  | 'database-unavailable';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {
@@ -110,6 +112,17 @@ export class AppError extends Error {
   static conflict(code: ErrorCode, key: string, field?: string): AppError {
     return new AppError(409, code, { key }, field ? { [field]: [{ key }] } : undefined);
   }
+  /** The database cannot be reached (restarting, stopped): try again in a few seconds. */
+  static databaseUnavailable(cause?: unknown): AppError {
+    return new AppError(
+      503,
+      'database-unavailable',
+      undefined,
+      undefined,
+      { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      { cause },
+    );
+  }
   static tooManyRequests(retryAfterSeconds: number): AppError {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return new AppError(429, 'rate-limited', { key: 'errors.rate-limited', params: { minutes } }, undefined, {
@@ -117,6 +130,9 @@ export class AppError extends Error {
     });
   }
 }
+
+/** What a 503 for a database that does not answer tells clients to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -193,6 +209,8 @@ function normalise(err: unknown): AppError | undefined {
   if (e?.type === 'parameters.too.many') return new AppError(413, 'too-many-fields');
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(status, 'bad-request');
+  // A restarting or unreachable database is an outage to wait out, not a bug: 503, at once.
+  if (isDatabaseUnavailable(err)) return AppError.databaseUnavailable(err);
   return undefined;
 }
 
@@ -202,6 +220,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const lang = req.language;
     const known = normalise(err);
     if (known) {
+      if (known.code === 'database-unavailable')
+        logger.warn(
+          { reason: (known.cause as Error).message, method: req.method, path: req.path },
+          'database unavailable',
+        );
       if (known.headers) res.set(known.headers);
       res.status(known.status).json(renderError(known, lang));
       return;

@@ -10,6 +10,8 @@ import type { Access } from './access';
  */
 const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]> = {
   'GET /health': 'public',
+  'GET /health/live': 'public',
+  'GET /health/ready': 'public',
   'GET /openapi.json': 'public',
   'POST /auth/jwt/create/': 'public',
   'POST /auth/jwt/refresh/': 'public',

@@ -3,7 +3,12 @@ import { endpoint, PUBLIC } from './contract';
 
 const TAG = 'service';
 
-/** The service's own endpoints: its health and the description of the API. */
+const DATABASE = z.enum(['pglite', 'postgresql']);
+
+/**
+ * The service's own endpoints: its health (liveness for a process manager that restarts a stuck
+ * process, readiness for a load balancer that sends it traffic) and the description of the API.
+ */
 export const META_ENDPOINTS = {
   health: endpoint({
     method: 'get',
@@ -13,7 +18,31 @@ export const META_ENDPOINTS = {
     summary: 'Whether the process and its database answer (503 when the database does not)',
     response: z.object({
       status: z.enum(['ok', 'unavailable']),
-      database: z.enum(['pglite', 'postgresql']),
+      database: DATABASE,
+    }),
+  }),
+  healthLive: endpoint({
+    method: 'get',
+    path: '/health/live',
+    access: PUBLIC,
+    tag: TAG,
+    summary: 'Liveness: the process answers HTTP (the database is not asked)',
+    response: z.object({ status: z.literal('ok') }),
+  }),
+  healthReady: endpoint({
+    method: 'get',
+    path: '/health/ready',
+    access: PUBLIC,
+    tag: TAG,
+    summary:
+      'Readiness: the database answers within a short timeout and every migration of this version is applied (503 otherwise)',
+    response: z.object({
+      status: z.enum(['ready', 'unavailable']),
+      database: DATABASE,
+      /** Why it is not ready: the database did not answer in time, or migrations are missing. */
+      reason: z.enum(['database-unreachable', 'migrations-pending']).optional(),
+      /** How many of this version's migrations the database has not applied. */
+      pendingMigrations: z.number().int().min(0).optional(),
     }),
   }),
   openApi: endpoint({
