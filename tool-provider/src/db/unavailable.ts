@@ -7,9 +7,16 @@ import { BaseError, ConnectionError, DatabaseError } from 'sequelize';
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
 /** Socket errors of a connection whose server went away. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-/** What pg says of a connection that closed under a query (it gives no code). */
-const TERMINATED = /^Connection terminated/;
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What pg says of a connection that closed under a query or a transaction (it gives no code). */
+const TERMINATED = /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
 
 /**
  * Whether an error of a query means that the database cannot be reached (restarting, stopped,
