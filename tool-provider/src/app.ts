@@ -415,6 +415,13 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
 
   const app = express();
   app.disable('x-powered-by');
+  // Behind a balancer, which instance answered (logs, tests of several instances); only when named.
+  const instance = config.instanceName;
+  if (instance)
+    app.use((_req, res, next) => {
+      res.setHeader('X-Kib-Instance', instance);
+      next();
+    });
   app.set('trust proxy', trustProxy(config.trustProxy));
   // Kib opens inside the registered LMSs' iframes (frame-ancestors) and posts the teacher's
   // Content-Item choice back to them (form-action); X-Frame-Options cannot list origins, so it is off.

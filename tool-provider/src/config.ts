@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   INFO_EMAIL: z.string().email().default('info@kib.localhost'),
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'letters, digits, ".", "_" or "-" (at most 64)' })
+    .optional(),
   LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
   LTI_REGISTRATION_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
   LTI_LINE_ITEM_MAX_SCORE: z.coerce.number().int().min(1).max(10000).default(100),
@@ -77,6 +81,8 @@ export interface Config {
   infoEmail: string;
   trustProxy: string;
   logLevel: string;
+  /** This process's name among several behind a balancer, sent as `X-Kib-Instance` when set. */
+  instanceName: string | undefined;
   /**
    * Whether LMSs may register themselves at /lti/1.3/register (LTI Dynamic Registration); closed
    * unless set in production, open elsewhere.
@@ -163,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     infoEmail: e.INFO_EMAIL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    instanceName: e.INSTANCE_NAME,
     ltiDynamicRegistration: e.LTI_DYNAMIC_REGISTRATION ?? (e.NODE_ENV === 'production' ? 'closed' : 'open'),
     ltiSecretsKey: e.LTI_SECRETS_KEY,
     ltiRegistrationPrivateNetworks:

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { QueryTypes, Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRouter } from '../http/api-router';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { startSecondInstance, startTestServer, type TestServer } from '../test/test-server';
 import { registerHealthRoutes } from './health.routes';
 
 let server: TestServer;
@@ -137,4 +137,19 @@ describe('readiness when the database does not answer', () => {
       await sequelize.close().catch(() => undefined);
     }
   }, 15_000);
+});
+
+describe('X-Kib-Instance', () => {
+  it('names the instance that answered when INSTANCE_NAME is set, and is absent otherwise', async () => {
+    const named = await startSecondInstance(server, {}, { instanceName: 'kib-b' });
+    try {
+      const fromNamed = await fetch(`${named.url}/api/health/live`);
+      expect(fromNamed.headers.get('x-kib-instance')).toBe('kib-b');
+      // The site's pages too, not only the API.
+      expect((await fetch(`${named.url}/login`)).headers.get('x-kib-instance')).toBe('kib-b');
+      expect((await fetch(`${server.url}/api/health/live`)).headers.get('x-kib-instance')).toBeNull();
+    } finally {
+      await named.close();
+    }
+  });
 });
