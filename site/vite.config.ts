@@ -9,6 +9,10 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The translation runtime without the English texts, which load when a reader chooses English.
+    alias: [{ find: /^@kib\/i18n$/, replacement: '@kib/i18n/runtime' }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,24 @@
-import { LANGUAGE_COOKIE, resolveLanguage, translate, type Language, type TranslationKey } from '@kib/i18n';
+import {
+  hasCatalog,
+  LANGUAGE_COOKIE,
+  loadLanguage,
+  resolveLanguage,
+  translate,
+  type Language,
+  type TranslationKey,
+} from '@kib/i18n';
 import { useApi } from '../app/api';
 import { readCookie, writeCookie } from '../ui/remembered-choice';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** Translates a key with params in the reader's language. */
 export type Translate = (key: TranslationKey | (string & {}), params?: Record<string, unknown>) => string;
@@ -9,9 +26,10 @@ export type Translate = (key: TranslationKey | (string & {}), params?: Record<st
 interface LanguageState {
   language: Language;
   /**
-   * Shows the site in `language`. The reader's own choice is remembered in the `kib_lang` cookie; a
-   * language that comes from elsewhere (an LMS launch) is applied with `remember: false`, for this
-   * page only: inside an LMS frame the cookie is a third-party one, which browsers may drop.
+   * Shows the site in `language` once its texts have loaded (the page stays in the current language
+   * meanwhile, and when they cannot load). The reader's own choice is remembered in the `kib_lang`
+   * cookie; a language that comes from elsewhere (an LMS launch) is applied with `remember: false`,
+   * for this page only: inside an LMS frame the cookie is a third-party one, which browsers may drop.
    */
   setLanguage: (language: Language, options?: { remember?: boolean }) => void;
 }
@@ -31,7 +49,9 @@ export function initialLanguage(): Language {
 
 /**
  * The reader's interface language. A choice is remembered in the `kib_lang` cookie and set on
- * `<html lang>`; the API client asks the server for the same language, so its messages match.
+ * `<html lang>`; the API client asks the server for the same language, so its messages match. The
+ * site's bundle holds the Spanish texts only: another language's load before the page is shown in it
+ * (`main.tsx` waits for the first one), so no text ever appears as a key or in the wrong language.
  */
 export function LanguageProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
   const api = useApi();
@@ -40,14 +60,29 @@ export function LanguageProvider({ children, initial }: { children: ReactNode; i
     api.setLanguage(first);
     return first;
   });
+  // The language asked for last: a slower load of an earlier choice does not override it.
+  const wanted = useRef(language);
+  const [, setLoaded] = useState(0);
   useEffect(() => {
     document.documentElement.lang = language;
+    // Only when the first language's texts could not load before the page was shown: retried here.
+    if (!hasCatalog(language))
+      loadLanguage(language).then(
+        () => setLoaded((n) => n + 1),
+        () => undefined,
+      );
   }, [language]);
   const setLanguage = useCallback(
     (next: Language, { remember = true }: { remember?: boolean } = {}) => {
-      if (remember) writeCookie(LANGUAGE_COOKIE, next, COOKIE_MAX_AGE);
-      api.setLanguage(next);
-      setState(next);
+      wanted.current = next;
+      const apply = () => {
+        if (wanted.current !== next) return;
+        if (remember) writeCookie(LANGUAGE_COOKIE, next, COOKIE_MAX_AGE);
+        api.setLanguage(next);
+        setState(next);
+      };
+      if (hasCatalog(next)) apply();
+      else loadLanguage(next).then(apply, () => undefined);
     },
     [api],
   );
