@@ -112,6 +112,13 @@ import type { MediaStorage } from './media/storage';
 
 /** The version of the tool provider, as its package says (the API document's version). */
 const KIB_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+import { MathpixProvider } from './handwriting/handwriting-provider';
+import { registerHandwritingRoutes } from './handwriting/handwriting.routes';
+import { HandwritingService } from './handwriting/handwriting.service';
+import { PhonePhotoRepository } from './phone-photos/phone-photo.repository';
+import { registerPhonePhotoRoutes } from './phone-photos/phone-photo.routes';
+import { PhonePhotoService } from './phone-photos/phone-photo.service';
+import { PhonePhotoSockets } from './phone-photos/phone-photo.socket';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -152,6 +159,8 @@ export interface KibApp {
 /** Maximum JSON body size; larger requests get 413. */
 const JSON_LIMIT = '200kb';
 
+  /** The phone-photo socket: attached to the HTTP server that listens, closed with it. */
+  sockets: PhonePhotoSockets;
 /** Builds the Express application: security headers, parsers, language, authentication, the API. */
 export async function createApp(deps: AppDeps): Promise<KibApp> {
   const { config, sequelize, logger } = deps;
@@ -380,7 +389,25 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     secret,
     logger,
   });
-  registerMediaRoutes(api, media);
+  const handwriting = new HandwritingService({
+    provider: config.handwriting ? new MathpixProvider(config.handwriting) : null,
+    limiter: limiters.handwritingPerSolver,
+    logger,
+  });
+  registerMediaRoutes(api, media, { handwriting: handwriting.configured });
+  registerHandwritingRoutes(api, handwriting);
+  const phonePhotos = new PhonePhotoService({
+    repo: new PhonePhotoRepository(sequelize),
+    media,
+    mediaRepo,
+    handwriting,
+    assertMayAnswer: (principal, numeralId) => solving.assertMayAnswer(principal, numeralId),
+    limiter: limiters.phonePhotoPerSolver,
+    secret,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  registerPhonePhotoRoutes(api, phonePhotos);
   registerCreationRoutes(
     api,
     new CreationService({
@@ -537,3 +564,4 @@ function trustProxy(value: string): boolean | number | string {
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
+    sockets: new PhonePhotoSockets(phonePhotos, logger),

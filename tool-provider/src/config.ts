@@ -60,6 +60,9 @@ const EnvSchema = z.object({
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
+  HANDWRITING_APP_ID: z.string().optional(),
+  HANDWRITING_APP_KEY: z.string().optional(),
+  HANDWRITING_BASE_URL: z.string().url().default('https://api.mathpix.com'),
   host: string;
   /** Address users reach the site at; links in e-mails point here. */
   publicUrl: string;
@@ -115,6 +118,11 @@ export interface MediaConfig {
     endpoint: string | undefined;
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
+  /**
+   * The handwriting recognition service (a Mathpix-v3-compatible API): null when HANDWRITING_APP_ID
+   * or HANDWRITING_APP_KEY is unset, and handwriting then answers that it is not configured.
+   */
+  handwriting: { appId: string; appKey: string; baseUrl: string } | null;
     forcePathStyle: boolean;
   } | null;
   /** Where browsers load pictures from (a CDN or the bucket); Kib's own /media/pictures otherwise. */
@@ -192,3 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+    handwriting:
+      e.HANDWRITING_APP_ID && e.HANDWRITING_APP_KEY
+        ? {
+            appId: e.HANDWRITING_APP_ID,
+            appKey: e.HANDWRITING_APP_KEY,
+            baseUrl: e.HANDWRITING_BASE_URL.replace(/\/+$/, ''),
+          }
+        : null,

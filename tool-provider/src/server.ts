@@ -37,7 +37,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const models = initModels(db.sequelize);
     if (config.seed)
       await seedDevelopment(db.sequelize, models, { logger, media: createMediaStorage(config) });
-    const { app, mailer, grades } = await createApp({
+    const { app, mailer, grades, sockets } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
@@ -47,6 +47,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
     });
+    sockets.attach(server);
     // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
     grades.start();
     const { address, port } = server.address() as AddressInfo;
@@ -60,6 +61,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db,
       async close() {
         await grades.stop();
+        sockets.close();
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         mailer.close();

@@ -54,6 +54,7 @@ export const PUBLIC_CONFIG: PublicConfig = {
     videoTypes: ['video/mp4', 'video/quicktime'],
     presigned: false,
   },
+  handwriting: false,
 };
 
 function toCamel(value: unknown): unknown {

@@ -78,6 +78,9 @@ export type ErrorCode =
 export interface Message {
   key: string;
   params?: Record<string, unknown>;
+  | 'handwriting-not-configured'
+  | 'handwriting-timeout'
+  | 'handwriting-unavailable'
 }
 
 /**

@@ -48,6 +48,13 @@ export const LIMITS = {
   moduleCodePerAddress: { name: 'module-code-ip', points: 30, durationSeconds: 15 * 60 },
   /** Temporary students registered per address: a few classes an hour, not a flood of rows. */
   tempStudentPerAddress: { name: 'temp-student-ip', points: 200, durationSeconds: 60 * 60 },
+  /**
+   * Handwriting recognitions per solver (account or temporary student): each one is a paid call to
+   * the recognition service; a class converting now and then stays far below.
+   */
+  handwritingPerSolver: { name: 'handwriting', points: 60, durationSeconds: 60 * 60 },
+  /** Phone-photo links opened per solver: a few per problem, not a flood of rows. */
+  phonePhotoPerSolver: { name: 'phone-photo', points: 30, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
 /** How long each log-in of an account waits once its failures pass {@link LIMITS}.loginPerAccount. */

@@ -6,10 +6,17 @@ import type { Logger } from '../logger';
 import type { MediaService } from './media.service';
 import { mediaTypeOfKey, type ByteRange } from './storage';
 
-/** The API of the files: the public config, a picture's address, presigned uploads and Kib's own upload address. */
-export function registerMediaRoutes(api: ApiRouter, media: MediaService): void {
+/**
+ * The API of the files: the public config (with which optional services are configured), a
+ * picture's address, presigned uploads and Kib's own upload address.
+ */
+export function registerMediaRoutes(
+  api: ApiRouter,
+  media: MediaService,
+  services: { handwriting: boolean } = { handwriting: false },
+): void {
   api.handle(API.publicConfig, {
-    handle: () => Promise.resolve({ body: media.publicConfig() }),
+    handle: () => Promise.resolve({ body: { ...media.publicConfig(), ...services } }),
   });
 
   api.handle(API.pictureAddress, {

@@ -83,7 +83,8 @@ export class MediaService {
     };
   }
 
-  publicConfig(): PublicConfig {
+  /** GET config/'s part about files (the routes add which services are configured). */
+  publicConfig(): Omit<PublicConfig, 'handwriting'> {
     const base = this.baseUrls();
     return {
       pictureBaseUrl: base.picture,

@@ -147,6 +147,16 @@ export class SolvingService {
       initialHint: result.initialHint,
       exhausted: result.exhausted,
     };
+  /**
+   * Throws unless the caller may answer the numeral, by the rules of an attempt (404 for a numeral
+   * they may not see, 401 for a removed temporary student); answers the numeral's problem id.
+   */
+  async assertMayAnswer(principal: Principal, numeralId: number): Promise<number> {
+    const request = { numeral: numeralId, currentStep: null } as AttemptRequest;
+    const { problem } = await this.load(principal, request, this.deps.now?.() ?? new Date());
+    return problem.id;
+  }
+
   }
 
   /** The numerals of a problem the caller has completed. */

@@ -34,6 +34,7 @@ export async function startTestServer(
   const server: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  kib.sockets.attach(server);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -42,6 +43,7 @@ export async function startTestServer(
     config: { ...config, port },
     outboxDir: path.join(dataDir, 'outbox'),
     async close() {
+      kib.sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       kib.mailer.close();
@@ -71,9 +73,11 @@ export async function startSecondInstance(
   const listening: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  kib.sockets.attach(listening);
   return {
     url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
     async close() {
+      kib.sockets.close();
       listening.closeAllConnections();
       await new Promise<void>((resolve) => listening.close(() => resolve()));
       kib.mailer.close();

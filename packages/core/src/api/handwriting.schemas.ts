@@ -25,13 +25,17 @@ export const PhonePhotoSessionRequestSchema = z.object({
 /** What POST phone_photo/sessions/ takes. */
 export type PhonePhotoSessionRequest = z.infer<typeof PhonePhotoSessionRequestSchema>;
 
+/** The path of the phone-photo socket, below the site's origin. */
+export const PHONE_PHOTO_SOCKET_PATH = '/api/ws/photo';
+
 /**
- * POST phone_photo/sessions/: the phone's page (`phoneUrl`, shown as a QR code, opened once), the
- * desktop's socket path below the site (`desktopSocketPath`, carrying its own token), and when both expire.
+ * POST phone_photo/sessions/: the phone's page (`phoneUrl`, shown as a QR code; its token, in the
+ * address's fragment, opens the link once), the desktop's own token for the socket at
+ * {@link PHONE_PHOTO_SOCKET_PATH}, and when both expire.
  */
 export const PhonePhotoSessionSchema = z.object({
   phoneUrl: z.string(),
-  desktopSocketPath: z.string(),
+  desktopToken: z.string(),
   expiresAt: z.string(),
 });
 /** What POST phone_photo/sessions/ answers. */
@@ -44,6 +48,14 @@ export type PhonePhotoSession = z.infer<typeof PhonePhotoSessionSchema>;
 export const PHONE_PHOTO_STATUSES = ['not-connected', 'connecting', 'connected', 'failed'] as const;
 /** One of {@link PHONE_PHOTO_STATUSES}. */
 export type PhonePhotoStatus = (typeof PHONE_PHOTO_STATUSES)[number];
+
+/** The first message of a phone-photo socket: who is calling, with their token. */
+export const PhonePhotoHelloSchema = z.object({
+  role: z.enum(['desktop', 'phone']),
+  token: z.string().max(2000),
+});
+/** The first message of a phone-photo socket. */
+export type PhonePhotoHello = z.infer<typeof PhonePhotoHelloSchema>;
 
 /**
  * What the server sends on a phone-photo socket (JSON text, camelCase): the link's status (with a
@@ -66,3 +78,30 @@ export const PhonePhotoMessageSchema = z.discriminatedUnion('type', [
 ]);
 /** A message of a phone-photo socket. */
 export type PhonePhotoMessage = z.infer<typeof PhonePhotoMessageSchema>;
+
+/** The normalisation of spec 01 §5: single quotes become double quotes, newlines are removed. */
+export function normaliseRecognitionText(text: string): string {
+  return text.replace(/'/g, '"').replace(/[\r\n]+/g, '');
+}
+
+function latexOf(json: string): string | null {
+  try {
+    const data: unknown = JSON.parse(json);
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+    const latex = (data as Record<string, unknown>).latex;
+    return typeof latex === 'string' && latex.trim() !== '' ? latex : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a recognition service's answer text (spec 01 §5): the LaTeX, or null when the text
+ * mentions 'document' (an HTML error page), is not JSON after normalisation, or has no non-empty
+ * string `latex`. A text that already is valid JSON is read as is, so a prime in `f'(x)` survives
+ * the quote normalisation meant for Python-style `{'latex': …}` answers.
+ */
+export function readRecognition(text: string): string | null {
+  if (text.includes('document')) return null;
+  return latexOf(text) ?? latexOf(normaliseRecognitionText(text));
+}

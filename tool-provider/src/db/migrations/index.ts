@@ -24,6 +24,7 @@ import * as problemReviews from './0022-problem-reviews';
 import * as learningStandards from './0023-learning-standards';
 import * as tempActivities from './0024-temp-activities';
 import * as creatorStats from './0025-creator-stats';
+import * as phonePhotos from './0027-phone-photos';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0023-learning-standards', ...learningStandards },
   { name: '0024-temp-activities', ...tempActivities },
   { name: '0025-creator-stats', ...creatorStats },
+  { name: '0027-phone-photos', ...phonePhotos },
 ];
