@@ -218,17 +218,18 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const lti13Repository = new Lti13Repository(sequelize, secretBox);
   const toolKeys = new ToolKeys(lti13Repository, deps.ltiNow);
   const platformTokens = new PlatformTokens({ keys: toolKeys, fetch: deps.outcomeFetch, now: deps.ltiNow });
+  const outcomes = new OutcomeRepository(sequelize);
+  const scores = new Lti13OutcomeRepository(sequelize);
   const ltiLinks = new LtiLinks({
     links: new LtiLinkRepository(sequelize),
     users: ltiRepository,
     activities: activityRepository,
     platforms: lti13Repository,
     memberships: new MembershipsClient({ tokens: platformTokens, fetch: deps.outcomeFetch }),
+    grades: { basicOutcomes: outcomes, agsScores: scores },
     logger,
     now: deps.ltiNow,
   });
-  const outcomes = new OutcomeRepository(sequelize);
-  const scores = new Lti13OutcomeRepository(sequelize);
   const grades = new GradePassBack({
     basicOutcomes: {
       store: outcomes,

@@ -78,6 +78,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'POST /lti/content-item/': ['LTITeacher'],
   'GET /lti/modules/:id/': ['LTIStudent', 'LTITeacher'],
   'GET /lti/links/:id/results/': ['LTITeacher'],
+  'POST /lti/links/:id/grades/resend/': ['LTITeacher'],
   'GET /lti/recent-activities/': ['LTITeacher'],
   'POST /custom-lti/get_module_by_moodle_code/': ['LTITeacher'],
   'POST /custom-lti/save_module_data/': ['LTITeacher'],
@@ -112,6 +113,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /creator/problems/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'GET /creator/problems/:id/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /send_create_problem_data/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'POST /create_ai_problem/': ['Creators'],
   'POST /creator/problems/:id/clone/': [
     'Creators',
     'Supervisors',

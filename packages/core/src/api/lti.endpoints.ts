@@ -12,6 +12,8 @@ import {
   LtiTeacherModulesSchema,
   ModuleByMoodleCodeAnswerSchema,
   ModuleByMoodleCodeSchema,
+  ResendGradesAnswerSchema,
+  ResendGradesSchema,
   SaveLtiModuleAnswerSchema,
   SaveLtiModuleSchema,
 } from './lti.schemas';
@@ -57,6 +59,15 @@ export const LTI_ENDPOINTS = {
     tag: TAG,
     summary: "The results of an LMS resource link's learners, for one of its instructors",
     response: LtiLinkResultsSchema,
+  }),
+  resendLtiGrades: endpoint({
+    method: 'post',
+    path: '/lti/links/:id/grades/resend/',
+    access: roles('LTITeacher'),
+    tag: TAG,
+    summary: "Sends an LMS resource link's grades that were given up again, for one of its instructors",
+    body: ResendGradesSchema,
+    response: ResendGradesAnswerSchema,
   }),
   ltiRecentActivities: endpoint({
     method: 'get',

@@ -79,6 +79,21 @@ export const LtiRosterSourceSchema = z.enum(['synced', 'unavailable', 'launches'
 export type LtiRosterSource = z.infer<typeof LtiRosterSourceSchema>;
 
 /**
+ * A learner's grade that did not reach the LMS after its last try: whose, the progress it carries
+ * (0 to 1), the tries made, the LMS's last answer (`HTTP 503`, `imsx_codeMajor failure`, …) and when
+ * it was given up. A newer grade of the learner, or a resend, sends it again.
+ */
+export const LtiGradeFailureSchema = z.object({
+  studentId: z.number().int(),
+  score: z.number(),
+  attempts: z.number().int(),
+  error: z.string(),
+  givenUpAt: z.iso.datetime(),
+});
+/** A grade that did not reach the LMS. */
+export type LtiGradeFailure = z.infer<typeof LtiGradeFailureSchema>;
+
+/**
  * What lti/links/{id}/results/ answers an instructor of an LMS resource link: the link, and the
  * results of its learners in the shape of a teacher code's results (`{ assignment: moduleData,
  * problems, students: studentsData }` is the data of the widgets' ActivityResults dashboard).
@@ -91,6 +106,8 @@ export const LtiLinkResultsSchema = z.object({
     moduleId: z.number().int(),
   }),
   roster: LtiRosterSourceSchema,
+  /** The learners' grades the LMS did not accept after the last try, oldest first. */
+  gradeFailures: z.array(LtiGradeFailureSchema),
   moduleData: ActivityModuleDataSchema,
   problems: z.array(ActivityProblemSchema),
   numerals: z.array(ActivityNumeralSchema),
@@ -99,6 +116,15 @@ export const LtiLinkResultsSchema = z.object({
 });
 /** What lti/links/{id}/results/ answers. */
 export type LtiLinkResults = z.infer<typeof LtiLinkResultsSchema>;
+
+/**
+ * POST lti/links/{id}/grades/resend/: sends the link's given-up grades again, of one learner
+ * (`studentId`) or of all of them (no body field).
+ */
+export const ResendGradesSchema = z.object({ studentId: z.number().int().positive().optional() });
+
+/** What lti/links/{id}/grades/resend/ answers: how many grades are queued again. */
+export const ResendGradesAnswerSchema = z.object({ resent: z.number().int() });
 
 /**
  * An activity an LMS instructor placed or opened before (lti/recent-activities/): its module, the

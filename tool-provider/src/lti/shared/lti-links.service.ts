@@ -1,4 +1,10 @@
-import type { ActivityStudent, LtiLinkResults, LtiRecentActivity, LtiRosterSource } from '@kib/core';
+import type {
+  ActivityStudent,
+  LtiGradeFailure,
+  LtiLinkResults,
+  LtiRecentActivity,
+  LtiRosterSource,
+} from '@kib/core';
 import type { ActivityRepository } from '../../activities/activity.repository';
 import { numeralSummaries } from '../../activities/activity.service';
 import type { Principal } from '../../http/access';
@@ -9,6 +15,13 @@ import type { LtiLinkRepository, ResourceLinkLaunch, ResourceLinkRecord } from '
 import type { Lti13Repository } from '../v13/lti13.repository';
 import type { MembershipsClient } from '../v13/nrps';
 import type { LtiRole } from './roles';
+import type { GivenUpGrade } from './outbox.repository';
+
+/** One protocol's grade outbox as an instructor's view of a link reads and resends it. */
+export interface GradeGiveUps {
+  givenUp(moduleId: number, lms: string | number, userIds: number[]): Promise<GivenUpGrade[]>;
+  resendGivenUp(moduleId: number, lms: string | number, userIds: number[], now: Date): Promise<number>;
+}
 
 /** How many recent activities the picker offers. */
 export const RECENT_ACTIVITIES = 20;
@@ -31,6 +44,8 @@ export class LtiLinks {
       activities: ActivityRepository;
       platforms: Lti13Repository;
       memberships: MembershipsClient;
+      /** The grade outboxes: Basic Outcomes (LTI 1.1) and AGS scores (LTI 1.3). */
+      grades: { basicOutcomes: GradeGiveUps; agsScores: GradeGiveUps };
       logger: Logger;
       now?: () => Date;
     },
@@ -66,15 +81,63 @@ export class LtiLinks {
       studentCode: null,
       stats: stats.get(l.id) ?? [],
     }));
+    const failures = await this.gradeOutbox(link);
+    const gradeFailures: LtiGradeFailure[] = failures
+      ? (
+          await failures.store.givenUp(
+            link.moduleId,
+            failures.lms,
+            learners.map((l) => l.id),
+          )
+        ).map((g) => ({
+          studentId: g.userId,
+          score: g.score,
+          attempts: g.attempts,
+          error: g.lastError,
+          givenUpAt: g.givenUpAt.toISOString(),
+        }))
+      : [];
     return {
       link: { id: link.id, title: link.title, contextTitle: link.contextTitle, moduleId: link.moduleId },
       roster,
+      gradeFailures,
       moduleData: { ...module, validUntil: null },
       problems,
       numerals,
       studentsData,
       numeralsStats: numeralSummaries(numerals, studentsData),
     };
+  }
+
+  /**
+   * Sends the link's given-up grades again — of one of its learners, or of all of them — for one of
+   * its instructors (anyone else: not found). They go at the senders' next pass, with their tries
+   * counted afresh. Answers how many were queued.
+   */
+  async resendGrades(principal: Principal, linkId: number, studentId?: number): Promise<{ resent: number }> {
+    const link = await this.deps.links.findForInstructor(linkId, principal.userId);
+    if (!link) throw AppError.notFound();
+    const learners = (await this.deps.links.learners(link.id)).map((l) => l.id);
+    const userIds = studentId === undefined ? learners : learners.filter((id) => id === studentId);
+    if (studentId !== undefined && userIds.length === 0) throw AppError.notFound();
+    const outbox = await this.gradeOutbox(link);
+    const resent = outbox
+      ? await outbox.store.resendGivenUp(link.moduleId, outbox.lms, userIds, this.now())
+      : 0;
+    this.deps.logger.info(
+      { linkId: link.id, moduleId: link.moduleId, userId: principal.userId, resent },
+      'given-up grades queued again',
+    );
+    return { resent };
+  }
+
+  /** The outbox a link's grades go through, and the LMS they go to (null: a link without a platform). */
+  private async gradeOutbox(
+    link: ResourceLinkRecord,
+  ): Promise<{ store: GradeGiveUps; lms: string | number } | null> {
+    if (link.kind === '1.1') return { store: this.deps.grades.basicOutcomes, lms: link.platform };
+    if (link.lti13PlatformId === null) return null;
+    return { store: this.deps.grades.agsScores, lms: link.lti13PlatformId };
   }
 
   /**

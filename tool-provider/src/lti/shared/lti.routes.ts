@@ -83,6 +83,14 @@ export function registerLtiRoutes(
     },
   });
 
+  api.handle(API.resendLtiGrades, {
+    handle: async ({ params, principal, body }) => {
+      const id = PathIdSchema.safeParse(params.id);
+      if (!id.success) throw AppError.notFound();
+      return { body: await links.resendGrades(principal, id.data, body.studentId) };
+    },
+  });
+
   api.handle(API.ltiRecentActivities, {
     handle: async ({ principal, res }) => {
       noStore(res);

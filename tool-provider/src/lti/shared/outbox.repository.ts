@@ -1,6 +1,16 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { OutboxRow, OutboxStore } from './outbox';
 
+/** A grade given up after its last try, as the instructor of its LMS activity sees it. */
+export interface GivenUpGrade {
+  id: number;
+  userId: number;
+  score: number;
+  attempts: number;
+  lastError: string;
+  givenUpAt: Date;
+}
+
 /**
  * The table of a grade outbox (lti11_outcomes, lti13_outcomes): one row per place a student's score
  * for a module goes. `version` counts score changes, a claim leases due rows to one sender, and a
@@ -13,6 +23,8 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
     private readonly table: 'lti11_outcomes' | 'lti13_outcomes',
     /** The SELECT list (after `id`) a sender reads from a claimed row. */
     private readonly dueColumns: string,
+    /** The column naming the LMS a row's grade goes to (a consumer key, a platform id). */
+    private readonly lmsColumn: 'consumer_key' | 'platform_id',
   ) {}
 
   /** Progress of each row's user in its module: completed numerals over the published problems' numerals. */
@@ -47,7 +59,7 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
   private async markPending(where: string, replacements: Record<string, unknown>, onlyNew = false) {
     const rows = await this.sequelize.query<{ id: number }>(
       `UPDATE ${this.table} o SET score = p.score, version = o.version + 1, pending = true, attempts = 0,
-              next_attempt_at = :now, last_error = NULL
+              next_attempt_at = :now, last_error = NULL, given_up_at = NULL
        FROM (${this.progress()} WHERE ${where} GROUP BY o.id) p
        WHERE o.id = p.id
          ${onlyNew ? 'AND p.score > 0 AND p.score IS DISTINCT FROM o.last_score' : ''}
@@ -74,7 +86,7 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
   /** Records a successful send of `version`; a newer score that arrived meanwhile keeps the row pending. */
   async markSent(id: number, version: number, score: number, now: Date): Promise<void> {
     await this.sequelize.query(
-      `UPDATE ${this.table} SET last_score = :score, last_sent_at = :now, last_error = NULL,
+      `UPDATE ${this.table} SET last_score = :score, last_sent_at = :now, last_error = NULL, given_up_at = NULL,
               pending = (version <> :version), attempts = 0,
               next_attempt_at = CASE WHEN version <> :version THEN CAST(:now AS timestamptz) ELSE NULL END
        WHERE id = :id`,
@@ -82,13 +94,52 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
     );
   }
 
-  /** Records a failed send of `version`: retried at `retryAt`, or given up (not pending) when it is null. */
-  async markFailed(id: number, version: number, error: string, retryAt: Date | null): Promise<void> {
+  /**
+   * Records a failed send of `version` at `at`: retried at `retryAt`, or given up (not pending, with
+   * the time, for the instructor to see) when it is null.
+   */
+  async markFailed(
+    id: number,
+    version: number,
+    error: string,
+    retryAt: Date | null,
+    at: Date,
+  ): Promise<void> {
     await this.sequelize.query(
       `UPDATE ${this.table} SET attempts = attempts + 1, last_error = :error,
-              pending = :retry, next_attempt_at = :retryAt
+              pending = :retry, next_attempt_at = :retryAt,
+              given_up_at = CASE WHEN :retry THEN NULL ELSE CAST(:at AS timestamptz) END
        WHERE id = :id AND version = :version`,
-      { replacements: { id, version, error: error.slice(0, 500), retry: retryAt !== null, retryAt } },
+      { replacements: { id, version, error: error.slice(0, 500), retry: retryAt !== null, retryAt, at } },
     );
+  }
+
+  /** The given-up grades of the learners in a module sent to one LMS (a consumer key or platform id). */
+  async givenUp(moduleId: number, lms: string | number, userIds: number[]): Promise<GivenUpGrade[]> {
+    if (userIds.length === 0) return [];
+    return this.sequelize.query<GivenUpGrade>(
+      `SELECT id, user_id AS "userId", score, attempts, last_error AS "lastError", given_up_at AS "givenUpAt"
+       FROM ${this.table}
+       WHERE module_id = :moduleId AND ${this.lmsColumn} = :lms AND given_up_at IS NOT NULL
+         AND user_id IN (:userIds)
+       ORDER BY given_up_at, id`,
+      { replacements: { moduleId, lms, userIds }, type: QueryTypes.SELECT },
+    );
+  }
+
+  /**
+   * Sends the given-up grades of those learners in a module and LMS again: they become pending and
+   * due at `now`, with their tries counted afresh. Answers how many were queued.
+   */
+  async resendGivenUp(moduleId: number, lms: string | number, userIds: number[], now: Date): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const rows = await this.sequelize.query<{ id: number }>(
+      `UPDATE ${this.table} SET pending = true, attempts = 0, next_attempt_at = :now, given_up_at = NULL
+       WHERE module_id = :moduleId AND ${this.lmsColumn} = :lms AND given_up_at IS NOT NULL
+         AND user_id IN (:userIds)
+       RETURNING id`,
+      { replacements: { moduleId, lms, userIds, now }, type: QueryTypes.SELECT },
+    );
+    return rows.length;
   }
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '../../logger';
 
 /** How long one claimed row is reserved for its sender before another may try. */
-const LEASE_MS = 2 * 60 * 1000;
+export const LEASE_MS = 2 * 60 * 1000;
 /** The first retry waits this long; each further one twice as long. */
 const FIRST_RETRY_MS = 30 * 1000;
 /** The longest wait between two tries. */
@@ -33,8 +33,8 @@ export interface OutboxStore<R extends OutboxRow> {
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<R[]>;
   /** The score of `version` reached the platform (a newer score stays pending). */
   markSent(id: number, version: number, score: number, at: Date): Promise<void>;
-  /** The try failed: retry at `retryAt`, or never (null). */
-  markFailed(id: number, version: number, error: string, retryAt: Date | null): Promise<void>;
+  /** The try failed at `at`: retry at `retryAt`, or never (null: given up, for the instructor to see). */
+  markFailed(id: number, version: number, error: string, retryAt: Date | null, at: Date): Promise<void>;
 }
 
 /**
@@ -84,11 +84,10 @@ export abstract class OutboxSender<R extends OutboxRow> {
         logger.info({ ...about, status: 'sent' }, `${label} sent`);
       } else {
         failed++;
+        const at = this.now();
         const retryAt =
-          attempt >= MAX_OUTCOME_ATTEMPTS
-            ? null
-            : new Date(this.now().getTime() + retryDelayMs(row.attempts));
-        await store.markFailed(row.id, row.version, error, retryAt);
+          attempt >= MAX_OUTCOME_ATTEMPTS ? null : new Date(at.getTime() + retryDelayMs(row.attempts));
+        await store.markFailed(row.id, row.version, error, retryAt, at);
         logger.warn(
           { ...about, status: retryAt === null ? 'given-up' : 'failed', error, givenUp: retryAt === null },
           `${label} not sent`,

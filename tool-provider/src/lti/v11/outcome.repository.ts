@@ -30,6 +30,7 @@ export class OutcomeRepository extends OutboxRepository<DueOutcome> {
       sequelize,
       'lti11_outcomes',
       `consumer_key AS "consumerKey", service_url AS "serviceUrl", sourcedid`,
+      'consumer_key',
     );
   }
 

@@ -29,7 +29,12 @@ export interface ScoreRecord extends DueScore {
  */
 export class Lti13OutcomeRepository extends OutboxRepository<DueScore> {
   constructor(sequelize: Sequelize) {
-    super(sequelize, 'lti13_outcomes', `platform_id AS "platformId", lineitem_url AS "lineitemUrl", subject`);
+    super(
+      sequelize,
+      'lti13_outcomes',
+      `platform_id AS "platformId", lineitem_url AS "lineitemUrl", subject`,
+      'platform_id',
+    );
   }
 
   /** Records where a student's score for a module goes (one row per platform, line item and subject). */
