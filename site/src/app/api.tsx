@@ -13,6 +13,22 @@ export function createSiteApi(options: { fetch?: typeof fetch } = {}): ApiClient
   return client;
 }
 
+let siteClient: ApiClient | undefined;
+
+/**
+ * The page's own site client, shared by the providers and by what runs before them (a route's
+ * loader that asks for a page's data while its code is still downloading).
+ */
+export function siteApi(): ApiClient {
+  siteClient ??= createSiteApi();
+  return siteClient;
+}
+
+/** Makes `client` the page's site client (a test's, with its stub fetch), before the router starts. */
+export function setSiteApi(client: ApiClient): void {
+  siteClient = client;
+}
+
 /**
  * A second client on the site's server and transport that holds its own access token (a code
  * activity's temporary student). It sends no cookies and never refreshes, so it can neither use nor
@@ -32,7 +48,7 @@ export function createTokenClient(site: ApiClient, token: string, lang?: string)
 
 /** Provides one API client to the site (tests pass one with a stub fetch). */
 export function ApiProvider({ client, children }: { client?: ApiClient; children: ReactNode }) {
-  const [api] = useState(() => client ?? createSiteApi());
+  const [api] = useState(() => client ?? siteApi());
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../layout/public-layout';
+import { solveRouteLoader } from '../pages/student/problem-prefetch';
 
 type Lazy = RouteObject['lazy'];
 
@@ -192,6 +193,7 @@ const PAGES: RouteObject[] = [
       },
       {
         path: 'modules/solve',
+        loader: solveRouteLoader,
         lazy: solverPage(
           () => import('../pages/student/solve-page'),
           (m) => m.SolvePage,
@@ -243,6 +245,7 @@ const PAGES: RouteObject[] = [
       },
       {
         path: 'solve',
+        loader: solveRouteLoader,
         lazy: solverPage(
           () => import('../pages/student/solve-page'),
           (m) => m.SolvePage,

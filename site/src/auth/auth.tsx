@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@kib/api-client';
+import type { ApiClient, CurrentUser } from '@kib/api-client';
 import { HOME_ROUTE_BY_GROUP, type GroupName } from '@kib/core';
 import {
   createContext,
@@ -59,6 +59,24 @@ function hasSessionHint(): boolean {
   return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
+/** The first restore of each client's session, shared by the session and by route loaders. */
+const STARTS = new WeakMap<ApiClient, Promise<boolean>>();
+
+/**
+ * Exchanges the refresh cookie for an access token once per page: the first caller (a solve route's
+ * loader, or the session itself) starts it and every other caller waits for the same answer, so the
+ * refresh token (rotated on each use) is spent once. False when there is no session.
+ */
+export function startSession(api: ApiClient): Promise<boolean> {
+  let start = STARTS.get(api);
+  if (!start) {
+    // Without the server's session hint there is no refresh cookie to exchange: skip the 401.
+    start = hasSessionHint() ? api.refresh() : Promise.resolve(false);
+    STARTS.set(api, start);
+  }
+  return start;
+}
+
 /** The page a user lands on after login, by their first group (spec 01 §2). */
 export function homeFor(user: Pick<CurrentUser, 'groups'>): string {
   const first = user.groups[0] as GroupName | undefined;
@@ -86,8 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let alive = true;
     void (async () => {
-      // Without the server's session hint there is no refresh cookie to exchange: skip the 401.
-      const refreshed = hasSessionHint() && (await api.refresh());
+      const refreshed = await startSession(api);
       const user = refreshed ? await api.endpoints.me().catch(() => null) : null;
       // A session adopted meanwhile (an LMS launch) is not undone by a refresh that found none.
       if (alive)

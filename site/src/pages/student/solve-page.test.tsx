@@ -221,6 +221,26 @@ describe('solve page', () => {
     expect(calls.find((c) => c.path === 'proof/')?.body).toMatchObject({ deadlinePassed: true });
   });
 
+  it('asks for the problem beside the current user, as soon as the session is restored', async () => {
+    let answerMe: () => void = () => undefined;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    const { screen, calls } = await renderSite('/student/solve?problem=9001', {
+      routes: solving({
+        'GET auth/users/me/': async () => {
+          await meAnswered;
+          return { body: STUDENT };
+        },
+      }),
+      user: STUDENT,
+    });
+    // The page waits for the user (RequireAuth); its problem is on the way already, once.
+    await expect.poll(() => calls.some((c) => c.path === 'problems/9001/')).toBe(true);
+    expect(calls.filter((c) => c.path === 'auth/jwt/refresh/')).toHaveLength(1);
+    answerMe();
+    await expect.element(screen.getByRole('tab', { name: 'Pregunta 2' })).toBeVisible();
+    expect(calls.filter((c) => c.path === 'problems/9001/')).toHaveLength(1);
+  });
+
   it("trusts the student's own later deadline over the classroom's and over the URL", async () => {
     const { screen, calls } = await renderSite(
       '/student/solve?problem=9001&module=3&classroom=2&deadline=passed',

@@ -5,9 +5,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useMediaAddresses } from '../../app/public-config';
+import { useRecognizeHandwriting } from '../../app/handwriting';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { takePrefetchedProblem } from './problem-prefetch';
 import { moduleStatus, STUDENT_CLASSROOMS_KEY, useStudentClassrooms } from './student-data';
 import './solve-page.css';
 
@@ -20,9 +22,10 @@ function idParam(params: URLSearchParams, name: string): number | null {
 }
 
 /**
- * The solver's backend for one problem: it loads the problem at once, and each check or hint is sent
- * with what `deadlinePassed` says at that moment (the student's classrooms may answer after the
- * problem). `onProblem` hears about the problem once it has loaded (for the page title).
+ * The solver's backend for one problem: it loads the problem at once (or takes the one its route's
+ * loader asked for), and each check or hint is sent with what `deadlinePassed` says at that moment
+ * (the student's classrooms may answer after the problem). `onProblem` hears about the problem once
+ * it has loaded (for the page title).
  */
 function solveBackend(
   api: ApiClient,
@@ -35,7 +38,10 @@ function solveBackend(
   return {
     loadProblem: async () => {
       onProblem(null);
-      const problem = await current().loadProblem();
+      // Asked for by the route's loader when the address was opened; when that failed (or for a
+      // retry) the page asks itself, and reports what it gets.
+      const early = takePrefetchedProblem(api, problemId);
+      const problem = await (early ? early.catch(() => current().loadProblem()) : current().loadProblem());
       onProblem(problem.title);
       return problem;
     },
@@ -65,6 +71,7 @@ export function SolvePage() {
   const { language } = useLanguage();
   const api = useApi();
   const media = useMediaAddresses();
+  const recognizeHandwriting = useRecognizeHandwriting();
   const queryClient = useQueryClient();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -142,6 +149,7 @@ export function SolvePage() {
             pictureBaseUrl={media.pictureBaseUrl}
             videoBaseUrl={media.videoBaseUrl}
             deadlinePassed={deadlinePassed}
+            recognizeHandwriting={recognizeHandwriting}
             onNumeralComplete={refreshClassrooms}
             onComplete={refreshClassrooms}
           />

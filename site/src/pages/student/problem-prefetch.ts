@@ -1,0 +1,53 @@
+import type { ApiClient } from '@kib/api-client';
+import type { PublicProblem } from '@kib/core';
+import type { LoaderFunctionArgs } from 'react-router';
+import { siteApi } from '../../app/api';
+import { startSession } from '../../auth/auth';
+
+interface Prefetched {
+  api: ApiClient;
+  problemId: number;
+  problem: Promise<PublicProblem>;
+}
+
+let prefetched: Prefetched | null = null;
+
+/** The problem id of a solve page's address (`?problem=12`), or null when absent or malformed. */
+export function problemIdOf(params: URLSearchParams): number | null {
+  const raw = params.get('problem');
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/**
+ * Asks for the problem of a solve page as soon as the session has a token, beside the current user
+ * and while the page's code and MathLive are still downloading; the page takes it when it renders
+ * (`takePrefetchedProblem`). A failure is the page's to report: it asks again and shows its error.
+ * `demo`: the anonymous demo's page, which needs no session.
+ */
+export function prefetchProblem(api: ApiClient, problemId: number, demo: boolean): void {
+  const problem = startSession(api).then((session) => {
+    // A private page without a session goes to the login page: nothing to ask for.
+    if (!session && !demo) throw new Error('no session');
+    return api.endpoints.problem({ params: { id: String(problemId) } });
+  });
+  // Nobody may take it (the reader left at once): its failure is not an unhandled rejection.
+  problem.catch(() => undefined);
+  prefetched = { api, problemId, problem };
+}
+
+/** The problem asked for ahead of the page, once, when it is this client's and this problem's. */
+export function takePrefetchedProblem(api: ApiClient, problemId: number): Promise<PublicProblem> | null {
+  const hit = prefetched && prefetched.api === api && prefetched.problemId === problemId ? prefetched : null;
+  if (hit) prefetched = null;
+  return hit?.problem ?? null;
+}
+
+/** The solve routes' loader: starts the problem's request and lets the page render without waiting. */
+export function solveRouteLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  const problemId = problemIdOf(url.searchParams);
+  if (problemId !== null) prefetchProblem(siteApi(), problemId, url.pathname.startsWith('/demo/'));
+  return null;
+}
