@@ -9,7 +9,8 @@
  * It starts the built product as `npm start` does (ensure-built, a temporary DATA_DIR, the embedded
  * database with the development seed, a port of its own). Logged-in visits get their session
  * cookies from the login endpoint beforehand, through the context's request API, so the visit
- * itself starts with an empty cache. `npm run bench` runs it.
+ * itself starts with an empty cache. `npm run bench` runs it; `BENCH_RUNS=n` changes the number of
+ * visits, `BENCH_WATERFALL=1` also prints every request of every visit (sent, finished, bytes).
  */
 import { execSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -35,6 +36,8 @@ interface Visit {
   bytes: number;
   /** When the requests for MathLive, JSXGraph and the problem started, ms after the page's. */
   starts: Record<Download, number | null>;
+  /** Every request: when it was sent and finished (ms after the page's), its bytes and address. */
+  requests: { start: number; end: number | null; bytes: number; url: string }[];
 }
 
 type Download = 'mathlive' | 'jsxgraph' | 'problem';
@@ -155,16 +158,32 @@ async function visit(browser: Browser, url: string, target: PageUnderTest): Prom
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpu });
     let bytes = 0;
-    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
-      bytes += event.encodedDataLength;
-    });
     let pageStart: number | null = null;
+    const requests = new Map<string, Visit['requests'][number]>();
+    cdp.on(
+      'Network.loadingFinished',
+      (event: { requestId: string; timestamp: number; encodedDataLength: number }) => {
+        bytes += event.encodedDataLength;
+        const request = requests.get(event.requestId);
+        if (request) {
+          request.end = event.timestamp * 1000 - (pageStart ?? 0);
+          request.bytes = event.encodedDataLength;
+        }
+      },
+    );
     const starts: Record<Download, number | null> = { mathlive: null, jsxgraph: null, problem: null };
     cdp.on(
       'Network.requestWillBeSent',
-      (event: { timestamp: number; type?: string; request: { url: string } }) => {
+      (event: { requestId: string; timestamp: number; type?: string; request: { url: string } }) => {
         const at = event.timestamp * 1000;
         if (pageStart === null && event.type === 'Document') pageStart = at;
+        if (pageStart !== null)
+          requests.set(event.requestId, {
+            start: at - pageStart,
+            end: null,
+            bytes: 0,
+            url: event.request.url.replace(url, ''),
+          });
         for (const [name, pattern] of Object.entries(DOWNLOADS) as [Download, RegExp][])
           if (pageStart !== null && starts[name] === null && pattern.test(event.request.url.split('?')[0]!))
             starts[name] = at - pageStart;
@@ -200,7 +219,15 @@ async function visit(browser: Browser, url: string, target: PageUnderTest): Prom
         path: `${process.env.BENCH_SCREENSHOTS}/${target.name.replace(/\W+/g, '-')}.png`,
       });
     const typed = target.waitFor === 'mathField' && times.mathField !== null ? await typeInField(page) : null;
-    return { lcp: times.lcp, mathField: times.mathField, graph: times.graph, typed, bytes, starts };
+    return {
+      lcp: times.lcp,
+      mathField: times.mathField,
+      graph: times.graph,
+      typed,
+      bytes,
+      starts,
+      requests: [...requests.values()].sort((a, b) => a.start - b.start),
+    };
   } finally {
     await context.close();
   }
@@ -260,6 +287,12 @@ async function main(): Promise<void> {
             `${Math.round(result.bytes / 1000)} kB; started: problem ${seconds(result.starts.problem)}, ` +
             `MathLive ${seconds(result.starts.mathlive)}, JSXGraph ${seconds(result.starts.jsxgraph)}`,
         );
+        if (process.env.BENCH_WATERFALL)
+          for (const r of result.requests)
+            console.log(
+              `      ${seconds(r.start).padStart(7)} → ${seconds(r.end).padStart(7)} ` +
+                `${(r.bytes / 1000).toFixed(1).padStart(6)} kB ${r.url}`,
+            );
       }
     }
     const rows = pages.map((target) => {
