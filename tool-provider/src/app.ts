@@ -38,7 +38,7 @@ import type { DatabaseKind } from './db/database';
 import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
 import { ApiRouter } from './http/api-router';
 import { AppError, errorHandler } from './http/errors';
-import { createLimiters } from './http/rate-limit';
+import { createLimiters, Limiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ReviewsRepository } from './reviews/reviews.repository';
@@ -100,6 +100,9 @@ import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
 import { CreatorModuleRepository } from './creator-modules/creator-modules.repository';
 import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.routes';
+import { OpenAiCompatibleModel } from './creation-ai/ai-model';
+import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
+import { CreationAiService } from './creation-ai/creation-ai.service';
 import { CreatorModuleService } from './creator-modules/creator-modules.service';
 import { CreatorStatsRepository } from './creator-stats/creator-stats.repository';
 import { registerCreatorStatsRoutes } from './creator-stats/creator-stats.routes';
@@ -420,6 +423,20 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     }),
   );
   registerReviewRoutes(
+  registerCreationAiRoutes(
+    api,
+    new CreationAiService({
+      model: config.ai ? new OpenAiCompatibleModel(config.ai) : null,
+      limiter: config.ai
+        ? new Limiter(sequelize, {
+            name: 'ai-creator',
+            points: config.ai.requestsPerHour,
+            durationSeconds: 3600,
+          })
+        : null,
+      logger,
+    }),
+  );
     api,
     new ReviewsService({
       sequelize,

@@ -46,6 +46,37 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ LTI_LINE_ITEM_MAX_SCORE: bad })).toThrow(/LTI_LINE_ITEM_MAX_SCORE/);
   });
 
+  it('leaves AI creation unconfigured unless AI_BASE_URL and AI_MODEL are both set', () => {
+    expect(loadConfig({}).ai).toBeNull();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:9/v1' }).ai).toBeNull();
+    expect(loadConfig({ AI_MODEL: 'gpt-4o-mini' }).ai).toBeNull();
+    expect(
+      loadConfig({ AI_BASE_URL: 'https://llm.example/v1/', AI_MODEL: 'm', AI_API_KEY: 'sk-1' }).ai,
+    ).toEqual({
+      baseUrl: 'https://llm.example/v1',
+      apiKey: 'sk-1',
+      model: 'm',
+      timeoutMs: 60_000,
+      maxTokens: 4000,
+      requestsPerHour: 20,
+    });
+    const bounded = loadConfig({
+      AI_BASE_URL: 'https://llm.example/v1',
+      AI_MODEL: 'm',
+      AI_TIMEOUT_MS: '5000',
+      AI_MAX_TOKENS: '1000',
+      AI_REQUESTS_PER_HOUR: '3',
+    }).ai;
+    expect(bounded).toMatchObject({ apiKey: undefined, timeoutMs: 5000, maxTokens: 1000, requestsPerHour: 3 });
+    for (const [name, bad] of [
+      ['AI_BASE_URL', 'not a url'],
+      ['AI_TIMEOUT_MS', '10'],
+      ['AI_MAX_TOKENS', 'lots'],
+      ['AI_REQUESTS_PER_HOUR', '0'],
+    ] as const)
+      expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(name));
+  });
+
   it('turns the seed off with SEED=false', () => {
     expect(loadConfig({ SEED: 'false' }).seed).toBe(false);
   });

@@ -36,6 +36,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'letters, digits, ".", "_" or "-" (at most 64)' })
     .optional(),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  AI_MAX_TOKENS: z.coerce.number().int().min(256).max(100_000).default(4000),
+  AI_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   LTI_DYNAMIC_REGISTRATION: z.enum(['open', 'closed']).optional(),
   LTI_REGISTRATION_PRIVATE_NETWORKS: z.enum(['allow', 'refuse']).optional(),
   LTI_LINE_ITEM_MAX_SCORE: z.coerce.number().int().min(1).max(10000).default(100),
@@ -103,6 +109,11 @@ export interface Config {
   /** The longest lifetime (exp - iat, seconds) of an LTI 1.3 id_token Kib accepts. */
   ltiIdTokenMaxLifetime: number;
   /**
+   * AI-assisted creation through an OpenAI-compatible chat-completions endpoint: null (not
+   * configured) unless AI_BASE_URL and AI_MODEL are both set.
+   */
+  ai: AiConfig | null;
+  /**
    * Where pictures and videos are stored: the local disk under `dataDir/media` unless an
    * S3-compatible bucket is configured (S3_BUCKET and its credentials).
    */
@@ -129,6 +140,21 @@ export interface MediaConfig {
   pictureBaseUrl: string | undefined;
   /** Where browsers load videos from; Kib's own /media/videos otherwise. */
   videoBaseUrl: string | undefined;
+}
+
+/** The model AI-assisted creation calls, and the bounds of its cost. */
+export interface AiConfig {
+  /** The endpoint's base URL (the part before `/chat/completions`). */
+  baseUrl: string;
+  /** The bearer key, when the endpoint needs one. */
+  apiKey: string | undefined;
+  model: string;
+  /** How long one generation may take, in ms, before the creator is told. */
+  timeoutMs: number;
+  /** The most tokens one answer of the model may use. */
+  maxTokens: number;
+  /** The most generations one creator may ask for in an hour (counted in the database). */
+  requestsPerHour: number;
 }
 
 /**
@@ -184,6 +210,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.LTI_REGISTRATION_PRIVATE_NETWORKS ?? (e.NODE_ENV === 'production' ? 'refuse' : 'allow'),
     ltiLineItemMaxScore: e.LTI_LINE_ITEM_MAX_SCORE,
     ltiIdTokenMaxLifetime: e.LTI_ID_TOKEN_MAX_LIFETIME,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.AI_API_KEY || undefined,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+            maxTokens: e.AI_MAX_TOKENS,
+            requestsPerHour: e.AI_REQUESTS_PER_HOUR,
+          }
+        : null,
     media: {
       s3: e.S3_BUCKET
         ? {
