@@ -1,12 +1,13 @@
 import type { LtiLinkResults } from '@kib/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { axeViolations, renderSite } from '../../test/render-site';
 import { LTI_TEACHER } from './lti-fixture';
 
 const RESULTS: LtiLinkResults = {
   link: { id: 7, title: 'Taller 1', contextTitle: 'Álgebra 10A', moduleId: 5 },
   roster: 'synced',
+  gradeFailures: [],
   moduleData: { id: 5, name: 'Taller de álgebra', description: 'Rectas', validUntil: null },
   problems: [{ id: 11, title: 'La recta', numeration: '1', numerals: [{ id: 101, number: 1 }] }],
   numerals: [
@@ -96,5 +97,85 @@ describe('MoodleTeacherPage with a link: the results of the course', () => {
       .toBeVisible();
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('lists the grades Moodle refused after the last try and resends one learner’s, then the other’s, by keyboard', async () => {
+    const failures = [
+      { studentId: 41, score: 0.5, attempts: 12, error: 'HTTP 503', givenUpAt: '2026-11-21T08:30:00Z' },
+      {
+        studentId: 42,
+        score: 0.25,
+        attempts: 12,
+        error: 'imsx_codeMajor failure',
+        givenUpAt: '2026-11-21T09:00:00Z',
+      },
+    ];
+    let left = failures;
+    const { screen, calls } = await renderSite('/moodleteacher?link=7', {
+      user: LTI_TEACHER,
+      routes: {
+        'GET lti/links/7/results/': () => ({ body: { ...RESULTS, gradeFailures: left } }),
+        'POST lti/links/7/grades/resend/': (call) => {
+          const { studentId } = call.body as { studentId?: number };
+          const resent = left.filter((f) => studentId === undefined || f.studentId === studentId);
+          left = left.filter((f) => !resent.includes(f));
+          return { body: { resent: resent.length } };
+        },
+      },
+    });
+    const title = screen.getByRole('heading', { level: 2, name: 'Notas que no llegaron a Moodle' });
+    await expect.element(title).toBeVisible();
+    const table = screen.getByRole('region', { name: 'Notas que no llegaron a Moodle' });
+    await expect.element(table.getByRole('rowheader', { name: 'Ana Gómez' })).toBeVisible();
+    await expect.element(table.getByText('HTTP 503')).toBeVisible();
+    await expect.element(table.getByText('imsx_codeMajor failure')).toBeVisible();
+    await expect.element(table.getByRole('cell', { name: /^50\s?%$/ })).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+
+    // One learner's grade, by keyboard.
+    const resendAna = screen.getByRole('button', { name: 'Reenviar la nota de Ana Gómez' });
+    (resendAna.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('status').getByText('Kib enviará de nuevo 1 nota a Moodle en unos segundos.'))
+      .toBeVisible();
+    expect(calls.find((c) => c.path === 'lti/links/7/grades/resend/')?.body).toEqual({ studentId: 41 });
+    await expect.element(table.getByRole('rowheader', { name: 'Ana Gómez' })).not.toBeInTheDocument();
+    // With one left there is no "all" button; resend the last one.
+    expect(screen.getByRole('button', { name: 'Reenviar todas las notas' }).elements()).toHaveLength(0);
+    await screen.getByRole('button', { name: 'Reenviar la nota de Luis Pérez' }).click();
+    await expect.element(title).not.toBeInTheDocument();
+  });
+
+  it('resends all of them at once, in English', async () => {
+    const failures = [41, 42].map((studentId) => ({
+      studentId,
+      score: 1,
+      attempts: 12,
+      error: 'HTTP 401',
+      givenUpAt: '2026-11-21T08:30:00Z',
+    }));
+    let left = failures;
+    const { screen, calls } = await renderSite('/moodleteacher?link=7', {
+      user: LTI_TEACHER,
+      language: 'en',
+      routes: {
+        'GET lti/links/7/results/': () => ({ body: { ...RESULTS, gradeFailures: left } }),
+        'POST lti/links/7/grades/resend/': () => {
+          const resent = left.length;
+          left = [];
+          return { body: { resent } };
+        },
+      },
+    });
+    await expect.element(screen.getByText(/Moodle refused these 2 grades at every try/)).toBeVisible();
+    await screen.getByRole('button', { name: 'Resend all grades' }).click();
+    await expect
+      .element(screen.getByText('Kib will send 2 grades to Moodle again in a few seconds.'))
+      .toBeVisible();
+    expect(calls.find((c) => c.path === 'lti/links/7/grades/resend/')?.body).toEqual({});
+    await expect
+      .element(screen.getByRole('heading', { name: 'Grades that did not reach Moodle' }))
+      .not.toBeInTheDocument();
   });
 });

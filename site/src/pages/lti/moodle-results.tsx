@@ -9,6 +9,7 @@ import { errorMessage } from '../../ui/error-message';
 import { resultsData } from '../../ui/results-data';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { GradeFailures } from './grade-failures';
 import { LtiMain } from './lti-session';
 
 /** The cache key of a link's results. */
@@ -60,6 +61,14 @@ export function MoodleResults({ linkId }: { linkId: number }) {
         <Alert tone="warning">{t('lti.results-roster-unavailable')}</Alert>
       )}
       {answer?.roster === 'launches' && <p className="lti-lead">{t('lti.results-roster-launches')}</p>}
+      {answer && (
+        <GradeFailures
+          linkId={linkId}
+          failures={answer.gradeFailures}
+          students={answer.studentsData}
+          queryKey={linkResultsKey(linkId)}
+        />
+      )}
       {data ? (
         <ActivityResults data={data} lang={language} />
       ) : results.isError ? (
