@@ -51,6 +51,8 @@ import { ProblemRepository } from './problems/problem.repository';
 import { registerProblemRoutes } from './problems/problems.routes';
 import { registerSolvingRoutes } from './solving/solving.routes';
 import { SolvingService } from './solving/solving.service';
+import { NumeralCache } from './solving/numeral-cache';
+import { SolvingAccessRepository } from './solving/solving-access.repository';
 import { StatRepository } from './solving/stat.repository';
 import { PlatformOrigins, selfAndPlatforms } from './lti/shared/frame-ancestors';
 import { LtiRepository } from './lti/shared/lti.repository';
@@ -208,11 +210,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   const activityRepository = new ActivityRepository(sequelize);
   const solving = new SolvingService({
     problems,
+    numerals: new NumeralCache(sequelize, problems),
     stats: new StatRepository(sequelize),
-    canSeeUnpublished,
+    access: new SolvingAccessRepository(sequelize),
     isDemoProblem: (id) => content.isDemoProblem(id),
-    accountMayOpen: (userId, problemId) => content.accountMayOpen(userId, problemId),
-    tempStudentAccess: (student, problemId, now) => activityRepository.problemAccess(student, problemId, now),
     // A completed numeral changes the module's grade in the student's LMS: mark it for sending.
     onNumeralCompleted: (principal, problemId) => grades.progressChanged(principal.userId, problemId),
   });

@@ -6,7 +6,6 @@ import {
   type ActivityStudent,
 } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { TempStudentProblemAccess } from '../solving/solving.service';
 import type { ModuleCodeAudience } from './module-code.model';
 
 /**
@@ -195,27 +194,5 @@ export class ActivityRepository {
       { id, moduleId: activity.moduleId, activityId: activity.activityId },
     );
     return rows.length > 0;
-  }
-
-  /** What a temporary student of `moduleId` may do with `problemId` at `now`, in one query. */
-  async problemAccess(
-    student: { id: number; moduleId: number },
-    problemId: number,
-    now: Date,
-  ): Promise<TempStudentProblemAccess> {
-    const [row] = await this.select<TempStudentProblemAccess>(
-      `SELECT
-         EXISTS (SELECT 1 FROM temp_students WHERE id = :id AND module_id = :moduleId) AS "studentExists",
-         EXISTS (SELECT 1 FROM module_problems mp JOIN problems p ON p.id = mp.problem_id
-                  WHERE mp.module_id = :moduleId AND mp.problem_id = :problemId AND p.publish_problem)
-           AS "inModule",
-         (EXISTS (SELECT 1 FROM temp_module_activities
-                   WHERE module_id = :moduleId AND (valid_until IS NULL OR valid_until > :now))
-          OR EXISTS (SELECT 1 FROM module_codes
-                      WHERE module_id = :moduleId AND audience = 'students'
-                        AND (valid_until IS NULL OR valid_until > :now))) AS "activityOpen"`,
-      { id: student.id, moduleId: student.moduleId, problemId, now },
-    );
-    return row!;
   }
 }

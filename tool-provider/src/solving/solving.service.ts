@@ -1,6 +1,5 @@
 import {
   MAX_ATTEMPT_SECONDS,
-  isModuleActive,
   type AttemptOutcome,
   type AttemptRequest,
   type HintOutcome,
@@ -11,19 +10,16 @@ import { checkNumeral, numeralHints, type CheckResult, type NumeralCheckRefused 
 import { translate, type Language } from '@kib/i18n';
 import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
+import { seesUnpublished } from '../problems/problem-visibility';
 import type { ProblemAccess, ProblemRepository } from '../problems/problem.repository';
 import { feedbackCodes } from './feedback-codes';
+import type { NumeralCache, NumeralWithProblem } from './numeral-cache';
+import type {
+  AccountProblemFacts,
+  SolvingAccessRepository,
+  TempStudentProblemAccess,
+} from './solving-access.repository';
 import type { Solver, StatRepository } from './stat.repository';
-
-/** What a temporary (code) student's token may do with one problem right now. */
-export interface TempStudentProblemAccess {
-  /** The student still exists in their module (a teacher may have removed them). */
-  studentExists: boolean;
-  /** The problem is a published problem of the student's module. */
-  inModule: boolean;
-  /** At least one student code of the module (activity or module code) has not expired: attempts are recorded. */
-  activityOpen: boolean;
-}
 
 /** The solver an attempt is recorded for: the token's account, or its temporary student. */
 function solverOf(principal: Principal): Solver {
@@ -35,19 +31,13 @@ export class SolvingService {
   constructor(
     private readonly deps: {
       problems: ProblemRepository;
+      /** The numerals answers are checked against, kept in memory while the content version holds. */
+      numerals: NumeralCache;
       stats: StatRepository;
-      /** May the user see unpublished problems (author, coauthor, reviewer, editor of any problem)? */
-      canSeeUnpublished: (principal: Principal, access: ProblemAccess) => Promise<boolean>;
+      /** Each caller's access to a problem and the lateness of an answer, in one statement. */
+      access: SolvingAccessRepository;
       /** Is the problem open to the demo mode (published, in a demo course)? */
       isDemoProblem: (problemId: number) => Promise<boolean>;
-      /** May the account open the problem (false for a demo account outside its preset content)? */
-      accountMayOpen: (userId: number, problemId: number) => Promise<boolean>;
-      /** What a temporary (code) student may do with a problem of their module at `now`. */
-      tempStudentAccess: (
-        student: { id: number; moduleId: number },
-        problemId: number,
-        now: Date,
-      ) => Promise<TempStudentProblemAccess>;
       /**
        * Told after a recorded attempt completed a numeral of an account's, before the answer leaves
        * (the LTI adapter marks the grade to send back to the student's LMS).
@@ -63,7 +53,7 @@ export class SolvingService {
    */
   async attempt(principal: Principal, request: AttemptRequest, language: Language): Promise<AttemptOutcome> {
     const now = this.deps.now?.() ?? new Date();
-    const { numeral, problem, stepIndex, activityOpen } = await this.load(principal, request, now);
+    const { numeral, problem, stepIndex, late } = await this.load(principal, request, now);
     const { answer, result, correct, numeralCompleted } = checked(
       checkNumeral({ numeral, step: stepIndex, answer: request.answer }),
     );
@@ -77,12 +67,6 @@ export class SolvingService {
       seconds,
       feedbackCodes: feedbackCodes(result, correct),
     };
-    let late: boolean;
-    if (principal.tempStudent) late = !activityOpen;
-    else {
-      const assignments = await this.deps.stats.assignments(principal.userId, problem.id);
-      late = assignments.length > 0 && assignments.every((a) => !isModuleActive(a.deadline, now));
-    }
     let stat: AttemptOutcome['stat'] = { numeralId: numeral.id };
     if (late) await this.deps.stats.logLateAttempt(attempt);
     else stat = await this.deps.stats.recordAttempt({ ...attempt, completed: numeralCompleted });
@@ -147,6 +131,22 @@ export class SolvingService {
       initialHint: result.initialHint,
       exhausted: result.exhausted,
     };
+  }
+
+  /** The numerals of a problem the caller has completed. */
+  async solutionData(principal: Principal, problemId: number): Promise<SolutionData> {
+    const now = this.deps.now?.() ?? new Date();
+    if (principal.tempStudent) {
+      this.tempStudentProblem(await this.deps.access.tempStudent(principal.tempStudent, problemId, now));
+    } else {
+      const access = await this.deps.problems.findAccess(problemId);
+      if (!access) throw AppError.notFound();
+      const facts = await this.deps.access.account(principal.userId, problemId, now);
+      this.accountProblem(principal, access, facts);
+    }
+    return { data: await this.deps.stats.solutionData(solverOf(principal), problemId) };
+  }
+
   /**
    * Throws unless the caller may answer the numeral, by the rules of an attempt (404 for a numeral
    * they may not see, 401 for a removed temporary student); answers the numeral's problem id.
@@ -157,54 +157,57 @@ export class SolvingService {
     return problem.id;
   }
 
-  }
-
-  /** The numerals of a problem the caller has completed. */
-  async solutionData(principal: Principal, problemId: number): Promise<SolutionData> {
-    if (principal.tempStudent) {
-      await this.tempStudentProblem(principal.tempStudent, problemId, this.deps.now?.() ?? new Date());
-    } else {
-      const access = await this.deps.problems.findAccess(problemId);
-      if (!access) throw AppError.notFound();
-      await this.accountProblem(principal, { id: problemId, ...access });
-    }
-    return { data: await this.deps.stats.solutionData(solverOf(principal), problemId) };
-  }
-
   /**
    * A temporary student may use only published problems of their module, and only while they exist
    * (a teacher may remove them: their token then stops working).
    */
-  private async tempStudentProblem(
-    student: { id: number; moduleId: number },
-    problemId: number,
-    now: Date,
-  ): Promise<TempStudentProblemAccess> {
-    const access = await this.deps.tempStudentAccess(student, problemId, now);
+  private tempStudentProblem(access: TempStudentProblemAccess): void {
     if (!access.studentExists) throw AppError.unauthenticated('session-expired', 'errors.session-expired');
     if (!access.inModule) throw AppError.notFound();
-    return access;
   }
 
-  private async load(principal: Principal, request: AttemptRequest, now: Date) {
-    const found = await this.deps.problems.findNumeral(request.numeral);
-    if (!found) throw AppError.notFound();
-    if (principal.tempStudent) {
-      const access = await this.tempStudentProblem(principal.tempStudent, found.problem.id, now);
-      return { ...found, stepIndex: stepIndexOf(request), activityOpen: access.activityOpen };
+  /**
+   * The numeral answered, once the caller may use its problem, and whether the answer is late (not
+   * recorded for the teacher). Two statements when nothing changed: the caller's access read with
+   * the content version, and the cached numeral checked against it; a changed version reads the
+   * numeral again.
+   */
+  private async load(
+    principal: Principal,
+    request: AttemptRequest,
+    now: Date,
+  ): Promise<NumeralWithProblem & { stepIndex: number | null; late: boolean }> {
+    const cached = await this.deps.numerals.cached(request.numeral);
+    if (!cached) throw AppError.notFound();
+    const problemId = cached.found.problem.id;
+    const facts = principal.tempStudent
+      ? await this.deps.access.tempStudent(principal.tempStudent, problemId, now)
+      : await this.deps.access.account(principal.userId, problemId, now);
+    const found =
+      facts.contentVersion === cached.version
+        ? cached.found
+        : await this.deps.numerals.fresh(request.numeral, facts.contentVersion);
+    // A numeral is never moved to another problem; one deleted meanwhile is not found.
+    if (!found || found.problem.id !== problemId) throw AppError.notFound();
+    let late: boolean;
+    if ('studentExists' in facts) {
+      this.tempStudentProblem(facts);
+      late = !facts.activityOpen;
+    } else {
+      this.accountProblem(principal, found.problem, facts);
+      late = facts.late;
     }
-    await this.accountProblem(principal, found.problem);
-    return { ...found, stepIndex: stepIndexOf(request), activityOpen: true };
+    return { ...found, stepIndex: stepIndexOf(request), late };
   }
 
   /**
    * An account may use a published problem, or a draft it may see, unless it is a demo account and
    * the problem is outside its preset content (spec 01 §6): each answers 404, like a missing problem.
    */
-  private async accountProblem(principal: Principal, problem: ProblemAccess & { id: number }): Promise<void> {
-    if (!problem.publishProblem && !(await this.deps.canSeeUnpublished(principal, problem)))
+  private accountProblem(principal: Principal, problem: ProblemAccess, facts: AccountProblemFacts): void {
+    if (!problem.publishProblem && !seesUnpublished(principal, problem, facts.editsAny))
       throw AppError.notFound();
-    if (!(await this.deps.accountMayOpen(principal.userId, problem.id))) throw AppError.notFound();
+    if (!facts.mayOpen) throw AppError.notFound();
   }
 
   private async loadDemo(request: AttemptRequest) {

@@ -1,11 +1,6 @@
 import type { ActivityNumeralStat } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
-
-/** The assignments of a problem to a student (through classrooms), with the dates that apply. */
-export interface Assignment {
-  publishDate: Date | null;
-  deadline: Date | null;
-}
+import { pooledQuery } from '../db/pooled-query';
 
 /** Whose attempt it is: an account, or a temporary (code) student who has none. */
 export type Solver = { userId: number } | { tempStudentId: number };
@@ -22,103 +17,73 @@ function textArray(codes: string[] = []): string {
   return `{${codes.filter((c) => /^[a-z0-9-]+$/.test(c)).join(',')}}`;
 }
 
+/** One checked answer, as the attempts log keeps it. */
+export interface AttemptInput {
+  solver: Solver;
+  numeralId: number;
+  stepId: number | null;
+  correct: boolean;
+  answer: unknown;
+  seconds: number;
+  /** The checker's feedback codes of a wrong answer (creator statistics read them). */
+  feedbackCodes?: string[];
+}
+
+/** The attempts log's values of an answer, as $1 … $7 of its INSERT. */
+function attemptValues(solverId: number, input: AttemptInput): unknown[] {
+  return [
+    solverId,
+    input.numeralId,
+    input.stepId,
+    input.correct,
+    JSON.stringify(input.answer ?? null),
+    input.seconds,
+    textArray(input.feedbackCodes),
+  ];
+}
+
 /** Data access for stats and the attempts log. */
 export class StatRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   /**
-   * Records one attempt: the log row, and the stat row of (solver, numeral) updated in place —
-   * attempts + 1, answer time + seconds, completed once ever completed, last attempt now. One
-   * statement per table inside one transaction; the upsert (on the solver's unique pair) makes
-   * concurrent attempts of one student each count.
+   * Records one attempt in one statement: the log row, and the stat row of (solver, numeral) updated
+   * in place — attempts + 1, answer time + seconds, completed once ever completed, last attempt now.
+   * The statement is atomic (both rows or neither) and the upsert (on the solver's unique pair)
+   * makes concurrent attempts of one student each count. It runs on the hot path of a classroom
+   * burst, so straight through the pool (`pooledQuery`), without a transaction of its own.
    */
-  async recordAttempt(input: {
-    solver: Solver;
-    numeralId: number;
-    stepId: number | null;
-    correct: boolean;
-    completed: boolean;
-    answer: unknown;
-    seconds: number;
-    /** The checker's feedback codes of a wrong answer (creator statistics read them). */
-    feedbackCodes?: string[];
-  }): Promise<ActivityNumeralStat> {
-    const { solver, ...values } = input;
-    const { column, solverId } = solverColumn(solver);
-    const replacements = {
-      ...values,
-      solverId,
-      answer: JSON.stringify(values.answer ?? null),
-      feedbackCodes: textArray(values.feedbackCodes),
-    };
-    return this.sequelize.transaction(async (transaction) => {
-      await this.sequelize.query(
-        `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
-         VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, false,
-                 CAST(:feedbackCodes AS text[]))`,
-        { replacements, transaction },
-      );
-      const rows = await this.sequelize.query<
-        Omit<ActivityNumeralStat, 'lastAttemptDate'> & { lastAttemptDate: Date }
-      >(
-        `INSERT INTO stats (${column}, numeral_id, completed, answer_time, attempts, last_attempt_date)
-         VALUES (:solverId, :numeralId, :completed, :seconds, 1, now())
-         ON CONFLICT (${column}, numeral_id) DO UPDATE SET
-           attempts = stats.attempts + 1,
-           answer_time = stats.answer_time + EXCLUDED.answer_time,
-           completed = stats.completed OR EXCLUDED.completed,
-           last_attempt_date = now(),
-           updated_at = now()
-         RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
-                   last_attempt_date AS "lastAttemptDate"`,
-        { replacements, type: QueryTypes.SELECT, transaction },
-      );
-      const { lastAttemptDate, ...stat } = rows[0]!;
-      return { ...stat, lastAttemptDate: new Date(lastAttemptDate).toISOString() };
-    });
+  async recordAttempt(input: AttemptInput & { completed: boolean }): Promise<ActivityNumeralStat> {
+    const { column, solverId } = solverColumn(input.solver);
+    const rows = await pooledQuery<Omit<ActivityNumeralStat, 'lastAttemptDate'> & { lastAttemptDate: Date }>(
+      this.sequelize,
+      `WITH logged AS (
+         INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, false, $7::text[]))
+       INSERT INTO stats (${column}, numeral_id, completed, answer_time, attempts, last_attempt_date)
+       VALUES ($1, $2, $8, $6, 1, now())
+       ON CONFLICT (${column}, numeral_id) DO UPDATE SET
+         attempts = stats.attempts + 1,
+         answer_time = stats.answer_time + EXCLUDED.answer_time,
+         completed = stats.completed OR EXCLUDED.completed,
+         last_attempt_date = now(),
+         updated_at = now()
+       RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
+                 last_attempt_date AS "lastAttemptDate"`,
+      [...attemptValues(solverId, input), input.completed],
+    );
+    const { lastAttemptDate, ...stat } = rows[0]!;
+    return { ...stat, lastAttemptDate: new Date(lastAttemptDate).toISOString() };
   }
 
   /** Logs an attempt that is not recorded for the teacher (deadline passed, activity expired). */
-  async logLateAttempt(input: {
-    solver: Solver;
-    numeralId: number;
-    stepId: number | null;
-    correct: boolean;
-    answer: unknown;
-    seconds: number;
-    feedbackCodes?: string[];
-  }): Promise<void> {
-    const { solver, ...values } = input;
-    const { column, solverId } = solverColumn(solver);
-    await this.sequelize.query(
+  async logLateAttempt(input: AttemptInput): Promise<void> {
+    const { column, solverId } = solverColumn(input.solver);
+    await pooledQuery(
+      this.sequelize,
       `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
-       VALUES (:solverId, :numeralId, :stepId, :correct, CAST(:answer AS jsonb), :seconds, true,
-               CAST(:feedbackCodes AS text[]))`,
-      {
-        replacements: {
-          ...values,
-          solverId,
-          answer: JSON.stringify(values.answer ?? null),
-          feedbackCodes: textArray(values.feedbackCodes),
-        },
-      },
-    );
-  }
-
-  /** The published assignments through which this student has this problem, with effective deadlines. */
-  async assignments(userId: number, problemId: number): Promise<Assignment[]> {
-    return this.sequelize.query<Assignment>(
-      `SELECT mc.publish_date AS "publishDate", COALESCE(sm.deadline, mc.deadline) AS deadline
-       FROM module_problems mp
-       JOIN module_classrooms mc ON mc.module_id = mp.module_id
-       JOIN classroom_students cs ON cs.classroom_id = mc.classroom_id AND cs.user_id = :userId
-       LEFT JOIN student_modules sm
-         ON sm.module_id = mc.module_id AND sm.classroom_id = mc.classroom_id AND sm.student_id = :userId
-       WHERE mp.problem_id = :problemId
-         AND (NOT mc.individual_students OR EXISTS (
-               SELECT 1 FROM module_students ms
-               WHERE ms.module_id = mc.module_id AND ms.classroom_id = mc.classroom_id AND ms.student_id = :userId))`,
-      { replacements: { userId, problemId }, type: QueryTypes.SELECT },
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, true, $7::text[])`,
+      attemptValues(solverId, input),
     );
   }
 

@@ -26,6 +26,7 @@ import * as tempActivities from './0024-temp-activities';
 import * as creatorStats from './0025-creator-stats';
 import * as phonePhotos from './0027-phone-photos';
 import * as gradeGiveUps from './0028-grade-give-ups';
+import * as contentVersion from './0029-content-version';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0025-creator-stats', ...creatorStats },
   { name: '0027-phone-photos', ...phonePhotos },
   { name: '0028-grade-give-ups', ...gradeGiveUps },
+  { name: '0029-content-version', ...contentVersion },
 ];
