@@ -105,6 +105,8 @@ export default tseslint.config(
     files: [
       'packages/checker/src/cli.ts',
       'packages/checker/src/cli.test.ts',
+      'packages/checker/src/variants/cli.ts',
+      'packages/checker/src/variants/cli.test.ts',
       'packages/checker/bench/**',
       'packages/checker/bin/**',
     ],

@@ -12,14 +12,22 @@ Each answer is a kib-check request line of a varied item's own answer. --count 1
 
 async function readAll(input: NodeJS.ReadableStream): Promise<string> {
   let text = '';
-  for await (const chunk of input) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of input)
+    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   return text;
 }
 
-function integerOption(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+function integerOption(
+  value: string | undefined,
+  fallback: number,
+  name: string,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -51,14 +59,18 @@ export async function runVariantsCli(
     }
     const count = integerOption(values.count, 5, 'count', 1, VARIANTS_MAX_COUNT);
     const seed = integerOption(values.seed, 1, 'seed', -(2 ** 31), 2 ** 31 - 1);
-    const text = positionals[0] && positionals[0] !== '-' ? await readFile(positionals[0], 'utf8') : await readAll(input);
+    const text =
+      positionals[0] && positionals[0] !== '-'
+        ? await readFile(positionals[0], 'utf8')
+        : await readAll(input);
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       throw new UsageError('the input is not JSON');
     }
-    const raw = json && typeof json === 'object' && 'problem' in json ? (json as { problem: unknown }).problem : json;
+    const raw =
+      json && typeof json === 'object' && 'problem' in json ? (json as { problem: unknown }).problem : json;
     const parsed = ProblemDraftSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -66,13 +78,20 @@ export async function runVariantsCli(
     }
     const outcome = makeVariants(parsed.data as ProblemDraft, { count, seed });
     if (!outcome.ok) {
-      errors.write(`kib-variants: no item of this problem can be varied (${outcome.kept.map((k) => k.mathType).join(', ') || 'no items'})\n`);
+      errors.write(
+        `kib-variants: no item of this problem can be varied (${outcome.kept.map((k) => k.mathType).join(', ') || 'no items'})\n`,
+      );
       return 1;
     }
-    output.write(`${JSON.stringify({ variants: outcome.variants, varied: outcome.varied, kept: outcome.kept }, null, 2)}\n`);
+    output.write(
+      `${JSON.stringify({ variants: outcome.variants, varied: outcome.varied, kept: outcome.kept }, null, 2)}\n`,
+    );
     return 0;
   } catch (err) {
-    const message = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (err as Error).message : String(err);
+    const message =
+      err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+        ? (err as Error).message
+        : String(err);
     errors.write(`kib-variants: ${message}\n${USAGE}\n`);
     return 2;
   }

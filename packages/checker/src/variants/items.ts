@@ -112,20 +112,11 @@ function nice(values: readonly Rational[], den: bigint): boolean {
 }
 
 /** Runs a record through its core schema and its own answer through the checker: the item, or null. */
-function verified(
-  mathType: MathType,
-  data: unknown,
-  request: CheckRequest,
-  partial = false,
-): VariedItem | null {
+function verified(mathType: MathType, data: unknown, request: CheckRequest): VariedItem | null {
   const parsed = MATH_TYPE_DATA_SCHEMAS[mathType].safeParse(data);
   if (!parsed.success) return null;
   try {
-    const result = check(request);
-    const right = partial
-      ? ((result as { lines?: { correct: boolean }[] }).lines ?? []).every((l) => l.correct)
-      : isCorrect(request.mathType, result);
-    return right ? { data: parsed.data, request } : null;
+    return isCorrect(request.mathType, check(request)) ? { data: parsed.data, request } : null;
   } catch {
     return null;
   }
@@ -377,8 +368,8 @@ function functionsPlan(data: MathTypeDataOf<'functions'>): ItemPlan | null {
       if (!roots || roots.length !== originalRoots.length || roots.some((r) => r === null)) return null;
       if (!nice(roots as Rational[], den)) return null;
       const next = { ...data, functionExpr: `${f.head}${body}`, yValue };
-      // As the authoring check: the equation f(x) = y itself must read as true for the student's work.
-      return verified('functions', next, request('functions', next, text([`${body}=${yValue}`])), true);
+      const answer = text((roots as Rational[]).map((r) => `${f.variable}=${Q.toLatex(r)}`));
+      return verified('functions', next, request('functions', next, answer));
     },
   };
 }
@@ -424,7 +415,11 @@ function equationOfALinePlan(data: MathTypeDataOf<'equationOfALine'>): ItemPlan 
       };
       const s = slopeOf(next);
       if (s === null || (s === 'vertical') !== (slope === 'vertical')) return null;
-      if (s !== 'vertical' && slope !== 'vertical' && (!nice([s], slope.d) || Q.isZero(s) !== Q.isZero(slope)))
+      if (
+        s !== 'vertical' &&
+        slope !== 'vertical' &&
+        (!nice([s], slope.d) || Q.isZero(s) !== Q.isZero(slope))
+      )
         return null;
       const lines = lineAnswer(next);
       if (!lines) return null;
@@ -536,8 +531,9 @@ function numberlinePlan(data: MathTypeDataOf<'numberlinePoints'>, ctx: ItemConte
     smooth: false,
     derives: new Set(),
     vary(map, done) {
+      // A linked equation kept as it was keeps its solutions, and the points with them.
       const points = linked
-        ? done.get(linked.index)?.solutions
+        ? (done.get(linked.index)?.solutions ?? data.points)
         : data.points.map((p) => remapNumber(p, map));
       if (!points || new Set(points).size !== points.length) return null;
       const next = { points };
@@ -643,7 +639,9 @@ function primeDecompositionPlan(data: MathTypeDataOf<'primeDecomposition'>): Ite
       if (values.some((v, i) => primeFactors(v).length < Math.min(2, primeFactors(numbers[i]!).length)))
         return null;
       const answer = primeDecompositionAnswer(values, data.decompType);
-      return answer ? verified('primeDecomposition', next, request('primeDecomposition', next, answer)) : null;
+      return answer
+        ? verified('primeDecomposition', next, request('primeDecomposition', next, answer))
+        : null;
     },
   };
 }

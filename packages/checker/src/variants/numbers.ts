@@ -73,7 +73,8 @@ function walkTokens(latex: string, visit: (token: string) => string): string {
       const after = latex.slice(i + m[0].length);
       let replaced = skipping() ? m[0] : visit(m[0]);
       // A coefficient that became 1 is not written: `1x` is `x`.
-      if (replaced === '1' && m[0] !== '1' && !/[\d.]$/.test(out) && COEFFICIENT_OF.test(after)) replaced = '';
+      if (replaced === '1' && m[0] !== '1' && !/[\d.]$/.test(out) && COEFFICIENT_OF.test(after))
+        replaced = '';
       out += replaced;
       i += m[0].length;
       continue;

@@ -2,7 +2,14 @@ import type { MathType, NumeralDraft, ProblemDraft, StepDraft } from '@kib/core'
 import { hashSeed, Prng } from '../expr/prng';
 import type { CheckRequest } from '../types';
 import { planItem, solveSolutions, type ItemPlan, type VariedItem } from './items';
-import { drawValue, keyOfNumber, latexNumberKeys, remapText, textNumberKeys, type NumberMap } from './numbers';
+import {
+  drawValue,
+  keyOfNumber,
+  latexNumberKeys,
+  remapText,
+  textNumberKeys,
+  type NumberMap,
+} from './numbers';
 
 /** The most variants one request makes. */
 export const VARIANTS_MAX_COUNT = 50;
@@ -11,7 +18,7 @@ export const VARIANTS_MAX_COUNT = 50;
 export const VARIANTS_BUDGET_MS = 10_000;
 
 /** Draws of new numbers tried for each variant before the item that fails most is kept as it was. */
-const DRAWS_PER_ROUND = 40;
+const DRAWS_PER_ROUND = 120;
 
 /** Draws of new numbers tried for one variant at most. */
 const MAX_DRAWS = 400;
@@ -92,7 +99,11 @@ function itemsOf(draft: ProblemDraft): Item[] {
   draft.numerals.forEach((numeral, i) => {
     const entries: [NumeralDraft | StepDraft, number | null, string[]][] = [
       [numeral, null, [numeral.question]],
-      ...numeral.steps.map((s, j): [StepDraft, number, string[]] => [s, j + 1, [s.instruction, numeral.question]]),
+      ...numeral.steps.map((s, j): [StepDraft, number, string[]] => [
+        s,
+        j + 1,
+        [s.instruction, numeral.question],
+      ]),
     ];
     for (const [content, step, texts] of entries) {
       const ref = { numeral: i + 1, step, mathType: content.mathType };
@@ -244,8 +255,7 @@ export function makeVariants(draft: ProblemDraft, options: VariantOptions): Vari
   const deadline = now() + (options.budgetMs ?? VARIANTS_BUDGET_MS);
   const seed = options.seed ?? 1;
   const items = itemsOf(draft);
-  const keptList = () =>
-    items.filter((i) => i.kept !== null).map((i) => ({ ...i.ref, reason: i.kept! }));
+  const keptList = () => items.filter((i) => i.kept !== null).map((i) => ({ ...i.ref, reason: i.kept! }));
   let { keys, smooth } = variableKeys(items);
   if (keys.length === 0) return { ok: false, error: 'unsupported', kept: keptList() };
   const signature = (done: ReadonlyMap<number, VariedItem>) =>
@@ -255,8 +265,9 @@ export function makeVariants(draft: ProblemDraft, options: VariantOptions): Vari
   for (let n = 1; n <= count && now() <= deadline; n++) {
     const rng = new Prng(hashSeed(`${seed}:${n}`));
     let made: ProblemVariant | null = null;
+    for (const item of items) item.failures = 0;
     for (let draws = 0; !made && draws < MAX_DRAWS && now() <= deadline; draws++) {
-      const varying = items.filter((item) => !item.kept).length;
+      const varying = items.filter((item) => !item.kept && item.plan!.sources.size > 0).length;
       if (draws > 0 && draws % DRAWS_PER_ROUND === 0 && varying > 1) {
         // A round without a fitting draw: the item that failed most is kept as it was.
         const worst = items.reduce<Item | null>(
