@@ -42,6 +42,7 @@ import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type
 import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with { type: 'json' };
 import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
 import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
+import creatorAiSiteEn from '../locales/site/creator-ai.en.json' with { type: 'json' };
 
 const widgetsEn = {
   common: commonWidgetEn,
@@ -79,6 +80,7 @@ const siteEn = {
   creator: { ...creatorSiteEn, form: creatorFormSiteEn },
   'creator-stats': creatorStatsSiteEn,
   'creator-reviews': creatorReviewsSiteEn,
+  'creator-ai': creatorAiSiteEn,
 };
 
 /** Every text of the language, as i18next reads it. */

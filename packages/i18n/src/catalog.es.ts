@@ -42,6 +42,7 @@ import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type
 import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with { type: 'json' };
 import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
 import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
+import creatorAiSiteEs from '../locales/site/creator-ai.es.json' with { type: 'json' };
 
 /** The widgets' areas. */
 export const widgetsEs = {
@@ -81,6 +82,7 @@ export const siteEs = {
   creator: { ...creatorSiteEs, form: creatorFormSiteEs },
   'creator-stats': creatorStatsSiteEs,
   'creator-reviews': creatorReviewsSiteEs,
+  'creator-ai': creatorAiSiteEs,
 };
 
 /** The general texts (typed source of the keys). */

@@ -114,6 +114,12 @@ export interface CreatorDraftActions {
   addSkill: (skill: ProblemSkill) => AddSkillOutcome;
   /** Unties the problem from a skill. */
   removeSkill: (skillId: number) => void;
+  /**
+   * Loads a generated problem (create_ai_problem/) into the draft: its title, description and
+   * numerals replace the draft's, which stays this draft (its id, course, topic, subtopic, language)
+   * and unpublished, with unsaved changes.
+   */
+  loadGenerated: (generated: ProblemDraft) => void;
   /** Changes the problem's publish switch without making the draft unsaved (the server unpublished it). */
   markUnpublished: () => void;
   /** The restored draft's notice was read: its lost files are no longer mentioned. */
@@ -549,6 +555,19 @@ export function createCreatorDraftStore(
               restoredFrom: null,
               lostFiles: [],
             })),
+          loadGenerated: (generated) => {
+            const { draft } = get();
+            change(
+              {
+                ...draft,
+                title: generated.title,
+                description: generated.description,
+                publishProblem: false,
+                numerals: generated.numerals,
+              },
+              {},
+            );
+          },
           markUnpublished: () => set((state) => ({ draft: { ...state.draft, publishProblem: false } })),
           acknowledgeRestore: () => set({ restored: false, lostFiles: [] }),
         };

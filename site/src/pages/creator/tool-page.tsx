@@ -44,6 +44,7 @@ import { ProblemSkills } from './problem-skills';
 import { ToolReviewSection } from './reviews/tool-review-section';
 import { DeleteProblemDialog } from './problems-page';
 import { ChecksAlert, ErrorSummary } from './tool-ui';
+import { AiCreation } from './ai-creation';
 import { TryDraftDialog } from './try-draft-dialog';
 
 /** The problem of the address: null for a new one, NaN for an address that names none. */
@@ -475,6 +476,8 @@ function ToolView({
         </p>
       )}
       <ErrorSummary ref={summaryRef} issues={issues} other={otherErrors} draft={draft} />
+      {/* create_ai_problem/ is for creators (spec 02 §6). */}
+      {user?.groups.includes('Creators') && <AiCreation announce={announce} />}
       <div inert={save.isPending} aria-busy={save.isPending || undefined}>
         <ProblemForm issues={issues} />
         <ProblemSkills issues={issues} announce={announce} />
