@@ -67,7 +67,12 @@ describe('loadConfig', () => {
       AI_MAX_TOKENS: '1000',
       AI_REQUESTS_PER_HOUR: '3',
     }).ai;
-    expect(bounded).toMatchObject({ apiKey: undefined, timeoutMs: 5000, maxTokens: 1000, requestsPerHour: 3 });
+    expect(bounded).toMatchObject({
+      apiKey: undefined,
+      timeoutMs: 5000,
+      maxTokens: 1000,
+      requestsPerHour: 3,
+    });
     for (const [name, bad] of [
       ['AI_BASE_URL', 'not a url'],
       ['AI_TIMEOUT_MS', '10'],
