@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMediaAddresses } from '../../app/public-config';
+import { useRecognizeHandwriting } from '../../app/handwriting';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
@@ -33,6 +34,7 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
   const t = useT();
   const { language } = useLanguage();
   const media = useMediaAddresses();
+  const recognizeHandwriting = useRecognizeHandwriting();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const api = useTempStudentApi(session.access);
@@ -78,6 +80,7 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
             pictureBaseUrl={media.pictureBaseUrl}
             videoBaseUrl={media.videoBaseUrl}
             tempStudentId={session.tempStudentId}
+            recognizeHandwriting={recognizeHandwriting}
             onNumeralComplete={refresh}
             onComplete={refresh}
           />

@@ -6,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useMediaAddresses } from '../../app/public-config';
+import { useRecognizeHandwriting } from '../../app/handwriting';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
@@ -143,6 +144,7 @@ function SolveProblem({ moduleId, problemId }: { moduleId: number; problemId: nu
   const api = useApi();
   const { language } = useLanguage();
   const media = useMediaAddresses();
+  const recognizeHandwriting = useRecognizeHandwriting();
   const queryClient = useQueryClient();
   const backend = useMemo(() => new ApiBackend(api, problemId), [api, problemId]);
   const refresh = useCallback(() => {
@@ -162,6 +164,7 @@ function SolveProblem({ moduleId, problemId }: { moduleId: number; problemId: nu
         pictureBaseUrl={media.pictureBaseUrl}
         videoBaseUrl={media.videoBaseUrl}
         onNumeralComplete={refresh}
+        recognizeHandwriting={recognizeHandwriting}
         onComplete={refresh}
       />
     </LtiMain>
