@@ -1,11 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app';
 import { listeningPublicUrl, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrator';
 import { initModels } from './db/models';
+import { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
+import { QueuedMailer } from './mail/mail-queue';
+import { createMailer } from './mail/mailer';
 import { createMediaStorage } from './media/create-storage';
 import { seedDevelopment } from './seed/dev-seed';
 
@@ -37,11 +41,26 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const models = initModels(db.sequelize);
     if (config.seed)
       await seedDevelopment(db.sequelize, models, { logger, media: createMediaStorage(config) });
+    // Mail goes through the job queue: stored before the request answers, retried while SMTP is down.
+    const jobs = new JobQueue(db.sequelize, logger);
+    await jobs.start();
+    const queuedMailer = new QueuedMailer({
+      jobs,
+      transport: createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logger,
+      }),
+      logger,
+    });
+    await queuedMailer.start();
     const { app, mailer, grades, sockets } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
       logger,
+      mailer: queuedMailer,
     });
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
@@ -61,6 +80,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db,
       async close() {
         await grades.stop();
+        await jobs.stop();
         sockets.close();
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
