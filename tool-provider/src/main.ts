@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { httpProcesses, runCluster } from './cluster';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/embedded';
 import { createLogger } from './logger';
@@ -12,6 +14,19 @@ const config = (() => {
   }
 })();
 const logger = createLogger(config.logLevel, config.env);
+
+// Several processes on PostgreSQL (WEB_CONCURRENCY): the primary prepares the database and forks.
+if (cluster.isPrimary) {
+  const processes = (() => {
+    try {
+      return httpProcesses(process.env, config, logger);
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(2);
+    }
+  })();
+  if (processes > 1) await runCluster(config, logger, processes);
+}
 
 try {
   const running = await startServer(config, logger);

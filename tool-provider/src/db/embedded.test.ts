@@ -35,7 +35,8 @@ describe('startEmbeddedPostgres', () => {
       await second.stop();
       await fs.rm(dir, { recursive: true, force: true });
     }
-  });
+    // Creating a database on disk (initdb in WebAssembly) takes half a minute on a busy machine.
+  }, 120_000);
 });
 
 describe('Kib on the embedded database', () => {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
 
 /** An embedded PostgreSQL (PGlite) reachable over the wire protocol on a loopback port. */
@@ -50,20 +49,21 @@ export async function startEmbeddedPostgres(
   options: { publish?: boolean } = {},
 ): Promise<EmbeddedPostgres> {
   let release: (() => Promise<void>) | undefined;
-  let db: PGlite;
   const infoFile = dataDir ? path.join(dataDir, EMBEDDED_FILE) : null;
   if (dataDir && infoFile) {
     await fs.mkdir(dataDir, { recursive: true });
     release = await lockDataDir(dataDir);
     // Whoever holds the lock owns the directory: a file left here is a dead owner's.
     await fs.rm(infoFile, { force: true });
-    db = await PGlite.create(path.join(dataDir, 'pgdata'));
-  } else {
-    db = await PGlite.create();
   }
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
-  await server.start();
-  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  let thread: DatabaseThread;
+  try {
+    thread = await startDatabaseThread(dataDir ? path.join(dataDir, 'pgdata') : null);
+  } catch (err) {
+    await release?.();
+    throw err;
+  }
+  const url = `postgres://postgres@${thread.address}/postgres`;
   const published = Boolean(options.publish && infoFile);
   if (published && infoFile) {
     const running: RunningEmbedded = { url, pid: process.pid };
@@ -76,9 +76,67 @@ export async function startEmbeddedPostgres(
     async stop() {
       // First the address goes, so no command connects to a database that is closing.
       if (published && infoFile) await fs.rm(infoFile, { force: true });
-      await server.stop();
-      await db.close();
+      await thread.stop();
       await release?.();
+    },
+  };
+}
+
+/** The embedded database's worker thread (embedded-worker.mjs), once it serves. */
+interface DatabaseThread {
+  /** host:port of its socket server. */
+  address: string;
+  stop(): Promise<void>;
+}
+
+/** What the worker thread tells: it serves, it failed, it stopped. */
+type ThreadMessage =
+  | { type: 'ready'; address: string }
+  | { type: 'failed'; message: string; stack?: string }
+  | { type: 'stopped' };
+
+/**
+ * Runs PGlite and its socket server in a worker thread, so the WebAssembly database works on its
+ * own core instead of sharing the event loop with HTTP (ADR 14). Connections reach it over loopback
+ * exactly as before. A thread that ends without being stopped takes the process with it: every
+ * query would fail, and a process manager restarts a process that exits.
+ */
+async function startDatabaseThread(dataPath: string | null): Promise<DatabaseThread> {
+  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+    workerData: { dataPath, maxConnections: MAX_CONNECTIONS },
+    // No TypeScript loader (tsx, vitest) is needed there: the worker is plain JavaScript.
+    execArgv: [],
+  });
+  let stopping = false;
+  const failure = (message: ThreadMessage & { type: 'failed' }) =>
+    Object.assign(new Error(`The embedded database failed: ${message.message}`), { stack: message.stack });
+  const address = await new Promise<string>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: ThreadMessage) => {
+      worker.off('error', reject);
+      if (message.type === 'ready') resolve(message.address);
+      else
+        reject(
+          message.type === 'failed' ? failure(message) : new Error('The embedded database did not start'),
+        );
+    });
+  });
+  worker.on('exit', (code) => {
+    if (stopping) return;
+    setImmediate(() => {
+      throw new Error(`The embedded database's thread ended unexpectedly (exit code ${code})`);
+    });
+  });
+  return {
+    address,
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      const done = new Promise<ThreadMessage>((resolve) => worker.once('message', resolve));
+      worker.postMessage({ type: 'stop' });
+      const answer = await done;
+      await worker.terminate();
+      if (answer.type === 'failed') throw failure(answer);
     },
   };
 }
