@@ -20,6 +20,9 @@ export { CONSOLES, consoleData, consoleFor, type ConsoleDescriptor } from './con
 export { Solver } from './solver/solver';
 /** The solver's props and event details. */
 export type { NumeralCompleteDetail, SolverCompleteDetail, SolverProps } from './solver/solver.types';
+/** The phone photo a page may offer the solver, and its socket's address on an origin. */
+export { phonePhotoSocketUrl } from './solver/parts/phone-photo-dialog';
+export type { PhonePhotoCapability } from './solver/parts/phone-photo.logic';
 /** Where the solver gets problems and checks answers; the API and the in-browser backends. */
 export {
   ApiBackend,

@@ -20,6 +20,7 @@ import primeConsoleWidgetEn from '../locales/widgets/prime-console.en.json' with
 import solverWidgetEn from '../locales/widgets/solver.en.json' with { type: 'json' };
 import calculatorWidgetEn from '../locales/widgets/calculator.en.json' with { type: 'json' };
 import handwritingWidgetEn from '../locales/widgets/handwriting.en.json' with { type: 'json' };
+import phonePhotoWidgetEn from '../locales/widgets/phone-photo.en.json' with { type: 'json' };
 import activityResultsWidgetEn from '../locales/widgets/activity-results.en.json' with { type: 'json' };
 import grapherWidgetEn from '../locales/widgets/grapher.en.json' with { type: 'json' };
 import siteSiteEn from '../locales/site/site.en.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with 
 import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
 import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
 import creatorAiSiteEn from '../locales/site/creator-ai.en.json' with { type: 'json' };
+import photoSiteEn from '../locales/site/photo.en.json' with { type: 'json' };
 
 const widgetsEn = {
   common: commonWidgetEn,
@@ -56,6 +58,7 @@ const widgetsEn = {
   solver: solverWidgetEn,
   calculator: calculatorWidgetEn,
   handwriting: handwritingWidgetEn,
+  'phone-photo': phonePhotoWidgetEn,
   'activity-results': activityResultsWidgetEn,
   'classroom-overview': classroomOverviewWidgetEn,
   'student-detail': studentDetailWidgetEn,
@@ -81,6 +84,7 @@ const siteEn = {
   'creator-stats': creatorStatsSiteEn,
   'creator-reviews': creatorReviewsSiteEn,
   'creator-ai': creatorAiSiteEn,
+  photo: photoSiteEn,
 };
 
 /** Every text of the language, as i18next reads it. */

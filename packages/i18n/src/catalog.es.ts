@@ -20,6 +20,7 @@ import primeConsoleWidgetEs from '../locales/widgets/prime-console.es.json' with
 import solverWidgetEs from '../locales/widgets/solver.es.json' with { type: 'json' };
 import calculatorWidgetEs from '../locales/widgets/calculator.es.json' with { type: 'json' };
 import handwritingWidgetEs from '../locales/widgets/handwriting.es.json' with { type: 'json' };
+import phonePhotoWidgetEs from '../locales/widgets/phone-photo.es.json' with { type: 'json' };
 import activityResultsWidgetEs from '../locales/widgets/activity-results.es.json' with { type: 'json' };
 import grapherWidgetEs from '../locales/widgets/grapher.es.json' with { type: 'json' };
 import siteSiteEs from '../locales/site/site.es.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with 
 import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
 import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
 import creatorAiSiteEs from '../locales/site/creator-ai.es.json' with { type: 'json' };
+import photoSiteEs from '../locales/site/photo.es.json' with { type: 'json' };
 
 /** The widgets' areas. */
 export const widgetsEs = {
@@ -57,6 +59,7 @@ export const widgetsEs = {
   solver: solverWidgetEs,
   calculator: calculatorWidgetEs,
   handwriting: handwritingWidgetEs,
+  'phone-photo': phonePhotoWidgetEs,
   'activity-results': activityResultsWidgetEs,
   'classroom-overview': classroomOverviewWidgetEs,
   'student-detail': studentDetailWidgetEs,
@@ -83,6 +86,7 @@ export const siteEs = {
   'creator-stats': creatorStatsSiteEs,
   'creator-reviews': creatorReviewsSiteEs,
   'creator-ai': creatorAiSiteEs,
+  photo: photoSiteEs,
 };
 
 /** The general texts (typed source of the keys). */

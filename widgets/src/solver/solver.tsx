@@ -1,8 +1,9 @@
 import type { PublicProblem } from '@kib/core';
-import { useId, useRef, type CSSProperties } from 'react';
+import { useId, useRef, useState, type CSSProperties } from 'react';
 import { useT, widgetLanguage } from '../shared/i18n';
 import { WidgetStyles } from '../shared/styles';
 import { ScrollCaret, VideoModal, type ScrollCaretDestination } from './parts/index';
+import { PhonePhotoDialog } from './parts/phone-photo-dialog';
 import type { SolverBackend } from './solver.backend';
 import { useSolver, useSolverLoad } from './solver.controller';
 import css from './solver.css?inline';
@@ -70,6 +71,7 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
   const columns = useTwoColumns();
   const keyboard = useKeyboardInset(page);
   const ratio = useScrollRatio(page);
+  const [photoOpen, setPhotoOpen] = useState(false);
 
   return (
     <article
@@ -130,6 +132,7 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
                 onVideo={solver.openVideo}
                 onTogglePanel={solver.togglePanel}
                 onHints={solver.askHints}
+                onPhonePhoto={props.phonePhoto ? () => setPhotoOpen(true) : undefined}
               />
               <NumeralAnswer
                 numeral={numeral}
@@ -156,6 +159,20 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
                 lang={lang}
                 onCheck={solver.submit}
               />
+              {props.phonePhoto ? (
+                <PhonePhotoDialog
+                  open={photoOpen}
+                  numeralId={numeral.id}
+                  phonePhoto={props.phonePhoto}
+                  lang={lang}
+                  onLatex={
+                    solver.textTarget
+                      ? (latex: string) => solver.appendToTextAnswer(latex, 'new-line')
+                      : undefined
+                  }
+                  onClose={() => setPhotoOpen(false)}
+                />
+              ) : null}
               <ToolPanel
                 panel={solver.panel}
                 textTarget={solver.textTarget}

@@ -1,5 +1,6 @@
 import type { Problem } from '@kib/core';
 import type { Language } from '@kib/i18n';
+import type { PhonePhotoCapability } from './parts/phone-photo.logic';
 import type { SolverBackend } from './solver.backend';
 
 /** What `onComplete` and the `kib-complete` event carry: the problem and its completed numerals. */
@@ -48,6 +49,11 @@ export interface SolverProps {
   tempStudentId?: number | null;
   /** Sends a handwriting image to a recogniser and answers its response text (absent: no Convert). */
   recognizeHandwriting?: (image: File) => Promise<string>;
+  /**
+   * Lets the solver's phone send a photo of their work (a QR code on the problem page); absent: no
+   * phone-photo button.
+   */
+  phonePhoto?: PhonePhotoCapability;
   /** Called once every numeral is complete. */
   onComplete?: (detail: SolverCompleteDetail) => void;
   /** Called after each completed numeral (spec 01: the stat is passed to the callback). */

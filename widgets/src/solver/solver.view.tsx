@@ -161,6 +161,7 @@ export function NumeralTools({
   onVideo,
   onTogglePanel,
   onHints,
+  onPhonePhoto,
 }: {
   numeral: PublicNumeral;
   numeralState: NumeralState;
@@ -172,6 +173,8 @@ export function NumeralTools({
   onVideo(): void;
   onTogglePanel(panel: Exclude<SolverPanel, 'none'>): void;
   onHints(): void;
+  /** Opens the phone-photo dialog; absent: the site offers no phone photo. */
+  onPhonePhoto?: () => void;
 }) {
   const t = useT(lang);
   /** The tools that show and hide a panel, each pressed while its panel is shown. */
@@ -215,6 +218,17 @@ export function NumeralTools({
       <button type="button" className="kib-button" onClick={onHints} disabled={numeralState.completed}>
         {t('solver.hints')}
       </button>
+      {onPhonePhoto && !numeralState.completed ? (
+        <button
+          type="button"
+          className="kib-button kib-solver__phone-photo"
+          aria-haspopup="dialog"
+          onClick={onPhonePhoto}
+        >
+          <span aria-hidden="true">📷 </span>
+          {t('phone-photo.open')}
+        </button>
+      ) : null}
     </div>
   );
 }

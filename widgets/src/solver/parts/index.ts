@@ -60,3 +60,22 @@ export type { TimeInterval, TimeTrackerData } from './time-tracker';
 
 /** Drives a native modal `<dialog>` from an `open` prop. */
 export { useModalDialog } from './use-modal-dialog';
+
+/** The phone-photo dialog, its socket's address and the capability a page passes the solver. */
+export { PhonePhotoDialog, phonePhotoSocketUrl } from './phone-photo-dialog';
+/** Props of the phone-photo dialog. */
+export type { PhonePhotoDialogProps } from './phone-photo-dialog';
+/** The phone-photo dialog's state, without React. */
+export {
+  parsePhonePhotoMessage,
+  PHONE_PHOTO_INITIAL,
+  phonePhotoReducer,
+  reasonKey,
+} from './phone-photo.logic';
+/** What a page passes to offer the phone photo, and the dialog's state. */
+export type {
+  PhonePhotoAction,
+  PhonePhotoCapability,
+  PhonePhotoResult,
+  PhonePhotoState,
+} from './phone-photo.logic';

@@ -1,0 +1,219 @@
+import { PHONE_PHOTO_SOCKET_PATH } from '@kib/core';
+import type { Language } from '@kib/i18n';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useT } from '../../shared/i18n';
+import { WidgetStyles } from '../../shared/styles';
+import { useAnnouncer } from '../../shared/use-announcer';
+import dialogCss from './dialog.css?inline';
+import css from './phone-photo.css?inline';
+import {
+  parsePhonePhotoMessage,
+  PHONE_PHOTO_INITIAL,
+  phonePhotoReducer,
+  reasonKey,
+  type PhonePhotoCapability,
+} from './phone-photo.logic';
+import { useModalDialog } from './use-modal-dialog';
+
+/** Props of {@link PhonePhotoDialog}. */
+export interface PhonePhotoDialogProps {
+  open: boolean;
+  /** The numeral the photo is for. */
+  numeralId: number;
+  phonePhoto: PhonePhotoCapability;
+  /**
+   * Receives the photo's LaTeX when it was read and there is a math answer to put it in; absent:
+   * the photo is only shown as attached for the teacher.
+   */
+  onLatex?: (latex: string) => void;
+  /** Called when the student closes the dialog (button, Escape or backdrop). */
+  onClose: () => void;
+  /** Interface language; Spanish by default. */
+  lang?: Language;
+}
+
+/** The socket's address on the page's own origin: `ws:` beside `http:`, `wss:` beside `https:`. */
+export function phonePhotoSocketUrl(origin: string): string {
+  const url = new URL(PHONE_PHOTO_SOCKET_PATH, origin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/**
+ * "Take a photo with your phone" (spec 03 §4): a modal with the QR code of a short-lived link for the
+ * phone (and the link itself, to copy), the link's status — not connected (red), connecting,
+ * connected, failed — in colour and words, announced to screen readers, and the photo once it
+ * arrives: its LaTeX goes into the answer when it was read, otherwise its picture is shown as
+ * attached to the answer for the teacher. A new link is opened each time the dialog opens.
+ */
+export function PhonePhotoDialog({
+  open,
+  numeralId,
+  phonePhoto,
+  onLatex,
+  onClose,
+  lang,
+}: PhonePhotoDialogProps) {
+  const t = useT(lang);
+  const titleId = useId();
+  const { ref, handleClose, closeOnBackdrop, closeOnEscape } = useModalDialog(open, onClose);
+  const { announce, region } = useAnnouncer();
+  const [state, dispatch] = useReducer(phonePhotoReducer, PHONE_PHOTO_INITIAL);
+  const [attempt, setAttempt] = useState(0);
+  const onLatexRef = useRef(onLatex);
+  useEffect(() => {
+    onLatexRef.current = onLatex;
+  }, [onLatex]);
+
+  // Each opening (and each "new link") opens a link and its socket; closing ends both.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    let socket: WebSocket | null = null;
+    dispatch({ type: 'reset' });
+    phonePhoto.openSession(numeralId).then(
+      (session) => {
+        if (!live) return;
+        dispatch({ type: 'session', session });
+        dispatch({ type: 'socket-opening' });
+        const created = (phonePhoto.createSocket ?? ((url: string) => new WebSocket(url)))(
+          phonePhoto.socketUrl,
+        );
+        socket = created;
+        created.addEventListener('open', () => {
+          created.send(JSON.stringify({ role: 'desktop', token: session.desktopToken }));
+        });
+        created.addEventListener('message', (event: MessageEvent) => {
+          const message = parsePhonePhotoMessage(event.data);
+          if (!live || !message) return;
+          dispatch({ type: 'message', message });
+          if (message.type === 'photo' && message.latex !== null) onLatexRef.current?.(message.latex);
+        });
+        created.addEventListener('close', () => {
+          if (live) dispatch({ type: 'socket-closed' });
+        });
+      },
+      () => {
+        if (live) dispatch({ type: 'session-failed' });
+      },
+    );
+    return () => {
+      live = false;
+      socket?.close();
+    };
+  }, [open, attempt, numeralId, phonePhoto]);
+
+  const inserted = state.result?.latex != null && onLatex !== undefined;
+  const statusText = state.result
+    ? inserted
+      ? t('phone-photo.inserted')
+      : t('phone-photo.attached')
+    : state.sessionFailed
+      ? t('phone-photo.session-failed')
+      : state.status === 'failed'
+        ? `${t('phone-photo.status-failed')}: ${t(reasonKey(state.reason))}`
+        : t(`phone-photo.status-${state.status}`);
+
+  const copy = async () => {
+    if (!state.session) return;
+    try {
+      await navigator.clipboard.writeText(state.session.phoneUrl);
+      announce(t('phone-photo.copied'));
+    } catch {
+      announce(t('phone-photo.copy-failed'));
+    }
+  };
+
+  return (
+    <div className="kib-root kib-phone-photo">
+      <WidgetStyles css={dialogCss + css} />
+      <dialog
+        ref={ref}
+        className="kib-dialog kib-phone-photo__dialog"
+        aria-labelledby={titleId}
+        onClose={handleClose}
+        onKeyDown={closeOnEscape}
+        onClick={closeOnBackdrop}
+      >
+        <div className="kib-dialog__header">
+          <h2 id={titleId} className="kib-dialog__title">
+            {t('phone-photo.title')}
+          </h2>
+          <button
+            type="button"
+            className="kib-button kib-dialog__close"
+            aria-label={t('phone-photo.close')}
+            data-autofocus
+            onClick={() => ref.current?.close()}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="kib-dialog__body">
+          <div
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+            className="kib-phone-photo__status"
+            data-status={state.result ? 'received' : state.status}
+          >
+            <span className="kib-phone-photo__dot" aria-hidden="true" />
+            <span>{statusText}</span>
+          </div>
+          {!open ? null : state.result ? (
+            <div className="kib-phone-photo__result">
+              {state.result.pictureUrl && !inserted ? (
+                <img
+                  className="kib-phone-photo__thumbnail"
+                  src={state.result.pictureUrl}
+                  alt={t('phone-photo.thumbnail')}
+                />
+              ) : null}
+            </div>
+          ) : state.session && state.status !== 'failed' ? (
+            <div className="kib-phone-photo__link">
+              <p className="kib-phone-photo__instructions">{t('phone-photo.instructions')}</p>
+              <QRCodeSVG
+                className="kib-phone-photo__qr"
+                value={state.session.phoneUrl}
+                size={200}
+                marginSize={2}
+                role="img"
+                aria-label={t('phone-photo.qr')}
+              />
+              <p className="kib-phone-photo__address">
+                <span>{t('phone-photo.address')} </span>
+                <a href={state.session.phoneUrl} target="_blank" rel="noreferrer">
+                  {state.session.phoneUrl}
+                </a>
+              </p>
+            </div>
+          ) : !state.session && !state.sessionFailed ? (
+            <p>{t('phone-photo.opening')}</p>
+          ) : null}
+        </div>
+        <div className="kib-dialog__actions">
+          {state.session && !state.result && state.status !== 'failed' ? (
+            <button type="button" className="kib-button" onClick={() => void copy()}>
+              {t('phone-photo.copy')}
+            </button>
+          ) : null}
+          {state.status === 'failed' || state.result ? (
+            <button type="button" className="kib-button" onClick={() => setAttempt((n) => n + 1)}>
+              {state.result ? t('phone-photo.another') : t('phone-photo.retry')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="kib-button kib-button--primary"
+            onClick={() => ref.current?.close()}
+          >
+            {state.result ? t('phone-photo.done') : t('phone-photo.cancel')}
+          </button>
+        </div>
+        {region}
+      </dialog>
+    </div>
+  );
+}
