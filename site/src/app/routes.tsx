@@ -169,6 +169,14 @@ const PAGES: RouteObject[] = [
         ),
       },
       {
+        // The phone's page of a phone-photo link (no login: the token is in the address's fragment).
+        path: 'photo',
+        lazy: page(
+          () => import('../pages/photo/photo-page'),
+          (m) => m.PhotoPage,
+        ),
+      },
+      {
         path: '*',
         lazy: page(
           () => import('../pages/errors/no-route-page'),

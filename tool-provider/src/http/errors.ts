@@ -26,8 +26,6 @@ export type ErrorCode =
   | 'ai-timeout'
   | 'ai-failed'
   | 'ai-output-invalid'
-  | 'variants-unsupported'
-  | 'variants-none-found'
   | 'rate-limited'
   | 'internal'
   | 'invalid-credentials'
@@ -80,15 +78,15 @@ export type ErrorCode =
   | 'upload-token-invalid'
   | 'upload-size-mismatch'
   | 'storage-unavailable'
-  | 'handwriting-not-configured'
-  | 'handwriting-timeout'
-  | 'handwriting-unavailable'
   | 'database-unavailable';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {
   key: string;
   params?: Record<string, unknown>;
+  | 'handwriting-not-configured'
+  | 'handwriting-timeout'
+  | 'handwriting-unavailable'
 }
 
 /**

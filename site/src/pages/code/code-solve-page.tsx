@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMediaAddresses } from '../../app/public-config';
 import { useRecognizeHandwriting } from '../../app/handwriting';
+import { usePhonePhoto } from '../../app/phone-photo';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
@@ -38,6 +39,7 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const api = useTempStudentApi(session.access);
+  const phonePhoto = usePhonePhoto(api);
   const activity = useStudentActivity(session);
   useDocumentTitle(t('code.solve-title'));
 
@@ -81,6 +83,7 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
             videoBaseUrl={media.videoBaseUrl}
             tempStudentId={session.tempStudentId}
             recognizeHandwriting={recognizeHandwriting}
+            phonePhoto={phonePhoto}
             onNumeralComplete={refresh}
             onComplete={refresh}
           />

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useMediaAddresses } from '../../app/public-config';
 import { useRecognizeHandwriting } from '../../app/handwriting';
+import { usePhonePhoto } from '../../app/phone-photo';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
@@ -147,6 +148,7 @@ function SolveProblem({ moduleId, problemId }: { moduleId: number; problemId: nu
   const recognizeHandwriting = useRecognizeHandwriting();
   const queryClient = useQueryClient();
   const backend = useMemo(() => new ApiBackend(api, problemId), [api, problemId]);
+  const phonePhoto = usePhonePhoto(api);
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: moduleKey(moduleId) });
   }, [queryClient, moduleId]);
@@ -165,6 +167,7 @@ function SolveProblem({ moduleId, problemId }: { moduleId: number; problemId: nu
         videoBaseUrl={media.videoBaseUrl}
         onNumeralComplete={refresh}
         recognizeHandwriting={recognizeHandwriting}
+        phonePhoto={phonePhoto}
         onComplete={refresh}
       />
     </LtiMain>

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useApi } from '../../app/api';
 import { useMediaAddresses } from '../../app/public-config';
 import { useRecognizeHandwriting } from '../../app/handwriting';
+import { usePhonePhoto } from '../../app/phone-photo';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -78,6 +79,7 @@ export function SolvePage() {
   const [problemTitle, setProblemTitle] = useState<string | null>(null);
 
   const demo = location.pathname.startsWith('/demo');
+  const phonePhoto = usePhonePhoto(api, !demo);
   const problemId = idParam(params, 'problem');
   const moduleId = demo ? null : idParam(params, 'module');
   const classroomId = demo ? null : idParam(params, 'classroom');
@@ -150,6 +152,7 @@ export function SolvePage() {
             videoBaseUrl={media.videoBaseUrl}
             deadlinePassed={deadlinePassed}
             recognizeHandwriting={recognizeHandwriting}
+            phonePhoto={phonePhoto}
             onNumeralComplete={refreshClassrooms}
             onComplete={refreshClassrooms}
           />
