@@ -172,6 +172,29 @@ async function startKib(env: Record<string, string>): Promise<{ url: string; chi
   }
 }
 
+/**
+ * CPU time (user + system, ms) used so far by a process and all its descendants (Linux /proc):
+ * Kib's workers and threads. Unlike a rate, it does not depend on what else the machine runs.
+ */
+async function cpuMsOfTree(root: number): Promise<number> {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
+    if (!text) continue;
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  let ticks = 0;
+  const visit = (pid: number) => {
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.parent === pid) visit(child);
+  };
+  visit(root);
+  // Linux counts in clock ticks of 1/100 s.
+  return ticks * 10;
+}
+
 async function stopKib(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -227,6 +250,8 @@ interface LevelResult {
   p99: number;
   errors: number;
   lost: number;
+  /** Kib's CPU time per answer (every process and thread), ms. */
+  cpuMs: number;
   /** Stored more often than acknowledged: duplicates, or answers whose client gave up waiting. */
   unacknowledged: number;
 }
@@ -313,7 +338,9 @@ try {
     const requests = Number(process.env.BENCH_REQUESTS ?? Math.max(6_000, 10 * concurrent));
     const before = await storedCounts(scratch.url, dataDir);
     const acknowledged = new Map<number, number>();
+    const cpuBefore = await cpuMsOfTree(started.child.pid!);
     const r = await burst(started.url, concurrent, solvers, answers, requests, acknowledged);
+    const cpuUsed = (await cpuMsOfTree(started.child.pid!)) - cpuBefore;
     const after = await storedCounts(scratch.url, dataDir);
     let lost = 0;
     let unacknowledged = 0;
@@ -331,6 +358,7 @@ try {
       perSecond: r.requests.total / (r.duration || 1),
       p50: r.latency.p50,
       p99: r.latency.p99,
+      cpuMs: cpuUsed / Math.max(1, r.requests.total),
       errors: r.errors + r.timeouts + r.non2xx,
       lost,
       unacknowledged,
@@ -341,10 +369,10 @@ try {
     `\nPOST /api/proof/ on ${kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), WEB_CONCURRENCY=${env.WEB_CONCURRENCY}`,
   );
   // With no errors, every stored answer was acknowledged: "not acked" then counts duplicates.
-  console.log('concurrent  answers  attempts/s  p50 ms  p99 ms  errors  lost  not acked');
+  console.log('concurrent  answers  attempts/s  p50 ms  p99 ms  Kib CPU ms/answer  errors  lost  not acked');
   for (const r of results)
     console.log(
-      `${String(r.concurrent).padStart(10)}  ${String(r.answers).padStart(7)}  ${r.perSecond.toFixed(0).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.errors).padStart(6)}  ${String(r.lost).padStart(4)}  ${String(r.unacknowledged).padStart(9)}`,
+      `${String(r.concurrent).padStart(10)}  ${String(r.answers).padStart(7)}  ${r.perSecond.toFixed(0).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${r.cpuMs.toFixed(2).padStart(17)}  ${String(r.errors).padStart(6)}  ${String(r.lost).padStart(4)}  ${String(r.unacknowledged).padStart(9)}`,
     );
 } finally {
   if (kib) await stopKib(kib);

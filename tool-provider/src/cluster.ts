@@ -63,23 +63,32 @@ export async function runCluster(config: Config, logger: Logger, count: number):
   }
 
   let stopping = false;
+  let failed = false;
+  const alive = new Set<Worker>();
   const listening = new WeakSet<Worker>();
   const fork = () => {
+    if (stopping) return;
     const worker = cluster.fork();
+    alive.add(worker);
     worker.once('listening', () => listening.add(worker));
   };
+  const stopAll = () => {
+    for (const w of alive) w.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+  };
   cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (alive.size === 0) process.exit(failed ? 1 : 0);
       return;
     }
     // A worker that never listened failed to start (its error is logged): another would too.
     if (!listening.has(worker)) {
       logger.fatal({ pid: worker.process.pid, code }, 'a worker could not start');
       stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-      setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      failed = true;
+      if (alive.size === 0) process.exit(1);
+      stopAll();
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
@@ -89,8 +98,8 @@ export async function runCluster(config: Config, logger: Logger, count: number):
     if (stopping) return;
     stopping = true;
     logger.info({ signal, workers: count }, 'stopping');
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+    if (alive.size === 0) process.exit(0);
+    stopAll();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
