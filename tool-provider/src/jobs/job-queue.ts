@@ -72,6 +72,7 @@ export class JobQueue {
   /** Declares a queue with its retry policy (idempotent). */
   async queue(name: string, policy: RetryPolicy): Promise<void> {
     const options = {
+      name,
       retryLimit: policy.retryLimit,
       retryDelay: policy.retryDelaySeconds,
       retryBackoff: policy.backoff,
