@@ -15,6 +15,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let siteClient: QueryClient | undefined;
+
+/**
+ * The page's own data cache, shared by the providers and by what runs before them (a route's loader
+ * that asks for a page's data while its code is still downloading).
+ */
+export function siteQueryClient(): QueryClient {
+  siteClient ??= createQueryClient();
+  return siteClient;
+}
+
+/** Makes `client` the page's data cache (a test's), before the router starts. */
+export function setSiteQueryClient(client: QueryClient): void {
+  siteClient = client;
+}
+
 /** Everything a page needs around it: data cache, API client, language and session. */
 export function SiteProviders({
   children,
@@ -27,7 +43,7 @@ export function SiteProviders({
   language?: Language;
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? siteQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ApiProvider client={api}>

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../layout/public-layout';
-import { solveRouteLoader } from '../pages/student/problem-prefetch';
+import { solveRouteLoader, studentAreaLoader } from '../pages/student/student-prefetch';
 
 type Lazy = RouteObject['lazy'];
 
@@ -23,11 +23,17 @@ function solverPage<M>(load: () => Promise<M>, pick: (module: M) => React.Compon
 
 /**
  * A logged-in area at `path`: 'loading...' first and /login when logged out (RequireAuth), then the
- * area's lazily loaded `layout` around its `pages`.
+ * area's lazily loaded `layout` around its `pages`; its `loader` may ask for their data meanwhile.
  */
-function loggedInArea(path: string, layout: Lazy, pages: RouteObject[]): RouteObject {
+function loggedInArea(
+  path: string,
+  layout: Lazy,
+  pages: RouteObject[],
+  loader?: RouteObject['loader'],
+): RouteObject {
   return {
     path,
+    loader,
     element: (
       <RequireAuth>
         <Outlet />
@@ -274,6 +280,8 @@ const PAGES: RouteObject[] = [
         ),
       },
     ],
+    // Its pages' classrooms leave beside users/me, not after it.
+    studentAreaLoader,
   ),
   // The LMS pages (spec 03 "LTI screens") open inside an LMS frame, without the site's navigation:
   // /moodlelogin exchanges a launch's one-time code, the others need the session it gives.

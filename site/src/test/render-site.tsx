@@ -7,7 +7,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { createSiteApi, setSiteApi } from '../app/api';
-import { createQueryClient, SiteProviders } from '../app/providers';
+import { createQueryClient, setSiteQueryClient, SiteProviders } from '../app/providers';
 import { ROUTES } from '../app/routes';
 import '../app/site.css';
 
@@ -125,12 +125,14 @@ export async function renderSite(
   const api = stubApi(options.routes, options.user);
   // The server's session hint (kib_session) is what makes the site try to restore a session.
   document.cookie = options.user ? 'kib_session=1; path=/' : 'kib_session=; path=/; max-age=0';
-  // The route loaders (a solve page's early problem request) use the same client as the pages.
+  // The route loaders (the early requests of the student's pages) use the pages' client and cache.
   const client = createSiteApi({ fetch: api.fetch });
   setSiteApi(client);
+  const queryClient = createQueryClient();
+  setSiteQueryClient(queryClient);
   const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
   const screen = await render(
-    <SiteProviders api={client} language={options.language ?? 'es'} queryClient={createQueryClient()}>
+    <SiteProviders api={client} language={options.language ?? 'es'} queryClient={queryClient}>
       <RouterProvider router={router} />
     </SiteProviders>,
   );

@@ -45,6 +45,27 @@ describe('StudentHomePage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('asks for the classrooms beside the current user, as soon as the session is restored', async () => {
+    let answerMe: () => void = () => undefined;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    const { screen, calls } = await renderSite('/student', {
+      user: STUDENT,
+      routes: {
+        'GET get_student_classrooms/': { body: STUDENT_DATA },
+        'GET auth/users/me/': async () => {
+          await meAnswered;
+          return { body: STUDENT };
+        },
+      },
+    });
+    // The page waits for the user (RequireAuth); the classrooms are on the way already, once.
+    await expect.poll(() => calls.some((c) => c.path === 'get_student_classrooms/')).toBe(true);
+    answerMe();
+    await expect.element(screen.getByRole('link', { name: 'Matemáticas 7A' })).toBeVisible();
+    expect(calls.filter((c) => c.path === 'get_student_classrooms/')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'auth/jwt/refresh/')).toHaveLength(1);
+  });
+
   it('lists a classroom whose teacher left the school without a teacher line', async () => {
     const { screen } = await renderSite('/student', {
       user: STUDENT,

@@ -10,7 +10,7 @@ import { usePhonePhoto } from '../../app/phone-photo';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { takePrefetchedProblem } from './problem-prefetch';
+import { takePrefetchedProblem } from './student-prefetch';
 import { moduleStatus, STUDENT_CLASSROOMS_KEY, useStudentClassrooms } from './student-data';
 import './solve-page.css';
 

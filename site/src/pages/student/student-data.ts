@@ -8,7 +8,8 @@ import {
   type ActivityTotals,
   type StudentClassrooms,
 } from '@kib/core';
-import { useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '@kib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../app/api';
 
 /** The cache key of GET get_student_classrooms/, shared by every student page and the join form. */
@@ -17,10 +18,15 @@ export const STUDENT_CLASSROOMS_KEY = ['student-classrooms'] as const;
 /** A student's classrooms and what is published in them, loaded once and shared by the student pages. */
 export function useStudentClassrooms(options: { enabled?: boolean } = {}) {
   const api = useApi();
-  return useQuery({
+  return useQuery(studentClassroomsQuery(api, options.enabled ?? true));
+}
+
+/** The query of the student's classrooms, for the pages and for the student area's loader. */
+export function studentClassroomsQuery(api: ApiClient, enabled = true) {
+  return queryOptions({
     queryKey: STUDENT_CLASSROOMS_KEY,
     queryFn: () => api.endpoints.studentClassrooms(),
-    enabled: options.enabled ?? true,
+    enabled,
   });
 }
 

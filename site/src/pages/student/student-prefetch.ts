@@ -2,7 +2,9 @@ import type { ApiClient } from '@kib/api-client';
 import type { PublicProblem } from '@kib/core';
 import type { LoaderFunctionArgs } from 'react-router';
 import { siteApi } from '../../app/api';
+import { siteQueryClient } from '../../app/providers';
 import { startSession } from '../../auth/auth';
+import { studentClassroomsQuery } from './student-data';
 
 interface Prefetched {
   api: ApiClient;
@@ -49,5 +51,20 @@ export function solveRouteLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
   const problemId = problemIdOf(url.searchParams);
   if (problemId !== null) prefetchProblem(siteApi(), problemId, url.pathname.startsWith('/demo/'));
+  return null;
+}
+
+/**
+ * The student area's loader: the student's classrooms (which the home, the modules and a module's
+ * solve page show) are asked for as soon as the session is restored, beside users/me, into the cache
+ * the pages read. A solve page outside a module does not need them.
+ */
+export function studentAreaLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith('/student/solve') && !url.searchParams.has('module')) return null;
+  const api = siteApi();
+  void startSession(api).then((session) =>
+    session ? siteQueryClient().prefetchQuery(studentClassroomsQuery(api)) : undefined,
+  );
   return null;
 }
