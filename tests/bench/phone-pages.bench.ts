@@ -10,7 +10,8 @@
  * database with the development seed, a port of its own). Logged-in visits get their session
  * cookies from the login endpoint beforehand, through the context's request API, so the visit
  * itself starts with an empty cache. `npm run bench` runs it; `BENCH_RUNS=n` changes the number of
- * visits, `BENCH_WATERFALL=1` also prints every request of every visit (sent, finished, bytes).
+ * visits, `BENCH_WATERFALL=1` also prints every request of every visit (sent, finished, bytes), and
+ * `BENCH_URL=http://…` measures a Kib already running with the development seed instead.
  */
 import { execSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -251,19 +252,24 @@ function median(values: (number | null)[]): number | null {
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
 async function main(): Promise<void> {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  try {
-    execSync('node scripts/ensure-built.mjs', { cwd: root, stdio: 'pipe' });
-  } catch (error) {
-    console.error((error as { stdout?: Buffer }).stdout?.toString() ?? '');
-    throw error;
+  // A Kib already running with the development seed (BENCH_URL) is measured as it is.
+  const running = process.env.BENCH_URL?.replace(/\/$/, '');
+  if (!running) {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    try {
+      execSync('node scripts/ensure-built.mjs', { cwd: root, stdio: 'pipe' });
+    } catch (error) {
+      console.error((error as { stdout?: Buffer }).stdout?.toString() ?? '');
+      throw error;
+    }
   }
   let server: KibServer | undefined;
   let browser: Browser | undefined;
   try {
-    server = await startKibServer();
+    if (!running) server = await startKibServer();
+    const url = running ?? server?.url ?? '';
     browser = await chromium.launch(CHROMIUM_LAUNCH);
-    const problems = await seededProblems(browser, server.url);
+    const problems = await seededProblems(browser, url);
     const pages: PageUnderTest[] = [
       { name: '/login', path: '/login', loggedIn: false, waitFor: 'idle' },
       { name: '/student', path: '/student', loggedIn: true, waitFor: 'idle' },
@@ -279,7 +285,7 @@ async function main(): Promise<void> {
     // Round-robin, so a slow moment of a busy machine does not fall on one page's visits only.
     for (let run = 0; run < RUNS; run++) {
       for (const target of pages) {
-        const result = await visit(browser, server.url, target);
+        const result = await visit(browser, url, target);
         visits.get(target.name)!.push(result);
         console.log(
           `  run ${run + 1} ${target.name}: LCP ${seconds(result.lcp)}, math field ${seconds(result.mathField)}` +
