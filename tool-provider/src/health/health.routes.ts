@@ -45,7 +45,7 @@ export function registerHealthRoutes(
       }
     },
   });
-  api.handle(API.healthLive, { handle: () => ({ body: { status: 'ok' as const } }) });
+  api.handle(API.healthLive, { handle: async () => ({ body: { status: 'ok' as const } }) });
   const expected = MIGRATIONS.map((m) => m.name);
   api.handle(API.healthReady, {
     handle: async () => {
