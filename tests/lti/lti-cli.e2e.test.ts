@@ -57,7 +57,8 @@ function launch(): Promise<Response> {
 }
 
 beforeAll(async () => {
-  server = await startKibServer();
+  // The CLI works on the running Kib's embedded database, whatever DATABASE_URL says.
+  server = await startKibServer({ embedded: true });
 }, 120_000);
 afterAll(() => server?.stop());
 

@@ -1,10 +1,13 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { Browser } from 'playwright';
+import { startBalancer, type Balancer } from './balancer.ts';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,10 +24,28 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A running Kib server started as `npm start` starts it, on its own embedded database. */
+/** One Kib process of a KibServer. */
+export interface KibInstance {
+  /** Its INSTANCE_NAME, which it answers in X-Kib-Instance (empty on the embedded default). */
+  name: string;
+  /** Where it listens, bypassing the balancer. */
+  url: string;
+}
+
+/**
+ * A running Kib as `npm start` starts it: on the embedded default, one process on its own embedded
+ * database; with DATABASE_URL, two processes on one fresh PostgreSQL database behind a round-robin
+ * balancer, as in production with several instances.
+ */
 export interface KibServer {
+  /** Where browsers and tests reach Kib: the balancer when there are several instances. */
   url: string;
   dataDir: string;
+  instances: KibInstance[];
+  /** The round-robin balancer in front of the instances, when there are several. */
+  balancer: Balancer | null;
+  /** The PostgreSQL database of the instances, when they run on DATABASE_URL. */
+  databaseUrl: string | null;
   /** The .eml files the default mail transport wrote, oldest first, as text. */
   outbox(): Promise<string[]>;
   /** The server's output so far (for failure messages). */
@@ -32,56 +53,174 @@ export interface KibServer {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the tool provider the way `npm start` does (same entry, same defaults: embedded PostgreSQL
- * with migrations and the development seed, mail to the outbox) in a fresh data directory and on a
- * free port, and waits until /api/health answers.
- */
-export async function startKibServer(): Promise<KibServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kib-e2e-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  delete env.PUBLIC_URL;
-  delete env.INIT_CWD;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tool-provider/src/main.ts'], {
+/** A started Kib process: where it listens, its output so far, and how to stop it. */
+interface Started {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts one Kib with `command` in `env` and waits until it is ready (or has exited). */
+async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  ready = '/api/health',
+): Promise<Started> {
+  // Its own process group: `npm start` runs node under a shell, and the stop signal must reach node.
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://localhost:${port}`;
+  // A test run that ends first (a hook's timeout) takes its servers with it.
+  const orphan = () => {
+    if (child.exitCode === null && !child.signalCode) process.kill(-child.pid!, 'SIGTERM');
+  };
+  process.once('exit', orphan);
+  const stop = async () => {
+    process.off('exit', orphan);
+    if (child.exitCode !== null || child.signalCode) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
-    const ok = await fetch(`${url}/api/health`)
+    const ok = await fetch(`${url}${ready}`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start in 120 s:\n${log}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start in 120 s:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const outboxDir = path.join(dataDir, 'outbox');
+  return { url, output: () => log, stop };
+}
+
+/** The environment of a Kib started by a test: the caller's, less what would change its defaults. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+  delete env.PUBLIC_URL;
+  delete env.INIT_CWD;
+  delete env.INSTANCE_NAME;
+  return env;
+}
+
+/**
+ * Starts Kib the way `npm start` does (same entry, same defaults: migrations and the development
+ * seed, mail to the outbox) in a fresh data directory, and waits until it answers. On the embedded
+ * default (or with `embedded: true`), one process on its own embedded PostgreSQL, on a free port.
+ * With DATABASE_URL, a fresh database on that server and two `npm start` instances on it (`a` and
+ * `b`, sharing DATA_DIR as a shared volume would) behind a round-robin balancer on a free port,
+ * which is the public address; stopping drops the database.
+ */
+export async function startKibServer(options: { embedded?: boolean } = {}): Promise<KibServer> {
+  const admin = process.env.DATABASE_URL;
+  if (admin && !options.embedded) return startInstances(admin);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kib-e2e-'));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const started = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'tool-provider/src/main.ts'],
+    { ...baseEnv(), PORT: String(port), DATA_DIR: dataDir },
+    url,
+  ).catch(async (err: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   return {
     url,
     dataDir,
-    async outbox() {
-      const names = await readdir(outboxDir).catch(() => [] as string[]);
-      return Promise.all(names.sort().map((n) => readFile(path.join(outboxDir, n), 'utf8')));
-    },
-    output: () => log,
+    instances: [{ name: '', url }],
+    balancer: null,
+    databaseUrl: null,
+    outbox: () => readOutbox(dataDir),
+    output: started.output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await started.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Two `npm start` instances on a fresh database of the PostgreSQL at `admin`, behind a balancer. */
+async function startInstances(admin: string): Promise<KibServer> {
+  const name = `kib_e2e_${crypto.randomBytes(6).toString('hex')}`;
+  await onDatabase(admin, `CREATE DATABASE ${name}`);
+  const databaseUrl = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kib-e2e-'));
+  const instances: KibInstance[] = [];
+  const processes: Started[] = [];
+  let balancer: Balancer | null = null;
+  const stop = async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await balancer?.close();
+    await onDatabase(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    balancer = await startBalancer(await freePort(), () => instances.map((i) => i.url));
+    for (const instance of ['a', 'b']) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const env: NodeJS.ProcessEnv = {
+        ...baseEnv(),
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: balancer.url,
+        INSTANCE_NAME: instance,
+      };
+      // One after the other: the first applies the migrations and the seed, the second finds them
+      // done. Without prestart's build check: startSiteSuite has built, and two checks would race.
+      processes.push(await startProcess('npm', ['start', '--ignore-scripts'], env, url, '/api/health/ready'));
+      instances.push({ name: instance, url });
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    url: balancer.url,
+    dataDir,
+    instances,
+    balancer,
+    databaseUrl,
+    outbox: () => readOutbox(dataDir),
+    output: () =>
+      processes.map((p, i) => `--- instance ${instances[i]?.name ?? i}\n${p.output()}`).join('\n'),
+    stop,
+  };
+}
+
+/** Runs one statement on the PostgreSQL at `url`. */
+async function onDatabase(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The .eml files in DATA_DIR's outbox, oldest first, as text. */
+async function readOutbox(dataDir: string): Promise<string[]> {
+  const outboxDir = path.join(dataDir, 'outbox');
+  const names = await readdir(outboxDir).catch(() => [] as string[]);
+  return Promise.all(names.sort().map((n) => readFile(path.join(outboxDir, n), 'utf8')));
 }
 
 /**
