@@ -157,7 +157,7 @@ async function startKib(env: Record<string, string>): Promise<{ url: string; chi
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
