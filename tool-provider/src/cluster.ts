@@ -43,9 +43,9 @@ const STOP_TIMEOUT_MS = 12_000;
 
 /**
  * Runs Kib as `count` worker processes (node:cluster) sharing one port, each a whole server on the
- * same PostgreSQL: the primary applies migrations and the development seed once, then forks them,
- * forks a new one when one dies, and on SIGINT/SIGTERM stops them all and exits. Everything shared
- * lives in the database (ARCHITECTURE: stateless HTTP processes), so a worker is like another
+ * same PostgreSQL: the primary applies migrations and the development seed once, then forks them
+ * one after another, forks a new one when one dies, and on SIGINT/SIGTERM stops them all and
+ * exits. Everything shared lives in the database (ARCHITECTURE: stateless HTTP processes), so a worker is like another
  * instance behind a balancer. Resolves never: the process exits from here.
  */
 export async function runCluster(config: Config, logger: Logger, count: number): Promise<never> {
@@ -66,11 +66,14 @@ export async function runCluster(config: Config, logger: Logger, count: number):
   let failed = false;
   const alive = new Set<Worker>();
   const listening = new WeakSet<Worker>();
-  const fork = () => {
+  const fork = (then?: () => void) => {
     if (stopping) return;
     const worker = cluster.fork();
     alive.add(worker);
-    worker.once('listening', () => listening.add(worker));
+    worker.once('listening', () => {
+      listening.add(worker);
+      then?.();
+    });
   };
   const stopAll = () => {
     for (const w of alive) w.process.kill('SIGTERM');
@@ -92,7 +95,7 @@ export async function runCluster(config: Config, logger: Logger, count: number):
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, 'a worker died; starting another');
-    setTimeout(fork, 1_000);
+    setTimeout(() => fork(), 1_000);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -104,6 +107,12 @@ export async function runCluster(config: Config, logger: Logger, count: number):
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   logger.info({ workers: count }, 'starting worker processes');
-  for (let i = 0; i < count; i++) fork();
+  // One after another: each worker sets up what it shares in the database (the job queue's
+  // queues) at start, and two doing it at once can deadlock.
+  let forked = 0;
+  const forkNext = () => {
+    if (forked++ < count) fork(forkNext);
+  };
+  forkNext();
   return new Promise<never>(() => undefined);
 }
