@@ -45,8 +45,8 @@ const STOP_TIMEOUT_MS = 12_000;
  * Runs Kib as `count` worker processes (node:cluster) sharing one port, each a whole server on the
  * same PostgreSQL: the primary applies migrations and the development seed once, then forks them
  * one after another, forks a new one when one dies, and on SIGINT/SIGTERM stops them all and
- * exits. Everything shared lives in the database (ARCHITECTURE: stateless HTTP processes), so a worker is like another
- * instance behind a balancer. Resolves never: the process exits from here.
+ * exits. Everything shared lives in the database (ARCHITECTURE: stateless HTTP processes), so a
+ * worker is like another instance behind a balancer. Resolves never: the process exits from here.
  */
 export async function runCluster(config: Config, logger: Logger, count: number): Promise<never> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
