@@ -44,6 +44,7 @@ import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with 
 import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
 import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
 import creatorAiSiteEn from '../locales/site/creator-ai.en.json' with { type: 'json' };
+import creatorVariantsSiteEn from '../locales/site/creator-variants.en.json' with { type: 'json' };
 import photoSiteEn from '../locales/site/photo.en.json' with { type: 'json' };
 
 const widgetsEn = {
@@ -84,6 +85,7 @@ const siteEn = {
   'creator-stats': creatorStatsSiteEn,
   'creator-reviews': creatorReviewsSiteEn,
   'creator-ai': creatorAiSiteEn,
+  'creator-variants': creatorVariantsSiteEn,
   photo: photoSiteEn,
 };
 

@@ -44,6 +44,7 @@ import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with 
 import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
 import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
 import creatorAiSiteEs from '../locales/site/creator-ai.es.json' with { type: 'json' };
+import creatorVariantsSiteEs from '../locales/site/creator-variants.es.json' with { type: 'json' };
 import photoSiteEs from '../locales/site/photo.es.json' with { type: 'json' };
 
 /** The widgets' areas. */
@@ -86,6 +87,7 @@ export const siteEs = {
   'creator-stats': creatorStatsSiteEs,
   'creator-reviews': creatorReviewsSiteEs,
   'creator-ai': creatorAiSiteEs,
+  'creator-variants': creatorVariantsSiteEs,
   photo: photoSiteEs,
 };
 

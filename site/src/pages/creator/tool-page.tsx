@@ -45,6 +45,7 @@ import { ToolReviewSection } from './reviews/tool-review-section';
 import { DeleteProblemDialog } from './problems-page';
 import { ChecksAlert, ErrorSummary } from './tool-ui';
 import { AiCreation } from './ai-creation';
+import { ProblemVariants } from './problem-variants';
 import { TryDraftDialog } from './try-draft-dialog';
 
 /** The problem of the address: null for a new one, NaN for an address that names none. */
@@ -478,6 +479,10 @@ function ToolView({
       <ErrorSummary ref={summaryRef} issues={issues} other={otherErrors} draft={draft} />
       {/* create_ai_problem/ is for creators (spec 02 §6). */}
       {user?.groups.includes('Creators') && <AiCreation announce={announce} />}
+      {/* problems/{id}/variants/ is for creators and supervisors, from the saved problem. */}
+      {draft.id !== null && (user?.groups.includes('Creators') || user?.groups.includes('Supervisors')) && (
+        <ProblemVariants problemId={draft.id} announce={announce} />
+      )}
       <div inert={save.isPending} aria-busy={save.isPending || undefined}>
         <ProblemForm issues={issues} />
         <ProblemSkills issues={issues} announce={announce} />
