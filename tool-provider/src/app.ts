@@ -105,6 +105,8 @@ import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.r
 import { OpenAiCompatibleModel } from './creation-ai/ai-model';
 import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
 import { CreationAiService } from './creation-ai/creation-ai.service';
+import { registerVariantsRoutes } from './creation-variants/variants.routes';
+import { VariantsService } from './creation-variants/variants.service';
 import { CreatorModuleService } from './creator-modules/creator-modules.service';
 import { CreatorStatsRepository } from './creator-stats/creator-stats.repository';
 import { registerCreatorStatsRoutes } from './creator-stats/creator-stats.routes';
@@ -424,6 +426,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     }),
   );
   registerReviewRoutes(
+  registerVariantsRoutes(api, new VariantsService({ repo: new CreationRepository(sequelize, models) }));
   registerCreationAiRoutes(
     api,
     new CreationAiService({

@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'ai-timeout'
   | 'ai-failed'
   | 'ai-output-invalid'
+  | 'variants-unsupported'
+  | 'variants-none-found'
   | 'rate-limited'
   | 'internal'
   | 'invalid-credentials'

@@ -190,7 +190,7 @@ describe('makeVariants', () => {
     const variants = variantsOf(draft);
     expectChecked(variants, draft);
     for (const v of variants) {
-      const [[, a], [b]] = data<'intervals'>(v).intervals as [
+      const [[, a], [b]] = data<'intervals'>(v).intervals as unknown as [
         [unknown, { value: number }],
         [{ value: number; open: boolean }],
       ];

@@ -3,6 +3,7 @@ import { AUTH_ENDPOINTS } from './auth.endpoints';
 import { CLASSROOM_ENDPOINTS } from './classrooms.endpoints';
 import { CREATOR_ENDPOINTS } from './creator.endpoints';
 import { CREATOR_AI_ENDPOINTS } from './creator-ai.endpoints';
+import { CREATOR_VARIANT_ENDPOINTS } from './creator-variants.endpoints';
 import { CREATOR_MODULE_ENDPOINTS } from './creator-modules.endpoints';
 import { CREATOR_REVIEW_ENDPOINTS } from './creator-reviews.endpoints';
 import { CREATOR_STATS_ENDPOINTS } from './creator-stats.endpoints';
@@ -49,6 +50,7 @@ export const API = {
   ...SCHOOL_ADMIN_ENDPOINTS,
   ...CREATOR_ENDPOINTS,
   ...CREATOR_AI_ENDPOINTS,
+  ...CREATOR_VARIANT_ENDPOINTS,
   ...CREATOR_MODULE_ENDPOINTS,
   ...CREATOR_REVIEW_ENDPOINTS,
   ...CREATOR_STATS_ENDPOINTS,

@@ -291,6 +291,8 @@ export {
 } from './creator.schemas';
 export { CREATOR_AI_ENDPOINTS } from './creator-ai.endpoints';
 export * from './creator-ai.schemas';
+export { CREATOR_VARIANT_ENDPOINTS } from './creator-variants.endpoints';
+export * from './creator-variants.schemas';
 export { CREATOR_REVIEW_ENDPOINTS, REVIEWERS_AND_CREATORS } from './creator-reviews.endpoints';
 export * from './creator-reviews.schemas';
 export { CREATOR_STATS_ENDPOINTS, CREATOR_STATS_READERS } from './creator-stats.endpoints';
