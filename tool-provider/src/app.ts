@@ -100,13 +100,13 @@ import path from 'node:path';
 import { CreationRepository } from './creation/creation.repository';
 import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
-import { CreatorModuleRepository } from './creator-modules/creator-modules.repository';
-import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.routes';
 import { OpenAiCompatibleModel } from './creation-ai/ai-model';
 import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
 import { CreationAiService } from './creation-ai/creation-ai.service';
 import { registerVariantsRoutes } from './creation-variants/variants.routes';
 import { VariantsService } from './creation-variants/variants.service';
+import { CreatorModuleRepository } from './creator-modules/creator-modules.repository';
+import { registerCreatorModuleRoutes } from './creator-modules/creator-modules.routes';
 import { CreatorModuleService } from './creator-modules/creator-modules.service';
 import { CreatorStatsRepository } from './creator-stats/creator-stats.repository';
 import { registerCreatorStatsRoutes } from './creator-stats/creator-stats.routes';
@@ -114,11 +114,6 @@ import { CreatorStatsService } from './creator-stats/creator-stats.service';
 import { createMediaStorage } from './media/create-storage';
 import { MediaRepository } from './media/media.repository';
 import { mediaFiles, registerMediaRoutes } from './media/media.routes';
-import { MediaService } from './media/media.service';
-import type { MediaStorage } from './media/storage';
-
-/** The version of the tool provider, as its package says (the API document's version). */
-const KIB_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 import { MathpixProvider } from './handwriting/handwriting-provider';
 import { registerHandwritingRoutes } from './handwriting/handwriting.routes';
 import { HandwritingService } from './handwriting/handwriting.service';
@@ -126,6 +121,11 @@ import { PhonePhotoRepository } from './phone-photos/phone-photo.repository';
 import { registerPhonePhotoRoutes } from './phone-photos/phone-photo.routes';
 import { PhonePhotoService } from './phone-photos/phone-photo.service';
 import { PhonePhotoSockets } from './phone-photos/phone-photo.socket';
+import { MediaService } from './media/media.service';
+import type { MediaStorage } from './media/storage';
+
+/** The version of the tool provider, as its package says (the API document's version). */
+const KIB_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -161,13 +161,13 @@ export interface KibApp {
   grades: GradePassBack;
   /** The LTI 1.3 adapter: launches, Kib's signing keys, the AGS score outbox's sender (started by the server). */
   lti13: { service: Lti13Service; keys: ToolKeys };
+  /** The phone-photo socket: attached to the HTTP server that listens, closed with it. */
+  sockets: PhonePhotoSockets;
 }
 
 /** Maximum JSON body size; larger requests get 413. */
 const JSON_LIMIT = '200kb';
 
-  /** The phone-photo socket: attached to the HTTP server that listens, closed with it. */
-  sockets: PhonePhotoSockets;
 /** Builds the Express application: security headers, parsers, language, authentication, the API. */
 export async function createApp(deps: AppDeps): Promise<KibApp> {
   const { config, sequelize, logger } = deps;
@@ -425,7 +425,6 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       logger,
     }),
   );
-  registerReviewRoutes(
   registerVariantsRoutes(api, new VariantsService({ repo: new CreationRepository(sequelize, models) }));
   registerCreationAiRoutes(
     api,
@@ -441,6 +440,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       logger,
     }),
   );
+  registerReviewRoutes(
     api,
     new ReviewsService({
       sequelize,
@@ -577,6 +577,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     lti: { service: lti, origins: platformOrigins },
     grades,
     lti13: { service: lti13, keys: toolKeys },
+    sockets: new PhonePhotoSockets(phonePhotos, logger),
   };
 }
 
@@ -586,4 +587,3 @@ function trustProxy(value: string): boolean | number | string {
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
-    sockets: new PhonePhotoSockets(phonePhotos, logger),

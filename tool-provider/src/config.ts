@@ -60,15 +60,15 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   MEDIA_PICTURE_BASE_URL: z.string().url().optional(),
   MEDIA_VIDEO_BASE_URL: z.string().url().optional(),
+  HANDWRITING_APP_ID: z.string().optional(),
+  HANDWRITING_APP_KEY: z.string().optional(),
+  HANDWRITING_BASE_URL: z.string().url().default('https://api.mathpix.com'),
 });
 
 /** Resolved configuration of one tool-provider process. */
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
-  HANDWRITING_APP_ID: z.string().optional(),
-  HANDWRITING_APP_KEY: z.string().optional(),
-  HANDWRITING_BASE_URL: z.string().url().default('https://api.mathpix.com'),
   host: string;
   /** Address users reach the site at; links in e-mails point here. */
   publicUrl: string;
@@ -118,6 +118,11 @@ export interface Config {
    * S3-compatible bucket is configured (S3_BUCKET and its credentials).
    */
   media: MediaConfig;
+  /**
+   * The handwriting recognition service (a Mathpix-v3-compatible API): null when HANDWRITING_APP_ID
+   * or HANDWRITING_APP_KEY is unset, and handwriting then answers that it is not configured.
+   */
+  handwriting: { appId: string; appKey: string; baseUrl: string } | null;
 }
 
 /** Where the creator area's pictures and videos are stored and served from. */
@@ -129,11 +134,6 @@ export interface MediaConfig {
     endpoint: string | undefined;
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
-  /**
-   * The handwriting recognition service (a Mathpix-v3-compatible API): null when HANDWRITING_APP_ID
-   * or HANDWRITING_APP_KEY is unset, and handwriting then answers that it is not configured.
-   */
-  handwriting: { appId: string; appKey: string; baseUrl: string } | null;
     forcePathStyle: boolean;
   } | null;
   /** Where browsers load pictures from (a CDN or the bucket); Kib's own /media/pictures otherwise. */
@@ -235,8 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pictureBaseUrl: e.MEDIA_PICTURE_BASE_URL?.replace(/\/+$/, ''),
       videoBaseUrl: e.MEDIA_VIDEO_BASE_URL?.replace(/\/+$/, ''),
     },
-  };
-}
     handwriting:
       e.HANDWRITING_APP_ID && e.HANDWRITING_APP_KEY
         ? {
@@ -245,3 +243,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: e.HANDWRITING_BASE_URL.replace(/\/+$/, ''),
           }
         : null,
+  };
+}

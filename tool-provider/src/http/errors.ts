@@ -80,15 +80,15 @@ export type ErrorCode =
   | 'upload-token-invalid'
   | 'upload-size-mismatch'
   | 'storage-unavailable'
+  | 'handwriting-not-configured'
+  | 'handwriting-timeout'
+  | 'handwriting-unavailable'
   | 'database-unavailable';
 
 /** A translatable message: an i18n key and its params. */
 export interface Message {
   key: string;
   params?: Record<string, unknown>;
-  | 'handwriting-not-configured'
-  | 'handwriting-timeout'
-  | 'handwriting-unavailable'
 }
 
 /**
