@@ -207,9 +207,17 @@ describe('the demo account (demo@demo.kib)', () => {
 describe('language and phone', () => {
   it('switches to English and keeps it across reloads', async () => {
     const { page, context } = await newPage();
+    // The English texts are a chunk of their own, asked for only when a reader needs them.
+    const english: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/catalog\.en-[^/]*\.js$/.test(r.url())) english.push(r.url());
+    });
     await page.goto('/');
+    await page.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
+    expect(english).toEqual([]);
     await page.getByLabel(/idioma/i).selectOption('en');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    expect(english).toHaveLength(1);
     await page.reload();
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
