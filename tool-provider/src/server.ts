@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { listeningPublicUrl, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrator';
+import { applyMigrations, withStartupLock } from './db/migrator';
 import { initModels } from './db/models';
 import { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
@@ -36,14 +36,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     access: 'serve',
   });
   try {
-    const applied = await migrate(db.sequelize, db.kind, logger);
-    if (applied.length) logger.info({ applied }, 'migrations applied');
-    const models = initModels(db.sequelize);
-    if (config.seed)
-      await seedDevelopment(db.sequelize, models, { logger, media: createMediaStorage(config) });
-    // Mail goes through the job queue: stored before the request answers, retried while SMTP is down.
     const jobs = new JobQueue(db.sequelize, logger);
-    await jobs.start();
+    // Mail goes through the job queue: stored before the request answers, retried while SMTP is down.
     const queuedMailer = new QueuedMailer({
       jobs,
       transport: createMailer({
@@ -54,7 +48,18 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       }),
       logger,
     });
-    await queuedMailer.start();
+    // Several instances may start at once on a new database: each sets it up in turn.
+    await withStartupLock(db.sequelize, db.kind, async () => {
+      const applied = await applyMigrations(db.sequelize, logger);
+      if (applied.length) logger.info({ applied }, 'migrations applied');
+      if (config.seed)
+        await seedDevelopment(db.sequelize, initModels(db.sequelize), {
+          logger,
+          media: createMediaStorage(config),
+        });
+      await jobs.start();
+      await queuedMailer.start();
+    });
     const { app, mailer, grades, sockets } = await createApp({
       config,
       sequelize: db.sequelize,

@@ -30,32 +30,48 @@ export function createMigrator(sequelize: Sequelize, logger?: Logger) {
   });
 }
 
-const MIGRATION_LOCK = 4_201_107;
+const STARTUP_LOCK = 4_201_107;
 
 /**
- * Applies every pending migration. On a real PostgreSQL a session-level advisory lock, held on a
- * connection of its own, makes concurrent starts wait for each other (a transaction-level lock would
- * stall servers that run one transaction at a time, such as PGlite behind its socket). The embedded
- * database has a single owner process (its lock file), so there it runs without the lock.
+ * Runs `work` while no other process of the same database runs its own: on a real PostgreSQL a
+ * session-level advisory lock, held on a connection of its own, makes concurrent starts wait for each
+ * other (a transaction-level lock would stall servers that run one transaction at a time, such as
+ * PGlite behind its socket). Migrations, the development seed and the job queue's schema and queues
+ * are set up under it: several instances starting at once on a new database would otherwise race on
+ * the same rows and deadlock in pg-boss's queue creation. The embedded database has a single owner
+ * process (its lock file), so there `work` runs without the lock.
  */
-export async function migrate(sequelize: Sequelize, kind: DatabaseKind, logger?: Logger): Promise<string[]> {
-  const migrator = createMigrator(sequelize, logger);
-  if (kind === 'pglite') return (await migrator.up()).map((m) => m.name);
+export async function withStartupLock<T>(
+  sequelize: Sequelize,
+  kind: DatabaseKind,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (kind === 'pglite') return work();
   const manager = sequelize.connectionManager as unknown as {
     getConnection(): Promise<PgConnection>;
     releaseConnection(c: PgConnection): Promise<void>;
   };
   const lockConnection = await manager.getConnection();
   try {
-    await lockConnection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await lockConnection.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
     try {
-      return (await migrator.up()).map((m) => m.name);
+      return await work();
     } finally {
-      await lockConnection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await lockConnection.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
     }
   } finally {
     await manager.releaseConnection(lockConnection);
   }
+}
+
+/** Applies every pending migration (by itself: a caller already under the startup lock uses this). */
+export async function applyMigrations(sequelize: Sequelize, logger?: Logger): Promise<string[]> {
+  return (await createMigrator(sequelize, logger).up()).map((m) => m.name);
+}
+
+/** Applies every pending migration under the startup lock. */
+export async function migrate(sequelize: Sequelize, kind: DatabaseKind, logger?: Logger): Promise<string[]> {
+  return withStartupLock(sequelize, kind, () => applyMigrations(sequelize, logger));
 }
 
 interface PgConnection {
