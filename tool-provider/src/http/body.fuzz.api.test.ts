@@ -128,6 +128,22 @@ function hostileBodies(endpoint: AnyEndpoint): string[] {
   ];
 }
 
+/**
+ * The 503 an endpoint answers by design on a server without its external service (the test server
+ * configures no AI model): a well-formed request gets it once its body is valid, so it is the
+ * documented answer, not a failure on input.
+ */
+const UNCONFIGURED: Record<string, string> = { '/create_ai_problem/': 'ai-not-configured' };
+
+function expectNo5xx(endpoint: AnyEndpoint, status: number, text: string, about: string) {
+  const code = UNCONFIGURED[endpoint.path];
+  if (code && status === 503) {
+    expect((JSON.parse(text) as { code?: string }).code, about).toBe(code);
+    return;
+  }
+  expect(status, about).toBeLessThan(500);
+}
+
 /** An address for `endpoint` with its path parameters filled in. */
 const pathFor = (endpoint: AnyEndpoint, param: string) =>
   `/api${endpoint.path.replace(/:[A-Za-z]+/g, param)}`;
@@ -170,12 +186,12 @@ describe('every body endpoint under arbitrary and hostile bodies', () => {
     async (_name, endpoint) => {
       for (const body of hostileBodies(endpoint)) {
         const { status, text } = await send(endpoint, pathFor(endpoint, '1'), body);
-        expect(status, `${body.slice(0, 120)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+        expectNo5xx(endpoint, status, text, `${body.slice(0, 120)} → ${text.slice(0, 300)}`);
       }
       await fc.assert(
         fc.asyncProperty(bodyFor(endpoint), pathParam, async (body, param) => {
           const { status, text } = await send(endpoint, pathFor(endpoint, param), body);
-          expect(status, `${param} ${body.slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+          expectNo5xx(endpoint, status, text, `${param} ${body.slice(0, 200)} → ${text.slice(0, 300)}`);
         }),
         { numRuns: RUNS_PER_ENDPOINT },
       );

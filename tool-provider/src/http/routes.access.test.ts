@@ -72,6 +72,8 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /get-country-data/': 'public',
   'POST /get-city-schools/': 'authenticated',
   'POST /proof/': 'authenticated',
+  'POST /get_handwritten_latex/': 'authenticated',
+  'POST /phone_photo/sessions/': 'authenticated',
   'POST /hints/': 'authenticated',
   'POST /getstudentproblemsolutiondata/': 'authenticated',
   'POST /lti/session/': 'public',
@@ -114,6 +116,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /creator/problems/:id/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /send_create_problem_data/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /create_ai_problem/': ['Creators'],
+  'POST /problems/:id/variants/': ['Creators', 'Supervisors'],
   'POST /creator/problems/:id/clone/': [
     'Creators',
     'Supervisors',
