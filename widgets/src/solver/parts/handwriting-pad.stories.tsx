@@ -94,7 +94,9 @@ export const NotConfigured: Story = {
     scribble(canvasOf(canvasElement));
     await expect(canvas.getByRole('button', { name: 'Convertir' })).toBeDisabled();
     await expect(
-      canvas.getByText('El reconocimiento de escritura a mano no está configurado.'),
+      canvas.getByText(
+        'El reconocimiento de escritura a mano no está configurado en este Kib, así que Convertir está desactivado: escribe la expresión en el campo de respuesta.',
+      ),
     ).toBeVisible();
   },
 };

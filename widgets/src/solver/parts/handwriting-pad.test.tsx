@@ -144,7 +144,11 @@ describe('HandwritingPad', () => {
     ]);
     const convert = screen.getByRole('button', { name: 'Convert' });
     await expect.element(convert).toBeDisabled();
-    await expect.element(convert).toHaveAccessibleDescription('Handwriting recognition is not configured.');
+    await expect
+      .element(convert)
+      .toHaveAccessibleDescription(
+        'Handwriting recognition is not configured on this Kib, so Convert is off: type the expression in the answer field.',
+      );
   });
 
   it('is usable from the keyboard: the tools are buttons', async () => {
