@@ -57,10 +57,11 @@ describe('a photo of the work from the phone', () => {
     const dialog = desktop.page.getByRole('dialog', { name: 'Tomar una foto con tu teléfono' });
     const status = dialog.locator('.kib-phone-photo__status');
     await expect.poll(() => status.textContent()).toContain('Teléfono no conectado');
-    await expect(
-      dialog.getByRole('img', { name: 'Código QR del enlace para tu teléfono' }).isVisible(),
-    ).resolves.toBe(true);
-    const phoneUrl = (await dialog.locator('.kib-phone-photo__address a').getAttribute('href'))!;
+    // The QR code and the address come once the link is opened on the server.
+    await dialog.getByRole('img', { name: 'Código QR del enlace para tu teléfono' }).waitFor();
+    const address = dialog.locator('.kib-phone-photo__address a');
+    await address.waitFor();
+    const phoneUrl = (await address.getAttribute('href'))!;
     expect(new URL(phoneUrl).pathname).toBe('/photo');
     expect(new URL(phoneUrl).hash.length).toBeGreaterThan(20);
     expect(await shotAndAxe(desktop.page, 'phone-photo-desktop')).toEqual([]);
