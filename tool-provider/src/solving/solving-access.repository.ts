@@ -64,6 +64,7 @@ export class SolvingAccessRepository {
                           FROM assigned), false) AS late
          FROM (SELECT 1) one LEFT JOIN users u ON u.id = $1`,
       [userId, problemId, now],
+      'solving-account-facts',
     );
     return row!;
   }
@@ -87,6 +88,7 @@ export class SolvingAccessRepository {
                       WHERE module_id = $2 AND audience = 'students'
                         AND (valid_until IS NULL OR valid_until > $4))) AS "activityOpen"`,
       [student.id, student.moduleId, problemId, now],
+      'solving-temp-student-access',
     );
     return row!;
   }

@@ -71,6 +71,7 @@ export class StatRepository {
        RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
                  last_attempt_date AS "lastAttemptDate"`,
       [...attemptValues(solverId, input), input.completed],
+      `record-attempt-${column}`,
     );
     const { lastAttemptDate, ...stat } = rows[0]!;
     return { ...stat, lastAttemptDate: new Date(lastAttemptDate).toISOString() };
@@ -84,6 +85,7 @@ export class StatRepository {
       `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, true, $7::text[])`,
       attemptValues(solverId, input),
+      `log-late-attempt-${column}`,
     );
   }
 

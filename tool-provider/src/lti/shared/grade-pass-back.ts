@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger';
-import type { OutboxRepository } from './outbox.repository';
+import { OutboxRepository } from './outbox.repository';
 import type { OutboxRow, OutboxSender } from './outbox';
 
 /** The learner and module a grade is of. */
@@ -92,13 +92,13 @@ export class GradePassBack<R11 extends OutboxRow = OutboxRow, R13 extends Outbox
    */
   async progressChanged(userId: number, problemId: number): Promise<void> {
     const now = this.deps.now?.() ?? new Date();
-    for (const [label, channel] of [
-      ['grade', this.deps.basicOutcomes],
-      ['AGS score', this.deps.agsScores],
-    ] as const)
-      await channel.store
-        .markPendingForProblem(userId, problemId, now)
-        .catch((err: unknown) => this.deps.logger.error({ err }, `${label} not marked for sending`));
+    const outboxes = [
+      this.deps.basicOutcomes.store,
+      this.deps.agsScores.store,
+    ] as OutboxRepository<OutboxRow>[];
+    await OutboxRepository.markPendingForProblemIn(outboxes, userId, problemId, now).catch((err: unknown) =>
+      this.deps.logger.error({ err }, 'grades not marked for sending'),
+    );
   }
 
   /** Starts both senders' background loops, a pass every `intervalMs` (5 s unless given). */

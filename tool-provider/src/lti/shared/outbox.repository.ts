@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { pooledQuery } from '../../db/pooled-query';
 import type { OutboxRow, OutboxStore } from './outbox';
 
 /** A grade given up after its last try, as the instructor of its LMS activity sees it. */
@@ -40,33 +41,63 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
       LEFT JOIN stats s ON s.numeral_id = n.id AND s.user_id = o.user_id`;
   }
 
+  /** The rows of a user whose module holds a problem ($2 the user, $3 the problem). */
+  private static readonly OF_PROBLEM =
+    'o.user_id = $2 AND o.module_id IN (SELECT module_id FROM module_problems WHERE problem_id = $3)';
+
   /**
    * Recomputes the progress of the user's rows whose module holds the problem and marks them
    * pending, due now. Answers how many rows were marked.
    */
   async markPendingForProblem(userId: number, problemId: number, now: Date): Promise<number> {
-    return this.markPending(
-      `o.user_id = :userId AND o.module_id IN (SELECT module_id FROM module_problems WHERE problem_id = :problemId)`,
-      { userId, problemId, now },
+    return OutboxRepository.markPendingForProblemIn([this], userId, problemId, now);
+  }
+
+  /**
+   * markPendingForProblem over several outboxes (of one database) in one statement: every correct
+   * answer runs it, so it is one round trip, prepared once per connection.
+   */
+  static async markPendingForProblemIn(
+    outboxes: OutboxRepository<OutboxRow>[],
+    userId: number,
+    problemId: number,
+    now: Date,
+  ): Promise<number> {
+    const [first] = outboxes;
+    if (!first) return 0;
+    const updates = outboxes.map((o, i) => `m${i} AS (${o.pendingUpdate(OutboxRepository.OF_PROBLEM)})`);
+    const [row] = await pooledQuery<{ marked: number }>(
+      first.sequelize,
+      `WITH ${updates.join(', ')}
+       SELECT ${outboxes.map((_, i) => `(SELECT count(*) FROM m${i})`).join(' + ')} AS marked`,
+      [now, userId, problemId],
+      `pending-for-problem-${outboxes.map((o) => o.table).join('-')}`,
     );
+    return Number(row?.marked ?? 0);
   }
 
   /** Marks one row pending with its current progress when that progress is above zero and unsent. */
   async markPendingIfProgress(id: number, now: Date): Promise<number> {
-    return this.markPending(`o.id = :id`, { id, now }, true);
+    const rows = await pooledQuery<{ id: number }>(
+      this.sequelize,
+      this.pendingUpdate('o.id = $2', true),
+      [now, id],
+      `${this.table}-pending-new-progress`,
+    );
+    return rows.length;
   }
 
-  private async markPending(where: string, replacements: Record<string, unknown>, onlyNew = false) {
-    const rows = await this.sequelize.query<{ id: number }>(
-      `UPDATE ${this.table} o SET score = p.score, version = o.version + 1, pending = true, attempts = 0,
-              next_attempt_at = :now, last_error = NULL, given_up_at = NULL
+  /**
+   * The UPDATE that marks the rows `where` picks pending, due at $1, with their progress (only where
+   * it is above zero and differs from the last score sent, when `onlyNew`), answering their ids.
+   */
+  private pendingUpdate(where: string, onlyNew = false): string {
+    return `UPDATE ${this.table} o SET score = p.score, version = o.version + 1, pending = true, attempts = 0,
+              next_attempt_at = $1, last_error = NULL, given_up_at = NULL
        FROM (${this.progress()} WHERE ${where} GROUP BY o.id) p
        WHERE o.id = p.id
          ${onlyNew ? 'AND p.score > 0 AND p.score IS DISTINCT FROM o.last_score' : ''}
-       RETURNING o.id`,
-      { replacements, type: QueryTypes.SELECT },
-    );
-    return rows.length;
+       RETURNING o.id`;
   }
 
   /**
