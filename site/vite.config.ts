@@ -1,14 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The standalone site: a single-page app written to `dist/`, which the tool provider serves at `/`
  * (every path that is not `/api/` or `/widgets/` answers `index.html`, and React Router takes over).
  * Each page is a lazy chunk, so the landing page does not download the solver, MathLive or JSXGraph.
+ * Scripts, styles and other text files are also written compressed with brotli at its highest
+ * quality (`name.js.br`), which the tool provider sends to browsers that accept it.
  * `npm run dev -w site` proxies `/api` to a tool provider on :8080.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compression({ algorithms: ['brotliCompress'], logLevel: 'silent' })],
   resolve: {
     // The translation runtime without the English texts, which load when a reader chooses English.
     alias: [{ find: /^@kib\/i18n$/, replacement: '@kib/i18n/runtime' }],

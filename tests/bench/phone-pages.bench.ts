@@ -234,12 +234,31 @@ async function visit(browser: Browser, url: string, target: PageUnderTest): Prom
   }
 }
 
-/** Taps the first editable math field and types a digit: true when the field took it. */
+/**
+ * Taps the first editable math field and types a digit: true when the field shows it within 3 s.
+ * On a touch screen MathLive takes the focus a moment after the tap (it first tells a tap from a
+ * scroll), so the digit is typed once the field has the focus, as a person's next keystroke would.
+ */
 async function typeInField(page: Page): Promise<boolean> {
   const field = page.locator('math-field:not([read-only])').first();
   await field.tap();
+  await page
+    .waitForFunction(() => document.activeElement?.tagName === 'MATH-FIELD', undefined, { timeout: 3_000 })
+    .catch(() => undefined);
   await page.keyboard.type('5');
-  return field.evaluate((f) => (f as HTMLElement & { value: string }).value.includes('5')).catch(() => false);
+  return page
+    .waitForFunction(
+      () =>
+        (
+          document.querySelector('math-field:not([read-only])') as (Element & { value?: string }) | null
+        )?.value?.includes('5') === true,
+      undefined,
+      { timeout: 3_000, polling: 25 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 function median(values: (number | null)[]): number | null {

@@ -2,9 +2,13 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteAssets } from './site-assets';
+
+/** A script the build also wrote compressed with brotli. */
+const SOLVER = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `paso ${i}`))};`;
 
 describe('site assets', () => {
   let dir: string;
@@ -17,6 +21,8 @@ describe('site assets', () => {
     await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Kib</title>');
     await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'export {};');
+    await fs.writeFile(path.join(dir, 'assets', 'solver-def456.js'), SOLVER);
+    await fs.writeFile(path.join(dir, 'assets', 'solver-def456.js.br'), zlib.brotliCompressSync(SOLVER));
     const app = express();
     app.use('/api', (_req, res) => void res.status(404).json({ code: 'route-not-found' }));
     app.use(siteAssets(dir));
@@ -49,6 +55,21 @@ describe('site assets', () => {
     const icon = await fetch(`${url}/favicon.svg`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the brotli file the build wrote to a browser that accepts brotli, and the script to others', async () => {
+    const br = await fetch(`${url}/assets/solver-def456.js`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(await br.text()).toBe(SOLVER);
+    const plain = await fetch(`${url}/assets/solver-def456.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(SOLVER);
   });
 
   it('leaves missing files, the API and requests for data to the next handler', async () => {
