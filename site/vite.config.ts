@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the server reads which files a route's libraries are in.
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

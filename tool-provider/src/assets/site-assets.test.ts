@@ -10,6 +10,18 @@ import { siteAssets } from './site-assets';
 /** A script the build also wrote compressed with brotli. */
 const SOLVER = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `paso ${i}`))};`;
 
+/** The build's manifest: the solve page's chunk imports the entry and a helper; MathLive is a chunk of its own. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+  'src/pages/student/solve-page.tsx': {
+    file: 'assets/solve-page-111.js',
+    imports: ['index.html', '_helper-222.js'],
+  },
+  '_helper-222.js': { file: 'assets/helper-222.js', imports: ['index.html'] },
+  '../node_modules/mathlive/mathlive.min.mjs': { file: 'assets/mathlive.min-333.js', isDynamicEntry: true },
+  'src/pages/login-page.tsx': { file: 'assets/login-444.js' },
+};
+
 describe('site assets', () => {
   let dir: string;
   let url: string;
@@ -18,7 +30,12 @@ describe('site assets', () => {
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-site-'));
     await fs.mkdir(path.join(dir, 'assets'));
-    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Kib</title>');
+    await fs.writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><head><title>Kib</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>',
+    );
+    await fs.mkdir(path.join(dir, '.vite'));
+    await fs.writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'export {};');
     await fs.writeFile(path.join(dir, 'assets', 'solver-def456.js'), SOLVER);
@@ -47,6 +64,28 @@ describe('site assets', () => {
       expect(await r.text()).toContain('<title>Kib</title>');
     },
   );
+
+  it("announces a solve page's chunks and MathLive in its head, once each, and nothing more on other pages", async () => {
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    for (const p of ['/student/solve?problem=3', '/demo/student/modules/solve?problem=1']) {
+      const html = await (await fetch(`${url}${p}`, { headers: { accept: 'text/html' } })).text();
+      expect(links(html)).toEqual([
+        '/assets/solve-page-111.js',
+        '/assets/helper-222.js',
+        '/assets/mathlive.min-333.js',
+      ]);
+      expect(html.match(/index-abc123\.js/g)).toHaveLength(1);
+    }
+    for (const p of ['/login', '/student', '/student/solved'])
+      expect(links(await (await fetch(`${url}${p}`, { headers: { accept: 'text/html' } })).text())).toEqual(
+        [],
+      );
+  });
+
+  it("does not serve the build's manifest", async () => {
+    expect((await fetch(`${url}/.vite/manifest.json`)).status).toBe(404);
+  });
 
   it('serves hashed assets as immutable and public files revalidated', async () => {
     const asset = await fetch(`${url}/assets/index-abc123.js`);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
@@ -9,6 +9,67 @@ export const DEFAULT_SITE_DIR = fileURLToPath(new URL('../../../site/dist', impo
 
 /** Paths the site never answers: the API and the widget bundle have their own handlers. */
 const NOT_SITE = /^\/(api|widgets)(\/|$)/;
+
+/** MathLive's module, as the build's manifest names its source. */
+const MATHLIVE = '../node_modules/mathlive/mathlive.min.mjs';
+
+/**
+ * The modules a page needs beyond the entry, by path: the page's own chunk and the libraries it
+ * cannot work without, as the build's manifest names their sources. The page announces them in its
+ * head, so a phone downloads them beside the entry instead of after it has run.
+ */
+const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
+  {
+    path: /^\/(student\/solve|demo\/student\/modules\/solve)\/?$/,
+    sources: ['src/pages/student/solve-page.tsx', MATHLIVE],
+  },
+  { path: /^\/code\/student\/solve\/?$/, sources: ['src/pages/code/code-solve-page.tsx', MATHLIVE] },
+];
+
+/** A chunk of the build's manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The site's `index.html` with, for a page of PAGE_MODULES, a modulepreload link for each file its
+ * modules need (their static imports included) that the page does not already announce. Read again
+ * when the build changes; without a manifest, the page as it is.
+ */
+function pageHtml(dir: string): (pagePath: string) => string | null {
+  let cache: { stamp: number; html: string; byPath: Map<RegExp, string> } | null = null;
+  return (pagePath) => {
+    const entry = PAGE_MODULES.find((p) => p.path.test(pagePath));
+    if (!entry) return null;
+    const index = path.join(dir, 'index.html');
+    const manifestFile = path.join(dir, '.vite', 'manifest.json');
+    if (!existsSync(index) || !existsSync(manifestFile)) return null;
+    const stamp = statSync(index).mtimeMs + statSync(manifestFile).mtimeMs;
+    if (cache?.stamp !== stamp) {
+      const html = readFileSync(index, 'utf8');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      const byPath = new Map<RegExp, string>();
+      for (const page of PAGE_MODULES) {
+        const files = new Set<string>();
+        const visit = (key: string) => {
+          const chunk = manifest[key];
+          if (!chunk || files.has(chunk.file)) return;
+          files.add(chunk.file);
+          chunk.imports?.forEach(visit);
+        };
+        page.sources.forEach(visit);
+        const links = [...files]
+          .map((file) => `/${file}`)
+          .filter((href) => !html.includes(`"${href}"`))
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+        byPath.set(page.path, html.replace('</head>', `${links.join('\n')}\n</head>`));
+      }
+      cache = { stamp, html, byPath };
+    }
+    return cache.byPath.get(entry.path) ?? null;
+  };
+}
 
 /**
  * Serves the standalone site: its hashed assets (immutable), its public files, and `index.html` for
@@ -21,6 +82,7 @@ const NOT_SITE = /^\/(api|widgets)(\/|$)/;
 export function siteAssets(dir: string = DEFAULT_SITE_DIR): Router {
   const router = Router();
   const index = path.join(dir, 'index.html');
+  const withModules = pageHtml(dir);
   router.use(
     expressStaticGzip(dir, {
       enableBrotli: true,
@@ -43,7 +105,9 @@ export function siteAssets(dir: string = DEFAULT_SITE_DIR): Router {
     if (!existsSync(index)) return next();
     // A page that carries a one-time code has already asked for no-store; keep the stricter rule.
     if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const html = withModules(req.path);
+    if (html === null) res.sendFile(index);
+    else res.type('html').send(html);
   });
   return router;
 }
