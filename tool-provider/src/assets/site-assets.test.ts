@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteAssets } from './site-assets';
+import { DEFAULT_SITE_DIR, PAGE_MODULES, siteAssets } from './site-assets';
 
 /** A script the build also wrote compressed with brotli. */
 const SOLVER = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `paso ${i}`))};`;
@@ -115,5 +115,13 @@ describe('site assets', () => {
     expect((await fetch(`${url}/assets/missing-000.js`)).status).toBe(404);
     expect((await fetch(`${url}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
     expect((await fetch(`${url}/student`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+
+  it("names modules the site's build has (the build runs before the tests)", async () => {
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(DEFAULT_SITE_DIR, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    for (const page of PAGE_MODULES)
+      for (const source of page.sources) expect(manifest).toHaveProperty([source]);
   });
 });

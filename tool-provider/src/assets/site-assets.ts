@@ -18,7 +18,7 @@ const MATHLIVE = '../node_modules/mathlive/mathlive.min.mjs';
  * cannot work without, as the build's manifest names their sources. The page announces them in its
  * head, so a phone downloads them beside the entry instead of after it has run.
  */
-const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
+export const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
   {
     path: /^\/(student\/solve|demo\/student\/modules\/solve)\/?$/,
     sources: ['src/pages/student/solve-page.tsx', MATHLIVE],
