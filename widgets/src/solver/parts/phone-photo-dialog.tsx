@@ -1,11 +1,10 @@
 import { PHONE_PHOTO_SOCKET_PATH } from '@kib/core';
 import type { Language } from '@kib/i18n';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n';
-import { WidgetStyles } from '../../shared/styles';
 import { useAnnouncer } from '../../shared/use-announcer';
-import dialogCss from './dialog.css?inline';
+import { ModalDialog } from './modal-dialog';
 import css from './phone-photo.css?inline';
 import {
   parsePhonePhotoMessage,
@@ -14,7 +13,6 @@ import {
   reasonKey,
   type PhonePhotoCapability,
 } from './phone-photo.logic';
-import { useModalDialog } from './use-modal-dialog';
 
 /** Props of {@link PhonePhotoDialog}. */
 export interface PhonePhotoDialogProps {
@@ -56,8 +54,6 @@ export function PhonePhotoDialog({
   lang,
 }: PhonePhotoDialogProps) {
   const t = useT(lang);
-  const titleId = useId();
-  const { ref, handleClose, closeOnBackdrop, closeOnEscape } = useModalDialog(open, onClose);
   const { announce, region } = useAnnouncer();
   const [state, dispatch] = useReducer(phonePhotoReducer, PHONE_PHOTO_INITIAL);
   const [attempt, setAttempt] = useState(0);
@@ -126,94 +122,78 @@ export function PhonePhotoDialog({
   };
 
   return (
-    <div className="kib-root kib-phone-photo">
-      <WidgetStyles css={dialogCss + css} />
-      <dialog
-        ref={ref}
-        className="kib-dialog kib-phone-photo__dialog"
-        aria-labelledby={titleId}
-        onClose={handleClose}
-        onKeyDown={closeOnEscape}
-        onClick={closeOnBackdrop}
-      >
-        <div className="kib-dialog__header">
-          <h2 id={titleId} className="kib-dialog__title">
-            {t('phone-photo.title')}
-          </h2>
-          <button
-            type="button"
-            className="kib-button kib-dialog__close"
-            aria-label={t('phone-photo.close')}
-            data-autofocus
-            onClick={() => ref.current?.close()}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <div className="kib-dialog__body">
-          <div
-            role="status"
-            aria-live="polite"
-            aria-atomic="true"
-            className="kib-phone-photo__status"
-            data-status={state.result ? 'received' : state.status}
-          >
-            <span className="kib-phone-photo__dot" aria-hidden="true" />
-            <span>{statusText}</span>
-          </div>
-          {!open ? null : state.result ? (
-            <div className="kib-phone-photo__result">
-              {state.result.pictureUrl && !inserted ? (
-                <img
-                  className="kib-phone-photo__thumbnail"
-                  src={state.result.pictureUrl}
-                  alt={t('phone-photo.thumbnail')}
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={t('phone-photo.title')}
+      closeLabel={t('phone-photo.close')}
+      block="kib-phone-photo"
+      css={css}
+      focusClose
+    >
+      {({ close }) => (
+        <>
+          <div className="kib-dialog__body">
+            <div
+              role="status"
+              aria-live="polite"
+              aria-atomic="true"
+              className="kib-phone-photo__status"
+              data-status={state.result ? 'received' : state.status}
+            >
+              <span className="kib-phone-photo__dot" aria-hidden="true" />
+              <span>{statusText}</span>
+            </div>
+            {!open ? null : state.result ? (
+              <div className="kib-phone-photo__result">
+                {state.result.pictureUrl && !inserted ? (
+                  <img
+                    className="kib-phone-photo__thumbnail"
+                    src={state.result.pictureUrl}
+                    alt={t('phone-photo.thumbnail')}
+                  />
+                ) : null}
+              </div>
+            ) : state.session && state.status !== 'failed' ? (
+              <div className="kib-phone-photo__link">
+                <p className="kib-phone-photo__instructions">{t('phone-photo.instructions')}</p>
+                <QRCodeSVG
+                  className="kib-phone-photo__qr"
+                  value={state.session.phoneUrl}
+                  size={200}
+                  marginSize={2}
+                  role="img"
+                  aria-label={t('phone-photo.qr')}
                 />
-              ) : null}
-            </div>
-          ) : state.session && state.status !== 'failed' ? (
-            <div className="kib-phone-photo__link">
-              <p className="kib-phone-photo__instructions">{t('phone-photo.instructions')}</p>
-              <QRCodeSVG
-                className="kib-phone-photo__qr"
-                value={state.session.phoneUrl}
-                size={200}
-                marginSize={2}
-                role="img"
-                aria-label={t('phone-photo.qr')}
-              />
-              <p className="kib-phone-photo__address">
-                <span>{t('phone-photo.address')} </span>
-                <a href={state.session.phoneUrl} target="_blank" rel="noreferrer">
-                  {state.session.phoneUrl}
-                </a>
-              </p>
-            </div>
-          ) : !state.session && !state.sessionFailed ? (
-            <p>{t('phone-photo.opening')}</p>
-          ) : null}
-        </div>
-        <div className="kib-dialog__actions">
-          {state.session && !state.result && state.status !== 'failed' ? (
-            <button type="button" className="kib-button" onClick={() => void copy()}>
-              {t('phone-photo.copy')}
+                <p className="kib-phone-photo__address">
+                  <span>{t('phone-photo.address')} </span>
+                  <a href={state.session.phoneUrl} target="_blank" rel="noreferrer">
+                    {state.session.phoneUrl}
+                  </a>
+                </p>
+              </div>
+            ) : !state.session && !state.sessionFailed ? (
+              <p>{t('phone-photo.opening')}</p>
+            ) : null}
+          </div>
+          <div className="kib-dialog__actions">
+            {state.session && !state.result && state.status !== 'failed' ? (
+              <button type="button" className="kib-button" onClick={() => void copy()}>
+                {t('phone-photo.copy')}
+              </button>
+            ) : null}
+            {state.status === 'failed' || state.result ? (
+              <button type="button" className="kib-button" onClick={() => setAttempt((n) => n + 1)}>
+                {state.result ? t('phone-photo.another') : t('phone-photo.retry')}
+              </button>
+            ) : null}
+            <button type="button" className="kib-button kib-button--primary" onClick={close}>
+              {state.result ? t('phone-photo.done') : t('phone-photo.cancel')}
             </button>
-          ) : null}
-          {state.status === 'failed' || state.result ? (
-            <button type="button" className="kib-button" onClick={() => setAttempt((n) => n + 1)}>
-              {state.result ? t('phone-photo.another') : t('phone-photo.retry')}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="kib-button kib-button--primary"
-            onClick={() => ref.current?.close()}
-          >
-            {state.result ? t('phone-photo.done') : t('phone-photo.cancel')}
-          </button>
-        </div>
-        {region}
-      </dialog>
-    </div>
+          </div>
+          {region}
+        </>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,11 +1,9 @@
 import type { Language } from '@kib/i18n';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../shared/i18n';
-import { WidgetStyles } from '../../shared/styles';
 import { mediaUrl } from '../media';
-import dialogCss from './dialog.css?inline';
+import { ModalDialog } from './modal-dialog';
 import css from './video-modal.css?inline';
-import { useModalDialog } from './use-modal-dialog';
 
 /** Props of {@link VideoModal}. */
 export interface VideoModalProps {
@@ -35,35 +33,19 @@ export function videoUrl(videoBaseUrl: string | null | undefined, videoId: strin
  */
 export function VideoModal({ videoId, videoBaseUrl, open, onClose, lang }: VideoModalProps) {
   const t = useT(lang);
-  const titleId = useId();
-  const { ref, handleClose, closeOnBackdrop, closeOnEscape } = useModalDialog(open, onClose);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = videoUrl(videoBaseUrl, videoId);
 
   return (
-    <div className="kib-root kib-video-modal">
-      <WidgetStyles css={dialogCss + css} />
-      <dialog
-        ref={ref}
-        className="kib-dialog kib-video-modal__dialog"
-        aria-labelledby={titleId}
-        onClose={handleClose}
-        onKeyDown={closeOnEscape}
-        onClick={closeOnBackdrop}
-      >
-        <div className="kib-dialog__header">
-          <h2 id={titleId} className="kib-dialog__title">
-            {t('solver.parts.video-title')}
-          </h2>
-          <button
-            type="button"
-            className="kib-button kib-dialog__close"
-            aria-label={t('solver.parts.close')}
-            onClick={() => ref.current?.close()}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={t('solver.parts.video-title')}
+      closeLabel={t('solver.parts.close')}
+      block="kib-video-modal"
+      css={css}
+    >
+      {({ titleId }) => (
         <div className="kib-dialog__body">
           {!open ? null : src ? (
             <>
@@ -90,7 +72,7 @@ export function VideoModal({ videoId, videoBaseUrl, open, onClose, lang }: Video
             <p className="kib-video-modal__message">{t('solver.parts.video-not-available')}</p>
           )}
         </div>
-      </dialog>
-    </div>
+      )}
+    </ModalDialog>
   );
 }
