@@ -333,6 +333,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       results: new ResultsRepository(sequelize),
       activities: activityRepository,
       teachers,
+      pictureUrl: (key) => `${media.baseUrls().picture}/${key}`,
     }),
   );
   const accountLinks = new LtiAccountLinks({

@@ -1,4 +1,4 @@
-import { progressPercent, sortByNumeration, type StudentAssignment } from '@kib/core';
+import { progressPercent, sortByNumeration, type NumeralPhoto, type StudentAssignment } from '@kib/core';
 import { deadlinePassed, latestDate, type ProgressStatus } from '../dashboard/dashboard.logic';
 
 /** A numeral as the assignment detail lists it. */
@@ -15,6 +15,8 @@ export interface NumeralRow {
   answerTime: number;
   /** The last attempt (ISO 8601), or null. */
   lastAttemptDate: string | null;
+  /** Photos of their work the student sent from a phone, oldest first. */
+  photos: NumeralPhoto[];
 }
 
 /** A problem of an assignment with the student's record on it. */
@@ -92,6 +94,7 @@ export function summarizeAssignments(assignments: readonly StudentAssignment[], 
             attempts: numeral.attempts,
             answerTime: numeral.answerTime,
             lastAttemptDate: numeral.lastAttemptDate,
+            photos: numeral.photos ?? [],
           }));
         const completed = numerals.filter((numeral) => numeral.status === 'completed').length;
         const numeration = (problem.numeration ?? '').trim() || String(index + 1);

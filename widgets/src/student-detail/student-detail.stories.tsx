@@ -5,6 +5,7 @@ import {
   studentDetailCompletedFixture,
   studentDetailFixture,
   studentDetailInactiveFixture,
+  studentDetailWithPhotosFixture,
 } from './student-detail.fixtures';
 
 const meta = {
@@ -39,6 +40,20 @@ export const Assignments: Story = {
       canvas.getByRole('table', { name: `${first.name}: detalle por problema y numeral` }),
     ).toBeVisible();
     await expect(canvas.getAllByText('Vencida').length).toBeGreaterThan(0);
+  },
+};
+
+/** A numeral with the photos the student sent from a phone: a picture, and one read as LaTeX. */
+export const PhonePhotos: Story = {
+  args: { data: studentDetailWithPhotosFixture },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('tab', { name: /Módulos/ }));
+    for (const button of canvas.getAllByRole('button', { name: /^Detalle por problema: / }))
+      await userEvent.click(button);
+    const list = canvas.getByRole('list', { name: /^Fotos del teléfono del numeral/ });
+    await expect(within(list).getByRole('img', { name: /^Foto 1 del numeral/ })).toBeVisible();
+    await expect(within(list).getByText('x=2')).toBeVisible();
   },
 };
 

@@ -11,6 +11,7 @@ import {
   studentDetailCompletedFixture,
   studentDetailFixture,
   studentDetailInactiveFixture,
+  studentDetailWithPhotosFixture,
 } from './student-detail.fixtures';
 import { summarizeAssignments } from './student-detail.logic';
 
@@ -150,6 +151,33 @@ describe('StudentDetail', () => {
     expect(lines).toEqual(expected);
     await toggle.click();
     expect(table.query()).toBeNull();
+  });
+
+  it('shows the photos the student sent from a phone under their numeral: a thumbnail opening the picture, the LaTeX as text', async () => {
+    const photos = studentDetailWithPhotosFixture;
+    const screen = await render(<StudentDetail data={photos} />);
+    await screen.getByRole('tab', { name: /Módulos/ }).click();
+    const row = summarizeAssignments(photos.assignments, new Date()).find((r) =>
+      r.problems.some((p) => p.numerals.some((n) => n.photos.length > 0)),
+    )!;
+    const numeral = row.problems.flatMap((p) => p.numerals).find((n) => n.photos.length > 0)!;
+    await screen.getByRole('button', { name: `Detalle por problema: ${row.name}` }).click();
+    const list = screen.getByRole('list', { name: `Fotos del teléfono del numeral ${numeral.number}` });
+    await expect.element(list).toBeVisible();
+    const picture = list.getByRole('img', {
+      name: `Foto 1 del numeral ${numeral.number} (abre la imagen completa)`,
+    });
+    await expect.element(picture).toBeVisible();
+    await expect
+      .element(list.getByRole('link', { name: /Foto 1/ }))
+      .toHaveAttribute('href', numeral.photos[0]!.pictureUrl!);
+    await expect.element(list.getByText('x=2')).toBeVisible();
+    expect(list.element().querySelectorAll('li')).toHaveLength(2);
+    expect(list.element().querySelector('time')?.getAttribute('datetime')).toBe(
+      numeral.photos[0]!.receivedAt,
+    );
+    expect(screen.container.querySelectorAll('.kib-sd-photos')).toHaveLength(1);
+    expect(await axeViolations(screen.container)).toEqual([]);
   });
 
   it('loads the record with the token as bearer from classrooms/{id}/students/{studentId}/', async () => {

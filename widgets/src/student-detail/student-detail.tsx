@@ -17,7 +17,12 @@ import { useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { WidgetStyles } from '../shared/styles';
 import { TabList, TabPanel, useTabs } from '../shared/tabs';
 import css from './student-detail.css?inline';
-import { studentName, summarizeAssignments, type AssignmentRow } from './student-detail.logic';
+import {
+  studentName,
+  summarizeAssignments,
+  type AssignmentRow,
+  type NumeralRow,
+} from './student-detail.logic';
 import type { StudentDetailData, StudentDetailProps } from './student-detail.types';
 
 type Tab = 'overview' | 'assignments';
@@ -224,6 +229,45 @@ function AssignmentCard({ t, assignment, now }: { t: Translate; assignment: Assi
   );
 }
 
+/**
+ * The photos a student sent from their phone of their work on a numeral: each picture as a thumbnail
+ * that opens the full picture, the LaTeX read from it (as text), and when it arrived.
+ */
+function NumeralPhotos({
+  t,
+  number,
+  photos,
+}: {
+  t: Translate;
+  number: number;
+  photos: NumeralRow['photos'];
+}) {
+  return (
+    <ul className="kib-sd-photos__list" aria-label={t('student-detail.photos', { number })}>
+      {photos.map((photo, i) => (
+        <li key={`${photo.receivedAt}-${i}`} className="kib-sd-photos__item">
+          {photo.pictureUrl ? (
+            <a href={photo.pictureUrl} target="_blank" rel="noreferrer">
+              <img
+                className="kib-sd-photos__thumbnail"
+                src={photo.pictureUrl}
+                alt={t('student-detail.photo', { index: i + 1, number })}
+                loading="lazy"
+              />
+            </a>
+          ) : null}
+          {photo.latex ? (
+            <span>
+              {t('student-detail.photo-latex')} <code>{photo.latex}</code>
+            </span>
+          ) : null}
+          <DateTime t={t} value={photo.receivedAt} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ProblemsTable({ t, assignment }: { t: Translate; assignment: AssignmentRow }) {
   return (
     <ScrollTable
@@ -261,7 +305,7 @@ function ProblemsTable({ t, assignment }: { t: Translate; assignment: Assignment
               <td className="kib-db-num">{formatDuration(problem.answerTime)}</td>
               <td />
             </tr>
-            {problem.numerals.map((numeral) => (
+            {problem.numerals.map((numeral) => [
               <tr key={numeral.id} className="kib-sd-numeral">
                 <th scope="row">{t('student-detail.numeral', { number: numeral.number })}</th>
                 <td>
@@ -272,8 +316,15 @@ function ProblemsTable({ t, assignment }: { t: Translate; assignment: Assignment
                 <td>
                   <DateTime t={t} value={numeral.lastAttemptDate} />
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              numeral.photos.length > 0 ? (
+                <tr key={`${numeral.id}-photos`} className="kib-sd-photos">
+                  <td colSpan={5}>
+                    <NumeralPhotos t={t} number={numeral.number} photos={numeral.photos} />
+                  </td>
+                </tr>
+              ) : null,
+            ])}
           </Fragment>
         ))}
       </tbody>

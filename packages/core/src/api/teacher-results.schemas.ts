@@ -116,6 +116,18 @@ export const AssignmentResultsSchema = z.object({
 /** An assignment's results in a classroom. */
 export type AssignmentResults = z.infer<typeof AssignmentResultsSchema>;
 
+/**
+ * A photo of a student's work on a numeral, sent from their phone (spec 03 §4): the picture, when it
+ * was kept as one, and the LaTeX read from it, when handwriting recognition read it.
+ */
+export const NumeralPhotoSchema = z.object({
+  pictureUrl: z.string().nullable(),
+  latex: z.string().nullable(),
+  receivedAt: DateTimeSchema,
+});
+/** A photo of a student's work on a numeral. */
+export type NumeralPhoto = z.infer<typeof NumeralPhotoSchema>;
+
 /** A student's record on one assignment: per problem and numeral, and in total. */
 export const StudentAssignmentSchema = z.object({
   moduleId: z.number().int(),
@@ -139,6 +151,8 @@ export const StudentAssignmentSchema = z.object({
           attempts: z.number().int(),
           answerTime: z.number().int(),
           lastAttemptDate: DateTimeSchema.nullable(),
+          /** Photos of their work the student sent from a phone while solving it, oldest first. */
+          photos: z.array(NumeralPhotoSchema).optional(),
         }),
       ),
     }),

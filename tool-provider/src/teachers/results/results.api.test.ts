@@ -421,6 +421,7 @@ describe('GET classrooms/{id}/students/{studentId}/', () => {
       attempts: stat ? (stat[0] ? 1 : 2) : 0,
       answer_time: stat?.[1] ?? 0,
       last_attempt_date: stat?.[2].toISOString() ?? null,
+      photos: [],
     });
     expect(res.body).toEqual({
       classroom: { id: ids.c1, name: 'Grado 7B' },
@@ -511,6 +512,59 @@ describe('GET classrooms/{id}/students/{studentId}/', () => {
     }
   });
 
+  it("lists the photos the student sent from a phone under each numeral, oldest first, and no one else's", async () => {
+    const key = 'pictures/0123456789abcdef0123456789abcdef.jpg';
+    await server.db.sequelize.query(
+      `INSERT INTO media_files (key, kind, content_type, size, checked) VALUES (:key, 'picture', 'image/jpeg', 10, true)`,
+      { replacements: { key } },
+    );
+    const photo = async (
+      student: string,
+      status: string,
+      at: Date,
+      pictureKey: string | null,
+      latex: string | null,
+    ) =>
+      server.db.sequelize.query(
+        `INSERT INTO phone_photos (id, user_id, numeral_id, expires_at, status, picture_key, latex, received_at)
+         VALUES (gen_random_uuid(), :student, :numeral, :at, :status, :pictureKey, :latex, :at)`,
+        { replacements: { student: ids[student], numeral: ids.n1b, at, status, pictureKey, latex } },
+      );
+    await photo('s1', 'received', at(-1), null, 'x=2');
+    await photo('s1', 'received', at(-2), key, null);
+    await photo('s1', 'waiting', at(-1), null, null);
+    await photo('s2', 'received', at(-1), key, 'y=1');
+    try {
+      const teacher = await loginAs('teacher@results.test');
+      type Numeral = {
+        id: number;
+        photos: { picture_url: string | null; latex: string | null; received_at: string }[];
+      };
+      const numerals = async (s: string) =>
+        (
+          await teacher.get<{ assignments: { problems: { numerals: Numeral[] }[] }[] }>(
+            `/api/classrooms/${ids.c1}/students/${ids[s]}/`,
+          )
+        ).body.assignments.flatMap((a) => a.problems.flatMap((p) => p.numerals));
+      const own = (await numerals('s1')).find((n) => n.id === ids.n1b)!;
+      expect(own.photos).toEqual([
+        {
+          picture_url: expect.stringMatching(new RegExp(`/${key}$`)),
+          latex: null,
+          received_at: at(-2).toISOString(),
+        },
+        { picture_url: null, latex: 'x=2', received_at: at(-1).toISOString() },
+      ]);
+      expect((await numerals('s1')).filter((n) => n.id !== ids.n1b).every((n) => n.photos.length === 0)).toBe(
+        true,
+      );
+      expect((await numerals('s2')).find((n) => n.id === ids.n1b)!.photos).toHaveLength(1);
+    } finally {
+      await server.db.sequelize.query(`DELETE FROM phone_photos`);
+      await server.db.sequelize.query(`DELETE FROM media_files WHERE key = :key`, { replacements: { key } });
+    }
+  });
+
   it('answers 404 for a student who is not in the classroom', async () => {
     const teacher = await loginAs('teacher@results.test');
     for (const s of [ids.s4, ids.teacher, 999_999])
@@ -567,6 +621,7 @@ describe('the weekly chart over a year end', () => {
       results: new ResultsRepository(server.db.sequelize),
       activities: new ActivityRepository(server.db.sequelize),
       teachers: { requireSubscription: async () => undefined },
+      pictureUrl: (key) => `/media/${key}`,
       now: () => new Date('2027-01-06T10:00:00Z'),
     });
     await server.db.sequelize.query(`DELETE FROM attempts WHERE user_id = :s`, {

@@ -368,4 +368,38 @@ export class ResultsRepository {
       );
     return byModule;
   }
+
+  /**
+   * The photos a student sent from their phone of their work on the numerals (received ones, oldest
+   * first), by numeral.
+   */
+  async phonePhotos(
+    studentId: number,
+    numeralIds: number[],
+  ): Promise<Map<number, { pictureKey: string | null; latex: string | null; receivedAt: string }[]>> {
+    const byNumeral = new Map<
+      number,
+      { pictureKey: string | null; latex: string | null; receivedAt: string }[]
+    >();
+    if (numeralIds.length === 0) return byNumeral;
+    const rows = await this.select<{
+      numeralId: number;
+      pictureKey: string | null;
+      latex: string | null;
+      receivedAt: Stamp;
+    }>(
+      `SELECT numeral_id AS "numeralId", picture_key AS "pictureKey", latex, received_at AS "receivedAt"
+         FROM phone_photos
+        WHERE user_id = :studentId AND numeral_id IN (:numeralIds) AND status = 'received'
+          AND (picture_key IS NOT NULL OR latex IS NOT NULL)
+        ORDER BY received_at, id`,
+      { studentId, numeralIds },
+    );
+    for (const row of rows) {
+      const photos = byNumeral.get(row.numeralId) ?? [];
+      photos.push({ pictureKey: row.pictureKey, latex: row.latex, receivedAt: isoOrNull(row.receivedAt)! });
+      byNumeral.set(row.numeralId, photos);
+    }
+    return byNumeral;
+  }
 }

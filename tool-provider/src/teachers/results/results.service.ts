@@ -72,6 +72,8 @@ export class ResultsService {
       activities: Pick<ActivityRepository, 'content' | 'userStats'>;
       /** The teachers' plan check. */
       teachers: Pick<TeacherService, 'requireSubscription'>;
+      /** The address a stored picture is shown from. */
+      pictureUrl: (key: string) => string;
       now?: () => Date;
     },
   ) {}
@@ -209,11 +211,12 @@ export class ResultsService {
     const numeralIds = [
       ...new Set([...problemsByModule.values()].flat().flatMap((p) => p.numerals.map((n) => n.id))),
     ];
+    const [userStats, photos] = await Promise.all([
+      activities.userStats([studentId], numeralIds),
+      results.phonePhotos(studentId, numeralIds),
+    ]);
     const stats = new Map<number, ActivityNumeralStat>(
-      ((await activities.userStats([studentId], numeralIds)).get(studentId) ?? []).map((s) => [
-        s.numeralId,
-        s,
-      ]),
+      (userStats.get(studentId) ?? []).map((s) => [s.numeralId, s]),
     );
 
     const all = noCounts();
@@ -239,6 +242,11 @@ export class ResultsService {
             attempts: stat?.attempts ?? 0,
             answerTime: stat?.answerTime ?? 0,
             lastAttemptDate: stat?.lastAttemptDate ?? null,
+            photos: (photos.get(n.id) ?? []).map((photo) => ({
+              pictureUrl: photo.pictureKey === null ? null : this.deps.pictureUrl(photo.pictureKey),
+              latex: photo.latex,
+              receivedAt: photo.receivedAt,
+            })),
           };
         }),
       }));
