@@ -23,6 +23,8 @@ const KEY_COLUMNS = [
   ['steps', 'picture'],
   ['steps', 'video_s3'],
   ['multiple_choice_entries', 'picture'],
+  // A photo a student sent from a phone, kept for their teacher (the same picture may also be a problem's).
+  ['phone_photos', 'picture_key'],
 ] as const;
 
 /** The `media_files` table: which keys Kib made, for what kind of file, and whether their content was checked. */
@@ -53,7 +55,7 @@ export class MediaRepository {
     });
   }
 
-  /** The keys among `keys` that some problem, numeral, step or choice still names. */
+  /** The keys among `keys` that some problem, numeral, step, choice or phone photo still names. */
   async referenced(keys: readonly string[], transaction?: Transaction): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const union = KEY_COLUMNS.map(
