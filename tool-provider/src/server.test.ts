@@ -77,6 +77,19 @@ describe('the start-up line', () => {
   }, 60_000);
 });
 
+describe('a port already in use', () => {
+  it("fails the start with the system's error instead of starting half-way", async () => {
+    const { running } = await start({});
+    try {
+      const port = new URL(running.url).port;
+      await expect(start({ PORT: port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+});
+
 describe('listeningPublicUrl', () => {
   it('keeps PUBLIC_URL and a URL derived from a fixed port, and fills in the port only for PORT=0', () => {
     expect(listeningPublicUrl(loadConfig({ PUBLIC_URL: 'https://kib.example', PORT: '0' }), 4321)).toBe(

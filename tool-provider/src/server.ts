@@ -35,8 +35,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     access: 'serve',
   });
+  const jobs = new JobQueue(db.sequelize, logger);
   try {
-    const jobs = new JobQueue(db.sequelize, logger);
     // Mail goes through the job queue: stored before the request answers, retried while SMTP is down.
     const queuedMailer = new QueuedMailer({
       jobs,
@@ -67,9 +67,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
       mailer: queuedMailer,
     });
+    // Express 5 calls back once: with the error when listening fails (a port in use), else without.
     const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
-      s.once('error', reject);
+      const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
     });
     sockets.attach(server);
     // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
@@ -94,6 +94,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       },
     };
   } catch (err) {
+    await jobs.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
