@@ -189,6 +189,14 @@ function ReviewsList({
     isDayValue(endParam) && endParam >= start ? endParam : start > fallback.end ? start : fallback.end;
   const [draft, setDraft] = useState({ start, end });
   const [rangeError, setRangeError] = useState(false);
+  // The radio shows the choice at once; the address (a transition) follows, and a change of the
+  // address (back, a link) is shown in turn.
+  const [shownState, setShownState] = useState(state);
+  const [addressState, setAddressState] = useState(state);
+  if (addressState !== state) {
+    setAddressState(state);
+    setShownState(state);
+  }
   const reviews = useReviewsByDate({ creator: creatorId, state, start, end });
 
   const onSubmit = (event: FormEvent) => {
@@ -213,8 +221,11 @@ function ReviewsList({
                 type="radio"
                 name={`${id}-state`}
                 value={s}
-                checked={state === s}
-                onChange={() => onChange({ state: s })}
+                checked={shownState === s}
+                onChange={() => {
+                  setShownState(s);
+                  onChange({ state: s });
+                }}
               />
               {t(`creator-reviews.state-${s}`)}
             </label>
