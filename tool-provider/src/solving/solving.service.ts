@@ -39,8 +39,8 @@ export class SolvingService {
       /** Is the problem open to the demo mode (published, in a demo course)? */
       isDemoProblem: (problemId: number) => Promise<boolean>;
       /**
-       * Told after a recorded attempt completed a numeral of an account's, before the answer leaves
-       * (the LTI adapter marks the grade to send back to the student's LMS).
+       * Told after a recorded attempt completed a numeral of an account's to which an LMS grade is
+       * bound, before the answer leaves (the LTI adapter marks the grade to send back to the LMS).
        */
       onNumeralCompleted?: (principal: Principal, problemId: number) => Promise<void>;
       now?: () => Date;
@@ -68,9 +68,14 @@ export class SolvingService {
       feedbackCodes: feedbackCodes(result, correct),
     };
     let stat: AttemptOutcome['stat'] = { numeralId: numeral.id };
+    let gradesBound = false;
     if (late) await this.deps.stats.logLateAttempt(attempt);
-    else stat = await this.deps.stats.recordAttempt({ ...attempt, completed: numeralCompleted });
-    if (!late && numeralCompleted && !principal.tempStudent)
+    else
+      ({ stat, gradesBound } = await this.deps.stats.recordAttempt({
+        ...attempt,
+        completed: numeralCompleted,
+      }));
+    if (!late && numeralCompleted && gradesBound && !principal.tempStudent)
       await this.deps.onNumeralCompleted?.(principal, problem.id);
     return {
       correctAns: correct,

@@ -51,11 +51,22 @@ export class StatRepository {
    * in place — attempts + 1, answer time + seconds, completed once ever completed, last attempt now.
    * The statement is atomic (both rows or neither) and the upsert (on the solver's unique pair)
    * makes concurrent attempts of one student each count. It runs on the hot path of a classroom
-   * burst, so straight through the pool (`pooledQuery`), without a transaction of its own.
+   * burst, so straight through the pool (`pooledQuery`), without a transaction of its own. It also
+   * answers whether an LMS grade is bound to the solver (an LTI 1.1 or 1.3 outcome row), so a
+   * completed numeral marks grades for sending only for a solver who has some.
    */
-  async recordAttempt(input: AttemptInput & { completed: boolean }): Promise<ActivityNumeralStat> {
+  async recordAttempt(
+    input: AttemptInput & { completed: boolean },
+  ): Promise<{ stat: ActivityNumeralStat; gradesBound: boolean }> {
     const { column, solverId } = solverColumn(input.solver);
-    const rows = await pooledQuery<Omit<ActivityNumeralStat, 'lastAttemptDate'> & { lastAttemptDate: Date }>(
+    const gradesBound =
+      column === 'user_id'
+        ? `(EXISTS (SELECT 1 FROM lti11_outcomes WHERE user_id = $1)
+            OR EXISTS (SELECT 1 FROM lti13_outcomes WHERE user_id = $1))`
+        : 'false';
+    const rows = await pooledQuery<
+      Omit<ActivityNumeralStat, 'lastAttemptDate'> & { lastAttemptDate: Date; gradesBound: boolean }
+    >(
       this.sequelize,
       `WITH logged AS (
          INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
@@ -69,12 +80,15 @@ export class StatRepository {
          last_attempt_date = now(),
          updated_at = now()
        RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
-                 last_attempt_date AS "lastAttemptDate"`,
+                 last_attempt_date AS "lastAttemptDate", ${gradesBound} AS "gradesBound"`,
       [...attemptValues(solverId, input), input.completed],
       `record-attempt-${column}`,
     );
-    const { lastAttemptDate, ...stat } = rows[0]!;
-    return { ...stat, lastAttemptDate: new Date(lastAttemptDate).toISOString() };
+    const { lastAttemptDate, gradesBound: bound, ...stat } = rows[0]!;
+    return {
+      stat: { ...stat, lastAttemptDate: new Date(lastAttemptDate).toISOString() },
+      gradesBound: bound,
+    };
   }
 
   /** Logs an attempt that is not recorded for the teacher (deadline passed, activity expired). */
