@@ -39,12 +39,20 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * worse, the wrong rows). So Kib talks to it over a single connection, and queries wait their turn
  * in the pool, as they would in the one session anyway.
  */
-export function connect(url: string, kind: DatabaseKind, logger?: Logger): Sequelize {
+export function connect(
+  url: string,
+  kind: DatabaseKind,
+  logger?: Logger,
+  /** How long a connection may stay idle before the pool closes it (above the embedded one). */
+  idleMs = 10_000,
+): Sequelize {
   return new Sequelize(url, {
     dialect: 'postgres',
     dialectModule: pg,
     logging: logger ? (sql) => logger.trace({ sql }, 'sql') : false,
-    pool: kind === 'pglite' ? { max: 1, min: 0, idle: 10_000 } : { max: 10, min: 0, idle: 10_000 },
+    // The embedded database's one connection stays open while idle: a new one would leave the old
+    // one's prepared statements behind in the shared session.
+    pool: kind === 'pglite' ? { max: 1, min: 1, idle: idleMs } : { max: 10, min: 0, idle: idleMs },
     // A database host that drops packets fails a connection in seconds, not at the TCP timeout.
     dialectOptions: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
     define: { underscored: true, freezeTableName: true },

@@ -58,4 +58,24 @@ describe('pooledQuery', () => {
     );
     expect(await pooledQuery(first, 'SELECT 1 / $1::int AS n', [1], 'divide')).toEqual([{ n: 1 }]);
   });
+
+  it("keeps the embedded database's one connection while idle, so no statements are left behind", async () => {
+    const brief = connect(db.url, 'pglite', undefined, 100);
+    try {
+      const manager = brief.connectionManager as unknown as {
+        getConnection(o: object): Promise<object>;
+        releaseConnection(c: object): void;
+      };
+      await pooledQuery(brief, 'SELECT 1 AS one', [], 'one');
+      const before = await manager.getConnection({});
+      manager.releaseConnection(before);
+      // Past the idle time and the pool's next sweep (every second).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const after = await manager.getConnection({});
+      manager.releaseConnection(after);
+      expect(after).toBe(before);
+    } finally {
+      await brief.close();
+    }
+  });
 });
