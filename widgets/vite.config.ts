@@ -1,12 +1,15 @@
 import { builtinModules } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import pkg from './package.json' with { type: 'json' };
 
 /**
  * Two builds (`vite build --mode embed|lib`):
  * - embed: `dist/kib-widgets.js`, one self-contained ES module (React included) that defines every
  *   `<kib-*>` element; MathLive, JSXGraph, the checker and the spreadsheet writer are lazy chunks.
+ *   Each script is also written compressed with brotli at its highest quality (`.js.br`), which the
+ *   tool provider sends to browsers that accept it.
  * - lib: `dist/lib/index.js`, the React components for bundler users, with React and the other
  *   dependencies left to the application (React is a peer dependency).
  */
@@ -29,7 +32,10 @@ export default defineConfig(({ mode }) => {
     'i18next',
   ];
   return {
-    plugins: [react()],
+    plugins: [
+      react(),
+      ...(embed ? [compression({ algorithms: ['brotliCompress'], logLevel: 'silent' })] : []),
+    ],
     define: embed ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: embed ? 'dist' : 'dist/lib',
