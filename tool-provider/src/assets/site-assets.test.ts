@@ -16,6 +16,7 @@ const MANIFEST = {
   'src/pages/student/solve-page.tsx': {
     file: 'assets/solve-page-111.js',
     imports: ['index.html', '_helper-222.js'],
+    css: ['assets/solve-page-111.css'],
   },
   '_helper-222.js': { file: 'assets/helper-222.js', imports: ['index.html'] },
   '../node_modules/mathlive/mathlive.min.mjs': { file: 'assets/mathlive.min-333.js', isDynamicEntry: true },
@@ -67,14 +68,18 @@ describe('site assets', () => {
 
   it("announces a solve page's chunks and MathLive in its head, once each, and nothing more on other pages", async () => {
     const links = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      [...html.matchAll(/<link rel="(?:modulepreload|preload" as="style)" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
     for (const p of ['/student/solve?problem=3', '/demo/student/modules/solve?problem=1']) {
       const html = await (await fetch(`${url}${p}`, { headers: { accept: 'text/html' } })).text();
       expect(links(html)).toEqual([
         '/assets/solve-page-111.js',
+        '/assets/solve-page-111.css',
         '/assets/helper-222.js',
         '/assets/mathlive.min-333.js',
       ]);
+      expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/solve-page-111.css">');
       expect(html.match(/index-abc123\.js/g)).toHaveLength(1);
     }
     for (const p of ['/login', '/student', '/student/solved'])

@@ -13,15 +13,24 @@ const NOT_SITE = /^\/(api|widgets)(\/|$)/;
 /** MathLive's module, as the build's manifest names its source. */
 const MATHLIVE = '../node_modules/mathlive/mathlive.min.mjs';
 
+/** The student area's frame, around each of its pages. */
+const STUDENT_LAYOUT = 'src/pages/student/student-layout.tsx';
+
 /**
- * The modules a page needs beyond the entry, by path: the page's own chunk and the libraries it
- * cannot work without, as the build's manifest names their sources. The page announces them in its
- * head, so a phone downloads them beside the entry instead of after it has run.
+ * The modules a page needs beyond the entry, by path: the lazily loaded layout and page of its route
+ * and the libraries it cannot work without, as the build's manifest names their sources. The page
+ * announces them in its head, so a phone downloads them beside the entry instead of after it has run.
  */
 export const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
+  { path: /^\/login\/?$/, sources: ['src/pages/account/login-page.tsx'] },
+  { path: /^\/student\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/home-page.tsx'] },
+  { path: /^\/student\/classrooms\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/classrooms-page.tsx'] },
+  { path: /^\/student\/modules\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/modules-page.tsx'] },
+  { path: /^\/student\/rendermodule\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/module-page.tsx'] },
+  { path: /^\/student\/solve\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/solve-page.tsx', MATHLIVE] },
   {
-    path: /^\/(student\/solve|demo\/student\/modules\/solve)\/?$/,
-    sources: ['src/pages/student/solve-page.tsx', MATHLIVE],
+    path: /^\/demo\/student\/modules\/solve\/?$/,
+    sources: ['src/pages/student/demo-layout.tsx', 'src/pages/student/solve-page.tsx', MATHLIVE],
   },
   { path: /^\/code\/student\/solve\/?$/, sources: ['src/pages/code/code-solve-page.tsx', MATHLIVE] },
 ];
@@ -30,11 +39,13 @@ export const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
 /**
- * The site's `index.html` with, for a page of PAGE_MODULES, a modulepreload link for each file its
- * modules need (their static imports included) that the page does not already announce. Read again
+ * The site's `index.html` with, for a page of PAGE_MODULES, a modulepreload link for each script its
+ * modules need (their static imports included) and a preload link for each of their stylesheets,
+ * except what the page already announces. Read again
  * when the build changes; without a manifest, the page as it is.
  */
 function pageHtml(dir: string): (pagePath: string) => string | null {
@@ -56,13 +67,18 @@ function pageHtml(dir: string): (pagePath: string) => string | null {
           const chunk = manifest[key];
           if (!chunk || files.has(chunk.file)) return;
           files.add(chunk.file);
+          chunk.css?.forEach((css) => files.add(css));
           chunk.imports?.forEach(visit);
         };
         page.sources.forEach(visit);
         const links = [...files]
           .map((file) => `/${file}`)
           .filter((href) => !html.includes(`"${href}"`))
-          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+          .map((href) =>
+            href.endsWith('.css')
+              ? `<link rel="preload" as="style" crossorigin href="${href}">`
+              : `<link rel="modulepreload" crossorigin href="${href}">`,
+          );
         byPath.set(page.path, html.replace('</head>', `${links.join('\n')}\n</head>`));
       }
       cache = { stamp, html, byPath };
