@@ -45,11 +45,11 @@ interface ManifestChunk {
 /**
  * The site's `index.html` with, for a page of PAGE_MODULES, a modulepreload link for each script its
  * modules need (their static imports included) and a preload link for each of their stylesheets,
- * except what the page already announces. Read again
- * when the build changes; without a manifest, the page as it is.
+ * except what the page already announces. Read again when the build changes; without a manifest,
+ * the page as it is.
  */
 function pageHtml(dir: string): (pagePath: string) => string | null {
-  let cache: { stamp: number; html: string; byPath: Map<RegExp, string> } | null = null;
+  let cache: { stamp: number; byPath: Map<RegExp, string> } | null = null;
   return (pagePath) => {
     const entry = PAGE_MODULES.find((p) => p.path.test(pagePath));
     if (!entry) return null;
@@ -81,7 +81,7 @@ function pageHtml(dir: string): (pagePath: string) => string | null {
           );
         byPath.set(page.path, html.replace('</head>', `${links.join('\n')}\n</head>`));
       }
-      cache = { stamp, html, byPath };
+      cache = { stamp, byPath };
     }
     return cache.byPath.get(entry.path) ?? null;
   };

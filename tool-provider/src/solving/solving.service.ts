@@ -75,8 +75,8 @@ export class SolvingService {
         ...attempt,
         completed: numeralCompleted,
       }));
-    if (!late && numeralCompleted && gradesBound && !principal.tempStudent)
-      await this.deps.onNumeralCompleted?.(principal, problem.id);
+    // Only a recorded attempt of an account can have a grade bound (never a code student's).
+    if (numeralCompleted && gradesBound) await this.deps.onNumeralCompleted?.(principal, problem.id);
     return {
       correctAns: correct,
       numeralCompleted,

@@ -46,16 +46,9 @@ export abstract class OutboxRepository<R extends OutboxRow> implements OutboxSto
     'o.user_id = $2 AND o.module_id IN (SELECT module_id FROM module_problems WHERE problem_id = $3)';
 
   /**
-   * Recomputes the progress of the user's rows whose module holds the problem and marks them
-   * pending, due now. Answers how many rows were marked.
-   */
-  async markPendingForProblem(userId: number, problemId: number, now: Date): Promise<number> {
-    return OutboxRepository.markPendingForProblemIn([this], userId, problemId, now);
-  }
-
-  /**
-   * markPendingForProblem over several outboxes (of one database) in one statement: every correct
-   * answer runs it, so it is one round trip, prepared once per connection.
+   * Recomputes the progress of the user's rows whose module holds the problem, in every outbox given
+   * (of one database), and marks them pending, due now; answers how many rows were marked. One
+   * statement: a correct answer runs it, so it is one round trip, prepared once per connection.
    */
   static async markPendingForProblemIn(
     outboxes: OutboxRepository<OutboxRow>[],
