@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { headScript } from './head-script-plugin';
 
 /**
  * The standalone site: a single-page app written to `dist/`, which the tool provider serves at `/`
@@ -11,7 +12,7 @@ import { compression } from 'vite-plugin-compression2';
  * `npm run dev -w site` proxies `/api` to a tool provider on :8080.
  */
 export default defineConfig({
-  plugins: [react(), compression({ algorithms: ['brotliCompress'], logLevel: 'silent' })],
+  plugins: [react(), headScript(), compression({ algorithms: ['brotliCompress'], logLevel: 'silent' })],
   resolve: {
     // The translation runtime without the English texts, which load when a reader chooses English.
     alias: [{ find: /^@kib\/i18n$/, replacement: '@kib/i18n/runtime' }],

@@ -26,7 +26,7 @@ export default defineProject({
     // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
     sequence: { groupOrder: 2 },
     name: 'site',
-    include: ['src/**/*.test.tsx'],
+    include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     expect: { poll: { timeout: 10_000 } },
     browser: {

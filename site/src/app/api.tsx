@@ -1,5 +1,6 @@
 import { ApiClient } from '@kib/api-client';
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { bootFetch } from '../boot/boot-fetch';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
@@ -20,7 +21,8 @@ let siteClient: ApiClient | undefined;
  * loader that asks for a page's data while its code is still downloading).
  */
 export function siteApi(): ApiClient {
-  siteClient ??= createSiteApi();
+  // The first answers may already be on their way: the page's head script asked for them.
+  siteClient ??= createSiteApi({ fetch: bootFetch() });
   return siteClient;
 }
 

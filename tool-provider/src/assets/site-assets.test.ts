@@ -5,7 +5,20 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_DIR, PAGE_MODULES, siteAssets } from './site-assets';
+import {
+  allowScripts,
+  DEFAULT_SITE_DIR,
+  inlineScriptHashes,
+  inlineScriptSource,
+  PAGE_MODULES,
+  siteAssets,
+} from './site-assets';
+
+/** The page's inline head script. */
+const HEAD_SCRIPT = 'window.__kibBoot={answers:new Map()};';
+
+/** The policy the app's helmet sets before the site answers. */
+const POLICY = "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline'";
 
 /** A script the build also wrote compressed with brotli. */
 const SOLVER = `export const steps = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `paso ${i}`))};`;
@@ -33,7 +46,7 @@ describe('site assets', () => {
     await fs.mkdir(path.join(dir, 'assets'));
     await fs.writeFile(
       path.join(dir, 'index.html'),
-      '<!doctype html><head><title>Kib</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>',
+      `<!doctype html><head><meta charset="UTF-8" /><script>${HEAD_SCRIPT}</script><title>Kib</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>`,
     );
     await fs.mkdir(path.join(dir, '.vite'));
     await fs.writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -43,6 +56,10 @@ describe('site assets', () => {
     await fs.writeFile(path.join(dir, 'assets', 'solver-def456.js.br'), zlib.brotliCompressSync(SOLVER));
     const app = express();
     app.use('/api', (_req, res) => void res.status(404).json({ code: 'route-not-found' }));
+    app.use((_req, res, next) => {
+      res.setHeader('Content-Security-Policy', POLICY);
+      next();
+    });
     app.use(siteAssets(dir));
     app.use((_req, res) => void res.status(404).end());
     const server = app.listen(0, '127.0.0.1');
@@ -86,6 +103,31 @@ describe('site assets', () => {
       expect(links(await (await fetch(`${url}${p}`, { headers: { accept: 'text/html' } })).text())).toEqual(
         [],
       );
+  });
+
+  it("allows the page's head script by its hash, on every page, and no other inline script", async () => {
+    const hash = inlineScriptSource(HEAD_SCRIPT);
+    for (const p of ['/', '/student/solve?problem=3', '/teacher/classrooms']) {
+      const r = await fetch(`${url}${p}`, { headers: { accept: 'text/html' } });
+      expect(r.headers.get('content-security-policy')).toBe(
+        `default-src 'self';script-src 'self' ${hash};style-src 'self' 'unsafe-inline'`,
+      );
+      expect(await r.text()).toContain(`<script>${HEAD_SCRIPT}</script>`);
+    }
+    // A script file is not hashed; a policy without script-src is left alone.
+    expect(
+      inlineScriptHashes('<script src="/a.js"></script><script type="module" src="/b.js"></script>'),
+    ).toEqual([]);
+    expect(allowScripts("default-src 'self'", [hash])).toBe("default-src 'self'");
+  });
+
+  it("the site's build carries the head script first in its head, which the browser's hash matches", async () => {
+    const html = await fs.readFile(path.join(DEFAULT_SITE_DIR, 'index.html'), 'utf8');
+    const script = /<meta charset="UTF-8" \/>\s*<script>([\s\S]+?)<\/script>/.exec(html)?.[1];
+    expect(script).toContain('__kibBoot');
+    // The value a browser computes for `script-src` (base64 SHA-256 of the script's text).
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script));
+    expect(inlineScriptHashes(html)).toEqual([`'sha256-${Buffer.from(digest).toString('base64')}'`]);
   });
 
   it("does not serve the build's manifest", async () => {

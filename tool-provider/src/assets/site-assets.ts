@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,12 @@ const NOT_SITE = /^\/(api|widgets)(\/|$)/;
 /** MathLive's module, as the build's manifest names its source. */
 const MATHLIVE = '../node_modules/mathlive/mathlive.min.mjs';
 
+/**
+ * The console most numerals are answered in (a math field per line): a solve page renders it as soon
+ * as the problem is there, which the page's head script has usually asked for before the entry runs.
+ */
+const MATH_CONSOLE = '../widgets/src/math-console/index.ts';
+
 /** The student area's frame, around each of its pages. */
 const STUDENT_LAYOUT = 'src/pages/student/student-layout.tsx';
 
@@ -27,12 +34,23 @@ export const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
   { path: /^\/student\/classrooms\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/classrooms-page.tsx'] },
   { path: /^\/student\/modules\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/modules-page.tsx'] },
   { path: /^\/student\/rendermodule\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/module-page.tsx'] },
-  { path: /^\/student\/solve\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/solve-page.tsx', MATHLIVE] },
+  {
+    path: /^\/student\/solve\/?$/,
+    sources: [STUDENT_LAYOUT, 'src/pages/student/solve-page.tsx', MATHLIVE, MATH_CONSOLE],
+  },
   {
     path: /^\/demo\/student\/modules\/solve\/?$/,
-    sources: ['src/pages/student/demo-layout.tsx', 'src/pages/student/solve-page.tsx', MATHLIVE],
+    sources: [
+      'src/pages/student/demo-layout.tsx',
+      'src/pages/student/solve-page.tsx',
+      MATHLIVE,
+      MATH_CONSOLE,
+    ],
   },
-  { path: /^\/code\/student\/solve\/?$/, sources: ['src/pages/code/code-solve-page.tsx', MATHLIVE] },
+  {
+    path: /^\/code\/student\/solve\/?$/,
+    sources: ['src/pages/code/code-solve-page.tsx', MATHLIVE, MATH_CONSOLE],
+  },
 ];
 
 /** A chunk of the build's manifest (dist/.vite/manifest.json). */
@@ -42,49 +60,81 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The site's page as the server answers it for one path. */
+export interface SitePage {
+  html: string;
+  /** The CSP sources (`'sha256-…'`) of the page's inline scripts, which `script-src` must allow. */
+  scriptHashes: string[];
+}
+
+/** The CSP source of an inline script: the base64 SHA-256 of its exact text. */
+export function inlineScriptSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The hash sources of every inline script of `html` (a script element without `src`). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1] ?? '')
+    .filter((text) => text.trim() !== '')
+    .map(inlineScriptSource);
+}
+
 /**
- * The site's `index.html` with, for a page of PAGE_MODULES, a modulepreload link for each script its
- * modules need (their static imports included) and a preload link for each of their stylesheets,
- * except what the page already announces. Read again when the build changes; without a manifest,
- * the page as it is.
+ * The site's `index.html` for a path: for a page of PAGE_MODULES, with a modulepreload link for each
+ * script its modules need (their static imports included) and a preload link for each of their
+ * stylesheets, except what the page already announces; for any other page, as it is. Read again when
+ * the build changes; without a manifest, every page as it is. Null without a build.
  */
-function pageHtml(dir: string): (pagePath: string) => string | null {
-  let cache: { stamp: number; byPath: Map<RegExp, string> } | null = null;
+function pageHtml(dir: string): (pagePath: string) => SitePage | null {
+  let cache: { stamp: string; plain: SitePage; byPath: Map<RegExp, SitePage> } | null = null;
   return (pagePath) => {
-    const entry = PAGE_MODULES.find((p) => p.path.test(pagePath));
-    if (!entry) return null;
     const index = path.join(dir, 'index.html');
     const manifestFile = path.join(dir, '.vite', 'manifest.json');
-    if (!existsSync(index) || !existsSync(manifestFile)) return null;
-    const stamp = statSync(index).mtimeMs + statSync(manifestFile).mtimeMs;
+    if (!existsSync(index)) return null;
+    const hasManifest = existsSync(manifestFile);
+    const stamp = `${statSync(index).mtimeMs}:${hasManifest ? statSync(manifestFile).mtimeMs : '-'}`;
     if (cache?.stamp !== stamp) {
       const html = readFileSync(index, 'utf8');
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-      const byPath = new Map<RegExp, string>();
-      for (const page of PAGE_MODULES) {
-        const files = new Set<string>();
-        const visit = (key: string) => {
-          const chunk = manifest[key];
-          if (!chunk || files.has(chunk.file)) return;
-          files.add(chunk.file);
-          chunk.css?.forEach((css) => files.add(css));
-          chunk.imports?.forEach(visit);
-        };
-        page.sources.forEach(visit);
-        const links = [...files]
-          .map((file) => `/${file}`)
-          .filter((href) => !html.includes(`"${href}"`))
-          .map((href) =>
-            href.endsWith('.css')
-              ? `<link rel="preload" as="style" crossorigin href="${href}">`
-              : `<link rel="modulepreload" crossorigin href="${href}">`,
-          );
-        byPath.set(page.path, html.replace('</head>', `${links.join('\n')}\n</head>`));
+      const scriptHashes = inlineScriptHashes(html);
+      const byPath = new Map<RegExp, SitePage>();
+      if (hasManifest) {
+        const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+        for (const page of PAGE_MODULES) {
+          const files = new Set<string>();
+          const visit = (key: string) => {
+            const chunk = manifest[key];
+            if (!chunk || files.has(chunk.file)) return;
+            files.add(chunk.file);
+            chunk.css?.forEach((css) => files.add(css));
+            chunk.imports?.forEach(visit);
+          };
+          page.sources.forEach(visit);
+          const links = [...files]
+            .map((file) => `/${file}`)
+            .filter((href) => !html.includes(`"${href}"`))
+            .map((href) =>
+              href.endsWith('.css')
+                ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}">`
+                : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`,
+            );
+          byPath.set(page.path, {
+            html: html.replace('</head>', `${links.join('\n')}\n</head>`),
+            scriptHashes,
+          });
+        }
       }
-      cache = { stamp, byPath };
+      cache = { stamp, plain: { html, scriptHashes }, byPath };
     }
-    return cache.byPath.get(entry.path) ?? null;
+    const entry = PAGE_MODULES.find((p) => p.path.test(pagePath));
+    return (entry && cache.byPath.get(entry.path)) ?? cache.plain;
   };
+}
+
+/** `policy` with `sources` added to its `script-src` directive; a policy without one, as it is. */
+export function allowScripts(policy: string, sources: string[]): string {
+  if (sources.length === 0) return policy;
+  return policy.replace(/((?:^|;)\s*script-src\s[^;]*)/, `$1 ${sources.join(' ')}`);
 }
 
 /**
@@ -97,8 +147,7 @@ function pageHtml(dir: string): (pagePath: string) => string | null {
  */
 export function siteAssets(dir: string = DEFAULT_SITE_DIR): Router {
   const router = Router();
-  const index = path.join(dir, 'index.html');
-  const withModules = pageHtml(dir);
+  const pages = pageHtml(dir);
   router.use(
     expressStaticGzip(dir, {
       enableBrotli: true,
@@ -118,12 +167,15 @@ export function siteAssets(dir: string = DEFAULT_SITE_DIR): Router {
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SITE.test(req.path) || !req.accepts('html') || path.extname(req.path)) return next();
-    if (!existsSync(index)) return next();
+    const page = pages(req.path);
+    if (!page) return next();
     // A page that carries a one-time code has already asked for no-store; keep the stricter rule.
     if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
-    const html = withModules(req.path);
-    if (html === null) res.sendFile(index);
-    else res.type('html').send(html);
+    // The page's head script (the session's refresh and its first data) runs by its hash.
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string')
+      res.setHeader('Content-Security-Policy', allowScripts(policy, page.scriptHashes));
+    res.type('html').send(page.html);
   });
   return router;
 }

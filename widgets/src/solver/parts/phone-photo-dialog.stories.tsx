@@ -82,7 +82,10 @@ export const NotConnected: Story = {
     const canvas = within(canvasElement);
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('Teléfono no conectado'));
     await expect(status(canvasElement)).toHaveAttribute('data-status', 'not-connected');
-    await expect(canvas.getByRole('img', { name: 'Código QR del enlace para tu teléfono' })).toBeVisible();
+    // The code's module loads when the dialog first shows it.
+    await expect(
+      await canvas.findByRole('img', { name: 'Código QR del enlace para tu teléfono' }),
+    ).toBeVisible();
     await expect(canvas.getByRole('link', { name: PHONE_URL })).toHaveAttribute('href', PHONE_URL);
     await expect(args.phonePhoto.openSession).toHaveBeenCalledWith(101);
     await expect(JSON.parse(sockets.at(-1)!.sent[0]!)).toEqual({ role: 'desktop', token: 'desktop-token' });

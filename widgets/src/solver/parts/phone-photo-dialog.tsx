@@ -1,7 +1,6 @@
 import { PHONE_PHOTO_SOCKET_PATH } from '@kib/core';
 import type { Language } from '@kib/i18n';
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n';
 import { useAnnouncer } from '../../shared/use-announcer';
 import { ModalDialog } from './modal-dialog';
@@ -13,6 +12,9 @@ import {
   reasonKey,
   type PhonePhotoCapability,
 } from './phone-photo.logic';
+
+/** qrcode.react stays out of the solver's chunk: only a student who opens this dialog needs it. */
+const PhonePhotoQr = lazy(() => import('./phone-photo-qr'));
 
 /** Props of {@link PhonePhotoDialog}. */
 export interface PhonePhotoDialogProps {
@@ -157,14 +159,9 @@ export function PhonePhotoDialog({
             ) : state.session && state.status !== 'failed' ? (
               <div className="kib-phone-photo__link">
                 <p className="kib-phone-photo__instructions">{t('phone-photo.instructions')}</p>
-                <QRCodeSVG
-                  className="kib-phone-photo__qr"
-                  value={state.session.phoneUrl}
-                  size={200}
-                  marginSize={2}
-                  role="img"
-                  aria-label={t('phone-photo.qr')}
-                />
+                <Suspense fallback={<div className="kib-phone-photo__qr" />}>
+                  <PhonePhotoQr value={state.session.phoneUrl} label={t('phone-photo.qr')} />
+                </Suspense>
                 <p className="kib-phone-photo__address">
                   <span>{t('phone-photo.address')} </span>
                   <a href={state.session.phoneUrl} target="_blank" rel="noreferrer">
