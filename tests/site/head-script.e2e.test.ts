@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { openPage } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
+import { openSeededLinearEquation } from '../support/student-pages.ts';
 
 const STUDENT = 'student@demo.kib';
 const PASSWORD = 'demo1234';
@@ -41,13 +42,7 @@ describe("the page's head script", () => {
     const { page, context } = await openPage(browser, server.url, errors, { width: 360, height: 740 });
     await logIn(page, STUDENT, PASSWORD);
     await page.waitForURL('**/student');
-    await page
-      .getByRole('link', { name: /Grado 10A/ })
-      .first()
-      .click();
-    await page.getByRole('link', { name: /Taller de álgebra/ }).click();
-    await page.getByRole('link', { name: /Ecuación lineal/ }).click();
-    await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+    await openSeededLinearEquation(page);
     const problem = /problem=(\d+)/.exec(page.url())![1];
 
     // A cold start of the same address: the page's scripts run again from its head.

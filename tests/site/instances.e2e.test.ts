@@ -8,6 +8,7 @@ import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
 import { openPage } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 import { fieldValue, focusField } from '../support/math-field.ts';
+import { openSeededLinearEquation } from '../support/student-pages.ts';
 
 /*
  * Two `npm start` instances on one PostgreSQL behind a round-robin balancer (what the e2e suite runs
@@ -75,13 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances behind a balancer'
     await page.waitForURL('**/student');
     // A reload opens the session again from the refresh cookie the other instance set.
     await page.reload();
-    await page
-      .getByRole('link', { name: /Grado 10A/ })
-      .first()
-      .click();
-    await page.getByRole('link', { name: /Taller de álgebra/ }).click();
-    await page.getByRole('link', { name: /Ecuación lineal/ }).click();
-    await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+    await openSeededLinearEquation(page);
     const field = page.locator('math-field').last();
     await focusField(field);
     await page.keyboard.type('x=2', { delay: 30 });

@@ -5,6 +5,7 @@ import { logIn } from '../support/accounts.ts';
 import { overflows, shotAndAxe } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 import { fieldValue, focusField } from '../support/math-field.ts';
+import { openSeededLinearEquation } from '../support/student-pages.ts';
 
 const STUDENT = 'student@demo.kib';
 /** A second seeded student of the same classroom, whose problem is still unsolved after the first test. */
@@ -72,13 +73,7 @@ async function refused(token: string | null): Promise<boolean> {
 async function typeAnAnswer(page: Page, email: string): Promise<ReturnType<Page['locator']>> {
   await logIn(page, email, PASSWORD);
   await page.waitForURL('**/student');
-  await page
-    .getByRole('link', { name: /Grado 10A/ })
-    .first()
-    .click();
-  await page.getByRole('link', { name: /Taller de álgebra/ }).click();
-  await page.getByRole('link', { name: /Ecuación lineal/ }).click();
-  await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+  await openSeededLinearEquation(page);
   const field = page.locator('math-field').last();
   await focusField(field);
   await page.keyboard.type('x=2', { delay: 30 });

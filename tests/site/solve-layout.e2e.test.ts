@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { openPage, overflows, shotAndAxe } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
+import { openSeededLinearEquation } from '../support/student-pages.ts';
 
 const STUDENT = 'student@demo.kib';
 const PASSWORD = 'demo1234';
@@ -40,13 +41,7 @@ describe('the problem page layout', () => {
     const { page, context } = await openPage(browser, server.url, errors, { width: 1440, height: 900 });
     await logIn(page, STUDENT, PASSWORD);
     await page.waitForURL('**/student');
-    await page
-      .getByRole('link', { name: /Grado 10A/ })
-      .first()
-      .click();
-    await page.getByRole('link', { name: /Taller de álgebra/ }).click();
-    await page.getByRole('link', { name: /Ecuación lineal/ }).click();
-    await page.getByRole('tab', { name: 'Pregunta 1' }).waitFor();
+    await openSeededLinearEquation(page);
     await page.locator('math-field').last().waitFor();
 
     await expect.poll(async () => (await layout(page)).layout).toBe('columns');
