@@ -75,5 +75,6 @@ describe('the head script plan', () => {
     expect(bootLanguage(document.cookie)).toBe(initialLanguage());
     expect(readCookie('a=1; kib_session=x=y', 'kib_session')).toBe('x=y');
     expect(readCookie('a=1', 'kib_session')).toBeNull();
+    expect(readCookie('kib_session=50%', 'kib_session')).toBe('50%');
   });
 });

@@ -40,7 +40,13 @@ export const LANGUAGE_COOKIE = 'kib_lang';
 export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A value another script wrote without encoding it: as it is.
+      return value.join('=');
+    }
   }
   return null;
 }
