@@ -40,6 +40,7 @@ import { ApiRouter } from './http/api-router';
 import { AppError, errorHandler } from './http/errors';
 import { createLimiters, Limiter } from './http/rate-limit';
 import type { Logger } from './logger';
+import type { JobQueue, RetryPolicy } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ReviewsRepository } from './reviews/reviews.repository';
 import { registerReviewRoutes } from './reviews/reviews.routes';
@@ -102,6 +103,7 @@ import { registerCreationRoutes } from './creation/creation.routes';
 import { CreationService } from './creation/creation.service';
 import { OpenAiCompatibleModel } from './creation-ai/ai-model';
 import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
+import { AiJobs, aiRetryPolicy } from './creation-ai/ai-jobs';
 import { CreationAiService } from './creation-ai/creation-ai.service';
 import { registerVariantsRoutes } from './creation-variants/variants.routes';
 import { VariantsService } from './creation-variants/variants.service';
@@ -135,6 +137,13 @@ export interface AppDeps {
   logger: Logger;
   /** Overrides the configured mailer (tests). */
   mailer?: Mailer;
+  /**
+   * The background job queue (started): AI generations are its jobs. Without one (tests that do not
+   * need it) AI creation answers that it is not available.
+   */
+  jobs?: JobQueue;
+  /** Replaces parts of how AI generations are retried (tests: shorter waits and leases). */
+  aiRetry?: Partial<RetryPolicy>;
   /** Where the built widget bundle is (tests); the repository's widgets/dist by default. */
   widgetsDir?: string;
   /** Where the built site is (tests); the repository's site/dist by default. */
@@ -163,6 +172,8 @@ export interface KibApp {
   lti13: { service: Lti13Service; keys: ToolKeys };
   /** The phone-photo socket: attached to the HTTP server that listens, closed with it. */
   sockets: PhonePhotoSockets;
+  /** AI generations on the job queue: their worker is started by the server. */
+  aiJobs: AiJobs;
 }
 
 /** Maximum JSON body size; larger requests get 413. */
@@ -427,9 +438,9 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     }),
   );
   registerVariantsRoutes(api, new VariantsService({ repo: new CreationRepository(sequelize, models) }));
-  registerCreationAiRoutes(
-    api,
-    new CreationAiService({
+  const aiJobs = new AiJobs({
+    jobs: deps.jobs ?? null,
+    service: new CreationAiService({
       model: config.ai ? new OpenAiCompatibleModel(config.ai) : null,
       limiter: config.ai
         ? new Limiter(sequelize, {
@@ -440,7 +451,10 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
         : null,
       logger,
     }),
-  );
+    logger,
+    policy: { ...aiRetryPolicy(config.ai?.timeoutMs ?? 60_000), ...deps.aiRetry },
+  });
+  registerCreationAiRoutes(api, aiJobs);
   registerReviewRoutes(
     api,
     new ReviewsService({
@@ -579,6 +593,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     grades,
     lti13: { service: lti13, keys: toolKeys },
     sockets: new PhonePhotoSockets(phonePhotos, logger),
+    aiJobs,
   };
 }
 

@@ -1,5 +1,6 @@
 import { toSnakeCase } from '@kib/core';
 import sharp from 'sharp';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../creation/creation.test-helpers';
 import {
@@ -7,6 +8,7 @@ import {
   generatedProblem,
   type ChatCompletionsPeer,
 } from '../test/chat-completions-peer';
+import { JobQueue } from '../jobs/job-queue';
 import { insertUser } from '../test/fixtures';
 import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
 
@@ -42,6 +44,9 @@ interface Answer {
   }[];
 }
 
+/** How generations are retried here: the production policy's tries, with short waits and leases. */
+const RETRY = { retryDelaySeconds: 1, backoff: false, expireInSeconds: 4 };
+
 let peer: ChatCompletionsPeer;
 let server: TestServer;
 let unconfigured: TestServer;
@@ -51,16 +56,27 @@ let creatorId: number;
 const login = (base: string, email: string, lang = 'es') =>
   new TestClient(base, { 'accept-language': lang }).logIn(email);
 
+/** A generation as create_ai_problem/ and create_ai_problem/{id}/ answer it. */
+interface Job {
+  id: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  failed_tries: number;
+  answer: Answer | null;
+  error: { status: number; code: string; detail: string } | null;
+}
+
+type Reply<T> = {
+  status: number;
+  body: T & { code?: string; detail?: string; fields?: Record<string, string[]> };
+  headers: Headers;
+};
+
 /** Posts create_ai_problem/ as the site does: multipart, `data` as snake_case JSON, an optional picture. */
 async function postAi(
   client: TestClient,
   data: Record<string, unknown> = REQUEST,
   picture?: { bytes: Uint8Array<ArrayBuffer>; name: string },
-): Promise<{
-  status: number;
-  body: Answer & { code?: string; detail?: string; fields?: Record<string, string[]> };
-  headers: Headers;
-}> {
+): Promise<Reply<Job>> {
   const form = new FormData();
   form.append('data', JSON.stringify(toSnakeCase(data)));
   if (picture) {
@@ -79,16 +95,57 @@ async function postAi(
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }
 
+/** GET create_ai_problem/{id}/. */
+async function jobOf(client: TestClient, id: string): Promise<Reply<Job>> {
+  const res = await fetch(`${client.baseUrl}/api/create_ai_problem/${id}/`, {
+    headers: {
+      ...client.defaultHeaders,
+      ...(client.token ? { authorization: `Bearer ${client.token}` } : {}),
+    },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+}
+
+/** Follows a generation as the site does until it is done or failed; every state it was seen in. */
+async function follow(client: TestClient, id: string): Promise<{ job: Job; seen: Job['state'][] }> {
+  const seen: Job['state'][] = [];
+  for (let i = 0; i < 200; i++) {
+    const { status, body } = await jobOf(client, id);
+    expect(status).toBe(200);
+    if (seen.at(-1) !== body.state) seen.push(body.state);
+    if (body.state === 'done' || body.state === 'failed') return { job: body, seen };
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`generation ${id} did not finish`);
+}
+
+/** Starts a generation and follows it to its end. */
+async function generate(
+  client: TestClient,
+  ...args: Parameters<typeof postAi> extends [TestClient, ...infer R] ? R : never
+) {
+  const started = await postAi(client, ...args);
+  expect(started.status).toBe(202);
+  expect(started.body).toMatchObject({ state: 'queued', failed_tries: 0, answer: null, error: null });
+  return follow(client, started.body.id);
+}
+
 beforeAll(async () => {
   peer = await startChatCompletionsPeer({ content: RIGHT });
-  server = await startTestServer({
-    AI_BASE_URL: peer.baseUrl,
-    AI_API_KEY: 'sk-test-key',
-    AI_MODEL: 'kib-test-model',
-    AI_TIMEOUT_MS: '4000',
-    AI_MAX_TOKENS: '3000',
-    AI_REQUESTS_PER_HOUR: '1000',
-  });
+  server = await startTestServer(
+    {
+      AI_BASE_URL: peer.baseUrl,
+      AI_API_KEY: 'sk-test-key',
+      AI_MODEL: 'kib-test-model',
+      AI_TIMEOUT_MS: '2000',
+      AI_MAX_TOKENS: '3000',
+      AI_REQUESTS_PER_HOUR: '1000',
+    },
+    // Retries a second apart, and a worker that died noticed after 4 s.
+    { aiRetry: RETRY },
+    { jobs: true },
+  );
   unconfigured = await startTestServer();
   const db = server.db.sequelize;
   creatorId = await insertUser(db, { email: 'ia@creator.test', groups: ['Creators'] });
@@ -103,19 +160,20 @@ afterAll(async () => {
   await peer?.close();
 });
 
-describe('POST create_ai_problem/', () => {
+describe('create_ai_problem/: a generation as a background job', () => {
   it('turns a right answer of the model into an unpublished draft whose checks all pass', async () => {
     const before = peer.requests.length;
-    const res = await postAi(creator);
-    expect(res.status).toBe(200);
-    expect(res.body.problem).toMatchObject({
+    const { job, seen } = await generate(creator);
+    expect(seen.at(-1)).toBe('done');
+    expect(job).toMatchObject({ state: 'done', failed_tries: 0, error: null });
+    expect(job.answer!.problem).toMatchObject({
       id: null,
       title: 'Ecuaciones lineales',
       publish_problem: false,
     });
-    expect(res.body.problem.numerals.map((n) => n.math_type)).toEqual(['simplify', 'solve']);
-    expect(res.body.checks).toHaveLength(2);
-    expect(res.body.checks.every((c) => c.ok)).toBe(true);
+    expect(job.answer!.problem.numerals.map((n) => n.math_type)).toEqual(['simplify', 'solve']);
+    expect(job.answer!.checks).toHaveLength(2);
+    expect(job.answer!.checks.every((c) => c.ok)).toBe(true);
 
     // One call, with the configured model, key, token cap and the core schemas as structured output.
     expect(peer.requests.length).toBe(before + 1);
@@ -134,33 +192,48 @@ describe('POST create_ai_problem/', () => {
     expect(user).toContain('Spanish');
   });
 
+  it('shows a generation to its creator only: another creator, a teacher or a made-up id get nothing', async () => {
+    const started = await postAi(creator);
+    await follow(creator, started.body.id);
+    const db = server.db.sequelize;
+    await insertUser(db, { email: 'otro@creator.test', groups: ['Creators'] });
+    expect((await jobOf(await login(server.url, 'otro@creator.test'), started.body.id)).status).toBe(404);
+    expect((await jobOf(await login(server.url, 'profe@creator.test'), started.body.id)).status).toBe(403);
+    expect((await jobOf(new TestClient(server.url), started.body.id)).status).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-job', '1']) {
+      const res = await jobOf(creator, id);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not-found');
+    }
+  });
+
   it('marks a numeral whose answer the checker refuses, with the checker’s reason', async () => {
     peer.reply({ content: ONE_WRONG });
-    const res = await postAi(creator);
-    expect(res.status).toBe(200);
-    const [first, second] = res.body.checks;
+    const { job } = await generate(creator);
+    const answer = job.answer!;
+    const [first, second] = answer.checks;
     expect(first).toMatchObject({ numeral: 1, ok: true });
     expect(second).toMatchObject({
       numeral: 2,
       step: null,
-      key: res.body.problem.numerals[1]!.key,
+      key: answer.problem.numerals[1]!.key,
       ok: false,
       reason: 'feedback.wrong-solution',
     });
     expect(second!.params).toMatchObject({ answer: 'x=4' });
     // The wrong solution is kept for the creator to see and fix, never replaced silently.
-    expect(res.body.problem.numerals[1]!.data).toMatchObject({ defined_solutions: [{ latex: 'x=4' }] });
+    expect(answer.problem.numerals[1]!.data).toMatchObject({ defined_solutions: [{ latex: 'x=4' }] });
   });
 
   it('sends a PNG of the exercise to the model as an image part, and refuses a GIF by its content', async () => {
     peer.reply({ content: RIGHT });
     const picture = await png(12, 12);
-    const res = await postAi(
+    const { job } = await generate(
       creator,
       { ...REQUEST, newExercise: false, problemPrompt: '', description: 'El ejercicio de la foto' },
       { bytes: picture, name: 'ejercicio.jpg' },
     );
-    expect(res.status).toBe(200);
+    expect(job.state).toBe('done');
     const user = peer.requests.at(-1)!.body.messages.find((m) => m.role === 'user')!.content as {
       type: string;
       image_url?: { url: string };
@@ -183,55 +256,78 @@ describe('POST create_ai_problem/', () => {
     expect(peer.requests.length).toBe(calls);
   });
 
-  it('answers 502 with a clear message when the model’s output is not JSON, not a problem, or cut short', async () => {
-    for (const reply of [
+  it('tries again when the model’s output is not JSON, not a problem, or cut short, and then says so clearly', async () => {
+    const calls = peer.requests.length;
+    peer.reply(
       { content: '{"title": "Ecuaciones", "numerals": [' },
       { content: JSON.stringify({ title: 'Sin numerales', description: '', numerals: [] }) },
       { content: RIGHT, finishReason: 'length' as const },
-    ]) {
-      peer.reply(reply);
-      const res = await postAi(creator);
-      expect(res.status).toBe(502);
-      expect(res.body.code).toBe('ai-output-invalid');
-      expect(res.body.detail).toMatch(/no es un problema que Kib pueda leer/);
-    }
-  });
-
-  it('gives up on a slow model at the configured timeout (504)', async () => {
-    peer.reply({ content: RIGHT, delayMs: 6000 });
-    const started = Date.now();
-    const res = await postAi(creator);
-    expect(res.status).toBe(504);
-    expect(res.body.code).toBe('ai-timeout');
-    expect(Date.now() - started).toBeLessThan(5900);
-  });
-
-  it('tries once more after the model’s 429, and says the model is busy when it answers 429 again', async () => {
-    let calls = peer.requests.length;
-    peer.reply({ status: 429, headers: { 'retry-after': '0' } }, { content: RIGHT });
-    const retried = await postAi(creator);
-    expect(retried.status).toBe(200);
-    expect(peer.requests.length).toBe(calls + 2);
-
-    calls = peer.requests.length;
-    peer.reply(
-      { status: 429, headers: { 'retry-after': '0' } },
-      { status: 429, headers: { 'retry-after': '0' } },
     );
-    const busy = await postAi(creator);
-    expect(busy.status).toBe(503);
-    expect(busy.body.code).toBe('ai-busy');
+    const { job, seen } = await generate(creator);
+    expect(job).toMatchObject({ state: 'failed', failed_tries: 2, answer: null });
+    expect(job.error).toMatchObject({ status: 502, code: 'ai-output-invalid' });
+    expect(job.error!.detail).toMatch(/no es un problema que Kib pueda leer/);
+    expect(peer.requests.length).toBe(calls + 3);
+    // Followed as the site does, the retries showed as the generation waiting again.
+    expect(seen).toContain('queued');
+    // Read in English, the same failure is said in English.
+    const en = await jobOf(await login(server.url, 'ia@creator.test', 'en'), job.id);
+    expect(en.body.error!.detail).not.toMatch(/no es un problema/);
+  });
+
+  it('gives up on a slow try at the configured timeout, and the next try can succeed', async () => {
+    const calls = peer.requests.length;
+    peer.reply({ content: RIGHT, delayMs: 3000 }, { content: RIGHT });
+    const { job } = await generate(creator);
+    expect(job).toMatchObject({ state: 'done', failed_tries: 1 });
     expect(peer.requests.length).toBe(calls + 2);
   });
 
-  it('answers 502 when the model fails (500), without retrying', async () => {
+  it('says the model is busy once every try met its 429s (each try already tries once more)', async () => {
     const calls = peer.requests.length;
-    peer.reply({ status: 500, message: 'upstream exploded' });
-    const res = await postAi(creator);
-    expect(res.status).toBe(502);
-    expect(res.body.code).toBe('ai-failed');
-    expect(res.body.detail).not.toContain('exploded');
-    expect(peer.requests.length).toBe(calls + 1);
+    const busy = { status: 429, headers: { 'retry-after': '0' } };
+    peer.reply(busy, busy, busy, busy, busy, busy);
+    const { job } = await generate(creator);
+    expect(job).toMatchObject({ state: 'failed', failed_tries: 2 });
+    expect(job.error).toMatchObject({ status: 503, code: 'ai-busy' });
+    expect(peer.requests.length).toBe(calls + 6);
+  });
+
+  it('fails with the model’s failure (500) after the last try, never repeating the model’s words', async () => {
+    const calls = peer.requests.length;
+    const failure = { status: 500, message: 'upstream exploded' };
+    peer.reply(failure, failure, failure);
+    const { job } = await generate(creator);
+    expect(job.error).toMatchObject({ status: 502, code: 'ai-failed' });
+    expect(job.error!.detail).not.toContain('exploded');
+    expect(peer.requests.length).toBe(calls + 3);
+  });
+
+  it('finishes a generation whose instance died while the model was answering, on another instance', async () => {
+    const calls = peer.requests.length;
+    // The first try hangs past the instance's end; the next one answers at once.
+    peer.reply({ content: RIGHT, delayMs: 1900 }, { content: RIGHT });
+    const started = await postAi(creator);
+    await expect.poll(async () => (await jobOf(creator, started.body.id)).body.state).toBe('running');
+    // The instance stops as a killed process would: its job stays claimed.
+    await server.jobs!.stop({ abandon: true });
+    const jobs = new JobQueue(server.db.sequelize, pino({ level: 'silent' }), {
+      maintenanceIntervalSeconds: 1,
+    });
+    await jobs.start();
+    const other = await startSecondInstance(server, { jobs, aiRetry: RETRY });
+    try {
+      const onOther = await login(other.url, 'ia@creator.test');
+      const { job } = await follow(onOther, started.body.id);
+      expect(job).toMatchObject({ state: 'done', failed_tries: 1 });
+      expect(job.answer!.checks.every((c) => c.ok)).toBe(true);
+      expect(peer.requests.length).toBe(calls + 2);
+    } finally {
+      await other.close();
+      await jobs.stop();
+      await server.jobs!.start();
+      await server.kib.aiJobs.start();
+    }
   });
 
   it('answers a translated 503 when no model is configured', async () => {
@@ -264,13 +360,15 @@ describe('POST create_ai_problem/', () => {
     await insertUser(db, { email: 'tope@creator.test', groups: ['Creators'] });
     await insertUser(db, { email: 'otra@creator.test', groups: ['Creators'] });
     const capped = { ai: { ...server.config.ai!, requestsPerHour: 2 } };
-    const first = await startSecondInstance(server, {}, capped);
-    const second = await startSecondInstance(server, {}, capped);
+    const first = await startSecondInstance(server, { jobs: server.jobs!, aiRetry: RETRY }, capped);
+    const second = await startSecondInstance(server, { jobs: server.jobs!, aiRetry: RETRY }, capped);
     try {
       const onFirst = await login(first.url, 'tope@creator.test');
       const onSecond = await login(second.url, 'tope@creator.test');
-      expect((await postAi(onFirst)).status).toBe(200);
-      expect((await postAi(onSecond)).status).toBe(200);
+      for (const started of [await postAi(onFirst), await postAi(onSecond)]) {
+        expect(started.status).toBe(202);
+        expect((await follow(onFirst, started.body.id)).job.state).toBe('done');
+      }
       const calls = peer.requests.length;
       const refused = await postAi(onFirst);
       expect(refused.status).toBe(429);
@@ -279,7 +377,7 @@ describe('POST create_ai_problem/', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(peer.requests.length).toBe(calls);
       // Another creator has their own allowance.
-      expect((await postAi(await login(second.url, 'otra@creator.test'))).status).toBe(200);
+      expect((await postAi(await login(second.url, 'otra@creator.test'))).status).toBe(202);
     } finally {
       await first.close();
       await second.close();

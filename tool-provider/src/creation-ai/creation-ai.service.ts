@@ -126,30 +126,51 @@ function requestText(data: AiProblemData, withPicture: boolean): string {
   return lines.join('\n');
 }
 
+/** One generation as it waits in the queue: who asked, what for, and the exercise's picture. */
+export interface AiRequest {
+  userId: number;
+  data: AiProblemData;
+  /** The picture as a data URL (`data:image/png;base64,…`), or null. */
+  picture: string | null;
+}
+
 /**
  * AI-assisted creation (spec 02 §7 create_ai_problem/): the creator's request goes to the configured
  * model, its answer is parsed with the core schemas into a draft, and every numeral and step is run
  * through the authoring checks — the checker's verdict, with its reason, comes back beside the draft.
+ * `admit` takes a request in (the caller waits for it); `generate` runs it (a job's worker does).
  */
 export class CreationAiService {
   private readonly jsonSchema = generatedProblemJsonSchema();
 
   constructor(private readonly deps: CreationAiServiceDeps) {}
 
-  async create(principal: Principal, data: AiProblemData, files: UploadedFile[]): Promise<AiProblemAnswer> {
-    const { model, limiter, logger } = this.deps;
+  /**
+   * Checks a creator's request and spends one of their generations of the hour: 503 without a model,
+   * 400 for a picture the model does not read, 429 past the allowance. Answers what `generate` needs.
+   */
+  async admit(principal: Principal, data: AiProblemData, files: UploadedFile[]): Promise<AiRequest> {
+    const { model, limiter } = this.deps;
     if (!model) throw new AppError(503, 'ai-not-configured');
     const picture = files[0];
     if (picture && picture.ext !== 'png' && picture.ext !== 'jpg')
       throw AppError.badRequest({ [picture.field]: [{ key: 'validation.ai-picture-type' }] });
     if (limiter) await this.spend(limiter, principal.userId);
+    if (!picture) return { userId: principal.userId, data, picture: null };
+    const bytes = await fs.readFile(picture.path);
+    const mime = picture.ext === 'png' ? 'image/png' : 'image/jpeg';
+    return { userId: principal.userId, data, picture: `data:${mime};base64,${bytes.toString('base64')}` };
+  }
 
+  /**
+   * Asks the model for the problem and checks it. Throws the model's failure (503 busy, 504 timeout,
+   * 502 failed) or 502 `ai-output-invalid` for an answer that is not a problem.
+   */
+  async generate({ userId, data, picture }: AiRequest): Promise<AiProblemAnswer> {
+    const { model, logger } = this.deps;
+    if (!model) throw new AppError(503, 'ai-not-configured');
     const user: AiContentPart[] = [{ type: 'text', text: requestText(data, Boolean(picture)) }];
-    if (picture) {
-      const bytes = await fs.readFile(picture.path);
-      const mime = picture.ext === 'png' ? 'image/png' : 'image/jpeg';
-      user.push({ type: 'image', dataUrl: `data:${mime};base64,${bytes.toString('base64')}` });
-    }
+    if (picture) user.push({ type: 'image', dataUrl: picture });
     const started = Date.now();
     let text: string;
     try {
@@ -164,7 +185,7 @@ export class CreationAiService {
       const cause = err instanceof AppError ? (err.cause as { status?: number } | undefined) : undefined;
       logger.warn(
         {
-          userId: principal.userId,
+          userId,
           ms: Date.now() - started,
           code: err instanceof AppError ? err.code : 'error',
           upstreamStatus: cause?.status,
@@ -177,10 +198,7 @@ export class CreationAiService {
     const draft = generated.success ? generatedDraft(generated.data, data.language) : null;
     if (!draft) {
       logger.warn(
-        {
-          userId: principal.userId,
-          issues: generated.success ? 'draft' : generated.error.issues.slice(0, 5),
-        },
+        { userId, issues: generated.success ? 'draft' : generated.error.issues.slice(0, 5) },
         'the AI model answered something that is not a problem',
       );
       throw new AppError(502, 'ai-output-invalid');
@@ -188,7 +206,7 @@ export class CreationAiService {
     const checks = authoringChecks(draft);
     logger.info(
       {
-        userId: principal.userId,
+        userId,
         ms: Date.now() - started,
         numerals: draft.numerals.length,
         failing: checks.filter((c) => !c.ok).length,

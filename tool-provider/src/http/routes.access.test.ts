@@ -116,6 +116,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /creator/problems/:id/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /send_create_problem_data/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /create_ai_problem/': ['Creators'],
+  'GET /create_ai_problem/:id/': ['Creators'],
   'POST /problems/:id/variants/': ['Creators', 'Supervisors'],
   'POST /creator/problems/:id/clone/': [
     'Creators',

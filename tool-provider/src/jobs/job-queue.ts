@@ -5,6 +5,9 @@ import type { Logger } from '../logger';
 /** The PostgreSQL schema pg-boss keeps its jobs and queues in, apart from Kib's tables. */
 export const JOB_SCHEMA = 'pgboss';
 
+/** A job's id, as pg-boss makes them (a UUID). */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A pg client as Sequelize's postgres pool hands it out. */
 interface PgClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -91,11 +94,12 @@ export class JobQueue {
 
   /**
    * Runs `handler` for each job of the queue, one at a time, polling every `pollingSeconds`. A thrown
-   * error fails the try; `lastTry` tells the handler no retry follows.
+   * error fails the try; `lastTry` tells the handler no retry follows. What the handler returns is
+   * kept as the job's output.
    */
   async work<T extends object>(
     name: string,
-    handler: (data: T, job: { id: string; lastTry: boolean }) => Promise<void>,
+    handler: (data: T, job: { id: string; lastTry: boolean; retryCount: number }) => Promise<object | void>,
     options: { retryLimit: number; pollingSeconds?: number },
   ): Promise<void> {
     await this.boss.work<T>(
@@ -103,14 +107,32 @@ export class JobQueue {
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? 1 },
       async ([job]) => {
         if (!job) return;
-        await handler(job.data, { id: job.id, lastTry: job.retryCount >= options.retryLimit });
+        return handler(job.data, {
+          id: job.id,
+          lastTry: job.retryCount >= options.retryLimit,
+          retryCount: job.retryCount,
+        });
       },
     );
   }
 
-  /** The state of a job (`created`, `retry`, `active`, `completed`, `failed`), or null when unknown. */
-  async state(name: string, id: string): Promise<string | null> {
-    return (await this.boss.getJobById(name, id))?.state ?? null;
+  /**
+   * A job of the queue, archived ones included: its state, data, output and the tries that failed so
+   * far; null for an id that is not one of the queue's (or not an id at all).
+   */
+  async job<T extends object, O extends object = object>(
+    name: string,
+    id: string,
+  ): Promise<{ state: string; data: T; output: O | null; retryCount: number } | null> {
+    if (!JOB_ID.test(id)) return null;
+    const job = await this.boss.getJobById<T>(name, id, { includeArchive: true });
+    if (!job) return null;
+    return {
+      state: job.state,
+      data: job.data,
+      output: (job.output as O | null | undefined) ?? null,
+      retryCount: job.retryCount,
+    };
   }
 
   /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { createApp, type AppDeps, type KibApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { JobQueue } from '../jobs/job-queue';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A real app on port 0 over a fresh test database, with a temporary DATA_DIR (outbox). */
@@ -15,6 +16,8 @@ export interface TestServer {
   kib: KibApp;
   config: Config;
   outboxDir: string;
+  /** The started job queue, when the server was asked for one (`{ jobs: true }`). */
+  jobs: JobQueue | null;
   close(): Promise<void>;
 }
 
@@ -24,13 +27,25 @@ export interface TestServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  deps: Partial<Omit<AppDeps, 'config' | 'sequelize' | 'databaseKind'>> = {},
+  deps: Partial<Omit<AppDeps, 'config' | 'sequelize' | 'databaseKind' | 'jobs'>> = {},
+  options: { jobs?: boolean } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const kib = await createApp({ config, sequelize: db.sequelize, databaseKind: db.kind, logger, ...deps });
+  // Expired jobs (a worker that died) are noticed within a second.
+  const jobs = options.jobs ? new JobQueue(db.sequelize, logger, { maintenanceIntervalSeconds: 1 }) : null;
+  await jobs?.start();
+  const kib = await createApp({
+    config,
+    sequelize: db.sequelize,
+    databaseKind: db.kind,
+    logger,
+    ...deps,
+    ...(jobs ? { jobs } : {}),
+  });
+  if (jobs) await kib.aiJobs.start();
   const server: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -42,11 +57,13 @@ export async function startTestServer(
     kib,
     config: { ...config, port },
     outboxDir: path.join(dataDir, 'outbox'),
+    jobs,
     async close() {
       kib.sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       kib.mailer.close();
+      await jobs?.stop({ abandon: true });
       await db.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -70,6 +87,8 @@ export async function startSecondInstance(
     logger: pino({ level: 'silent' }),
     ...deps,
   });
+  // With a job queue of its own (started), the instance runs AI generations too.
+  if (deps.jobs) await kib.aiJobs.start();
   const listening: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -116,7 +116,7 @@ export function generatedProblemJsonSchema(): Record<string, unknown> {
 }
 
 /**
- * What create_ai_problem/ answers: the generated problem in the creation tool's shape (not saved,
+ * A generation's result: the generated problem in the creation tool's shape (not saved,
  * unpublished), and the authoring check of every numeral and step — those whose own answer the
  * checker refuses are marked with the checker's reason, never accepted silently.
  */
@@ -124,5 +124,28 @@ export const AiProblemAnswerSchema = z.object({
   problem: ProblemDraftSchema,
   checks: z.array(AuthoringCheckSchema),
 });
-/** What create_ai_problem/ answers. */
+/** A generation's result. */
 export type AiProblemAnswer = z.infer<typeof AiProblemAnswerSchema>;
+
+/**
+ * Where a generation stands: `queued` (waiting for a worker, or for its next try after the model
+ * failed), `running`, `done` (with its `answer`) or `failed` (with the `error` of its last try).
+ */
+export const AI_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * A generation, run as a background job (create_ai_problem/ answers it at once, `queued`;
+ * create_ai_problem/{id}/ follows it): it survives a restart of the server, and a model that is busy,
+ * slow or failing is tried again with back-off before the generation fails.
+ */
+export const AiJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(AI_JOB_STATES),
+  /** The tries that failed so far (each is followed by another, with back-off, until the last). */
+  failedTries: z.number().int().min(0),
+  answer: AiProblemAnswerSchema.nullable(),
+  /** Why the last try failed, in the reader's language, once the generation has failed. */
+  error: z.object({ status: z.number().int(), code: z.string(), detail: z.string() }).nullable(),
+});
+/** A generation, as create_ai_problem/ and create_ai_problem/{id}/ answer it. */
+export type AiJob = z.infer<typeof AiJobSchema>;

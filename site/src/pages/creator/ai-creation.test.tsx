@@ -62,18 +62,34 @@ const GENERATED: AiProblemAnswer = {
   ],
 };
 
-async function open(answer: StubHandler) {
+/** The id of the generation the stub server starts. */
+const JOB_ID = '7a4f4c8e-1b2d-4e5f-9a0b-1c2d3e4f5a6b';
+
+/** A generation in `state`, as create_ai_problem/ and create_ai_problem/{id}/ answer it. */
+function job(state: 'queued' | 'running' | 'done' | 'failed', extra: Record<string, unknown> = {}) {
+  return { id: JOB_ID, state, failedTries: 0, answer: null, error: null, ...extra };
+}
+
+/**
+ * The creation tool with a stub server whose POST create_ai_problem/ answers `started` and whose
+ * create_ai_problem/{id}/ answers `states` one after the other (the last one from then on).
+ */
+async function open(started: StubHandler, states: Record<string, unknown>[] = []) {
   const calls: StubCall[] = [];
+  let polls = 0;
   const server = creatorServer({
     extra: {
       'POST create_ai_problem/': (call) => {
         calls.push(call);
-        return typeof answer === 'function' ? answer(call) : answer;
+        return typeof started === 'function' ? started(call) : started;
       },
+      [`GET create_ai_problem/${JOB_ID}/`]: () => ({
+        body: states[Math.min(polls++, states.length - 1)],
+      }),
     },
   });
   const rendered = await renderSite(`/creator/tool/${MINE.id}`, { user: CREATOR, routes: server.routes });
-  return { ...rendered, calls };
+  return { ...rendered, calls, polls: () => polls };
 }
 
 beforeEach(() => {
@@ -82,8 +98,12 @@ beforeEach(() => {
 });
 
 describe('the creation tool: create with AI', () => {
-  it('loads the generated problem into the draft and names the refused numeral with the checker’s reason', async () => {
-    const { screen, calls } = await open({ body: GENERATED });
+  it('follows the generation, then loads its problem into the draft and names the refused numeral with the checker’s reason', async () => {
+    const { screen, calls } = await open({ status: 202, body: job('queued') }, [
+      job('running'),
+      job('queued', { failedTries: 1 }),
+      job('done', { failedTries: 1, answer: GENERATED }),
+    ]);
     const section = screen.getByRole('region', { name: 'Crear con IA' });
     await section.getByRole('button', { name: 'Crear un problema con IA' }).click();
     await expect.element(section.getByText(/Tema: .* · Subtema: /)).toBeVisible();
@@ -91,6 +111,10 @@ describe('the creation tool: create with AI', () => {
       .getByRole('textbox', { name: 'Describe el problema que quieres' })
       .fill('Una ecuación lineal');
     await section.getByRole('button', { name: 'Generar con IA' }).click();
+    // While it runs, the page says where the generation stands, a retry included.
+    await expect
+      .element(section.getByRole('status').filter({ hasText: /intento 2/ }))
+      .toHaveTextContent('El modelo no dio un problema; Kib lo intenta de nuevo (intento 2).');
 
     const flagged = section.getByRole('list', { name: 'Respuestas rechazadas por el verificador' });
     await expect.element(flagged).toBeVisible();
@@ -123,5 +147,31 @@ describe('the creation tool: create with AI', () => {
       .element(section.getByRole('alert'))
       .toHaveTextContent(/La creación con IA no está configurada en este servidor/);
     await expect.element(section.getByRole('link', { name: 'Ir a la tabla de problemas' })).toBeVisible();
+  });
+
+  it('says why a generation failed after its last try, in the server’s words', async () => {
+    const { screen, polls } = await open({ status: 202, body: job('queued') }, [
+      job('running'),
+      job('failed', {
+        failedTries: 2,
+        error: {
+          status: 503,
+          code: 'ai-busy',
+          detail: 'El modelo de IA está ocupado. Inténtalo en un minuto.',
+        },
+      }),
+    ]);
+    const section = screen.getByRole('region', { name: 'Crear con IA' });
+    await section.getByRole('button', { name: 'Crear un problema con IA' }).click();
+    await section.getByRole('textbox', { name: 'Describe el problema que quieres' }).fill('Algo');
+    await section.getByRole('button', { name: 'Generar con IA' }).click();
+    await expect
+      .element(section.getByRole('alert'))
+      .toHaveTextContent('El modelo de IA está ocupado. Inténtalo en un minuto.');
+    await expect.element(section.getByRole('button', { name: 'Generar con IA' })).toBeEnabled();
+    // Nothing is asked once the generation has ended.
+    const asked = polls();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polls()).toBe(asked);
   });
 });

@@ -1,11 +1,5 @@
 import { ApiError } from '@kib/api-client';
-import {
-  AI_TEXT_MAX_LENGTH,
-  API,
-  type AiProblemAnswer,
-  type AuthoringCheck,
-  type ProblemDraft,
-} from '@kib/core';
+import { AI_TEXT_MAX_LENGTH, API, type AuthoringCheck, type ProblemDraft } from '@kib/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +12,7 @@ import { Spinner } from '../../ui/spinner';
 import { contentName, useCourseTopics, useSubtopics } from '../teacher/modules/module-data';
 import { CREATOR_PROBLEMS, type DraftUpload } from './creator-data';
 import { useCreatorDraft, useCreatorDraftStore } from './creator-draft.store';
+import { followAiJob, type AiJobAnswer } from './ai-job';
 import { itemHeadingId } from './draft-check';
 import { focusElement } from './tool-ui';
 
@@ -38,10 +33,15 @@ interface AiInput {
   picture: File | null;
 }
 
-/** Asks the configured model for a problem (POST create_ai_problem/, multipart). */
-function useCreateAiProblem() {
+/**
+ * Asks the configured model for a problem (POST create_ai_problem/, multipart) and follows the
+ * generation until its draft is there; `onProgress` hears each state it passes through.
+ */
+function useCreateAiProblem(onProgress: (job: AiJobAnswer | null) => void) {
   const api = useApi();
+  const t = useT();
   return useMutation({
+    onSettled: () => onProgress(null),
     mutationFn: async ({ data, picture }: AiInput) => {
       const files: DraftUpload[] = picture
         ? [
@@ -53,7 +53,11 @@ function useCreateAiProblem() {
             },
           ]
         : [];
-      return (await api.upload(API.createAiProblem, { body: { data }, files })) as AiProblemAnswer;
+      const job = await api.upload(API.createAiProblem, { body: { data }, files });
+      return followAiJob(api, job, {
+        onProgress,
+        tooLong: () => new ApiError(504, 'ai-timeout', t('creator-ai.too-long')),
+      });
     },
   });
 }
@@ -80,7 +84,8 @@ export function AiCreation({ announce }: { announce: (text: string) => void }) {
   const draft = useCreatorDraft((s) => s.draft);
   const topics = useCourseTopics(draft.courseId, uiLanguage);
   const subtopics = useSubtopics(draft.topicId, uiLanguage);
-  const generate = useCreateAiProblem();
+  const [progress, setProgress] = useState<AiJobAnswer | null>(null);
+  const generate = useCreateAiProblem(setProgress);
   const [open, setOpen] = useState(false);
   const [newExercise, setNewExercise] = useState(true);
   const [prompt, setPrompt] = useState('');
@@ -234,6 +239,15 @@ export function AiCreation({ announce }: { announce: (text: string) => void }) {
             {generate.isPending && <Spinner label={t('creator-ai.generating')} />}
             {t('creator-ai.generate')}
           </button>
+          {generate.isPending && progress && (
+            <p className="modules-hint" role="status">
+              {progress.state === 'queued' && progress.failedTries > 0
+                ? t('creator-ai.retrying', { count: progress.failedTries + 1 })
+                : progress.state === 'queued'
+                  ? t('creator-ai.queued')
+                  : t('creator-ai.generating')}
+            </p>
+          )}
         </form>
       )}
       {generate.isError && (
