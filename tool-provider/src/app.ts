@@ -104,6 +104,8 @@ import { CreationService } from './creation/creation.service';
 import { OpenAiCompatibleModel } from './creation-ai/ai-model';
 import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
 import { AiJobs, aiRetryPolicy } from './creation-ai/ai-jobs';
+import { sealer } from './crypto/sealed';
+import { REGISTRATION_RETRY, RegistrationJobs } from './teachers/registration-jobs';
 import { CreationAiService } from './creation-ai/creation-ai.service';
 import { registerVariantsRoutes } from './creation-variants/variants.routes';
 import { VariantsService } from './creation-variants/variants.service';
@@ -144,6 +146,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Replaces parts of how AI generations are retried (tests: shorter waits and leases). */
   aiRetry?: Partial<RetryPolicy>;
+  /** Replaces parts of how bulk registrations are retried (tests). */
+  registrationRetry?: Partial<RetryPolicy>;
   /** Where the built widget bundle is (tests); the repository's widgets/dist by default. */
   widgetsDir?: string;
   /** Where the built site is (tests); the repository's site/dist by default. */
@@ -172,8 +176,8 @@ export interface KibApp {
   lti13: { service: Lti13Service; keys: ToolKeys };
   /** The phone-photo socket: attached to the HTTP server that listens, closed with it. */
   sockets: PhonePhotoSockets;
-  /** AI generations on the job queue: their worker is started by the server. */
-  aiJobs: AiJobs;
+  /** The workers of the app's background jobs (AI generations, bulk registrations), started by the server. */
+  workers: { start(pollingSeconds?: number): Promise<void> };
 }
 
 /** Maximum JSON body size; larger requests get 413. */
@@ -324,7 +328,14 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     registrations: new StudentRegistrationRepository(sequelize),
     codeLimiter: limiters.teacherCodePerAccount,
   });
-  registerTeacherRoutes(api, teachers);
+  const registrationJobs = new RegistrationJobs({
+    jobs: deps.jobs ?? null,
+    teachers,
+    sealed: sealer(secret, 'student-registration'),
+    logger,
+    policy: deps.registrationRetry ? { ...REGISTRATION_RETRY, ...deps.registrationRetry } : undefined,
+  });
+  registerTeacherRoutes(api, teachers, registrationJobs);
   const embedTokens = new EmbedTokens({ sequelize, guard: teachers });
   registerEmbedRoutes(api, embedTokens);
   const modules = new ModuleService({
@@ -593,7 +604,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     grades,
     lti13: { service: lti13, keys: toolKeys },
     sockets: new PhonePhotoSockets(phonePhotos, logger),
-    aiJobs,
+    workers: {
+      async start(pollingSeconds?: number) {
+        await aiJobs.start(pollingSeconds);
+        await registrationJobs.start(pollingSeconds);
+      },
+    },
   };
 }
 

@@ -60,7 +60,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await jobs.start();
       await queuedMailer.start();
     });
-    const { app, mailer, grades, sockets, aiJobs } = await createApp({
+    const { app, mailer, grades, sockets, workers } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
@@ -68,8 +68,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       mailer: queuedMailer,
       jobs,
     });
-    // AI generations run on whichever instance is free, and resume after a restart.
-    await aiJobs.start();
+    // AI generations and bulk registrations run on whichever instance is free, and resume after a restart.
+    await workers.start();
     // Express 5 calls back once: with the error when listening fails (a port in use), else without.
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));

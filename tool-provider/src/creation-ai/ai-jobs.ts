@@ -1,9 +1,10 @@
 import type { AiJob, AiProblemAnswer, AiProblemData } from '@kib/core';
 import type { Language } from '@kib/i18n';
 import type { Principal } from '../http/access';
-import { AppError, renderError, type ErrorCode, type Message } from '../http/errors';
+import { AppError } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
+import { jobFailure, jobView, type JobFailure, type JobOutput } from '../jobs/job-view';
 import type { Logger } from '../logger';
 import type { AiRequest, CreationAiService } from './creation-ai.service';
 
@@ -25,10 +26,10 @@ export function aiRetryPolicy(modelTimeoutMs: number): RetryPolicy {
 }
 
 /** What a finished generation keeps as its job's output. */
-type AiOutput = { answer: AiProblemAnswer } | { error: { status: number; code: ErrorCode; detail: Message } };
+type AiOutput = JobOutput<AiProblemAnswer>;
 
 /** The failure of a generation's last try that was not the model's own (a bug, a lost worker). */
-const FAILED = { status: 502, code: 'ai-failed', detail: { key: 'errors.ai-failed' } } as const;
+const FAILED: JobFailure = { status: 502, code: 'ai-failed', detail: { key: 'errors.ai-failed' } };
 
 /**
  * AI generations as jobs of the `ai-problem` queue (ADR 15): `submit` checks the creator's request,
@@ -67,9 +68,7 @@ export class AiJobs {
           );
           if (!failure) logger.error({ err, job: job.id }, 'AI generation broke');
           if (retry) throw err;
-          return {
-            error: failure ? { status: failure.status, code: failure.code, detail: failure.detail } : FAILED,
-          };
+          return { error: jobFailure(err, FAILED) };
         }
       },
       { retryLimit: policy.retryLimit, pollingSeconds },
@@ -90,25 +89,6 @@ export class AiJobs {
   async status(principal: Principal, id: string, language: Language): Promise<AiJob> {
     const job = this.deps.jobs ? await this.deps.jobs.job<AiRequest, AiOutput>(AI_QUEUE, id) : null;
     if (!job || job.data.userId !== principal.userId) throw AppError.notFound();
-    const base = { id, failedTries: job.retryCount, answer: null, error: null };
-    switch (job.state) {
-      case 'created':
-      case 'retry':
-        return { ...base, state: 'queued' };
-      case 'active':
-        return { ...base, state: 'running' };
-      default: {
-        const output = job.output;
-        if (job.state === 'completed' && output && 'answer' in output)
-          return { ...base, state: 'done', answer: output.answer };
-        const failure = output && 'error' in output ? output.error : FAILED;
-        const rendered = renderError(new AppError(failure.status, failure.code, failure.detail), language);
-        return {
-          ...base,
-          state: 'failed',
-          error: { status: failure.status, code: rendered.code, detail: rendered.detail },
-        };
-      }
-    }
+    return jobView(id, job, language, (output) => ('answer' in output ? output.answer : null), FAILED);
   }
 }

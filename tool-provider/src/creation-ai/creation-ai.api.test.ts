@@ -326,7 +326,7 @@ describe('create_ai_problem/: a generation as a background job', () => {
       await other.close();
       await jobs.stop();
       await server.jobs!.start();
-      await server.kib.aiJobs.start();
+      await server.kib.workers.start();
     }
   });
 

@@ -53,6 +53,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'PUT /modules/:id/learning-standards/': ['Creators', 'Supervisors', 'Teachers'],
   'POST /createregisterstudents/': ['Teachers'],
   'POST /createregisterstudents/file/': ['Teachers'],
+  'GET /createregisterstudents/:id/': ['Teachers'],
   'GET /getregisterstudents/': ['Teachers'],
   'GET /classrooms/:id/overview/': ['Teachers'],
   'GET /classrooms/:id/assignments/:moduleId/': ['Teachers'],

@@ -49,6 +49,8 @@ export interface RetryPolicy {
  */
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly db: PgBoss.Db;
+  private readonly schema: string;
   private started = false;
 
   constructor(
@@ -56,9 +58,11 @@ export class JobQueue {
     private readonly logger: Logger,
     options: { maintenanceIntervalSeconds?: number; schema?: string } = {},
   ) {
+    this.db = sequelizeJobDb(sequelize);
+    this.schema = options.schema ?? JOB_SCHEMA;
     this.boss = new PgBoss({
-      db: sequelizeJobDb(sequelize),
-      schema: options.schema ?? JOB_SCHEMA,
+      db: this.db,
+      schema: this.schema,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
       monitorStateIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
     });
@@ -133,6 +137,21 @@ export class JobQueue {
       output: (job.output as O | null | undefined) ?? null,
       retryCount: job.retryCount,
     };
+  }
+
+  /**
+   * Deletes a job (and its archived copy) for good; true when this call deleted it, so of two
+   * callers at once exactly one is told it did.
+   */
+  async remove(name: string, id: string): Promise<boolean> {
+    if (!JOB_ID.test(id)) return false;
+    const deleted = await this.db.executeSql(
+      `WITH job AS (DELETE FROM ${this.schema}.job WHERE name = $1 AND id = $2 RETURNING id),
+            archived AS (DELETE FROM ${this.schema}.archive WHERE name = $1 AND id = $2 RETURNING id)
+       SELECT (SELECT count(*) FROM job) + (SELECT count(*) FROM archived) AS n`,
+      [name, id],
+    );
+    return Number((deleted.rows[0] as { n: number | string } | undefined)?.n ?? 0) > 0;
   }
 
   /**

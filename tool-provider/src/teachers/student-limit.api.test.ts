@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
 import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
 import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { finished, startTestServer, TestClient, type TestServer } from '../test/test-server';
 
 /**
  * Every way students enter a school's classrooms — a teacher's bulk registration, a student's
@@ -117,18 +117,17 @@ async function studentAccount(email: string): Promise<{ id: number; client: Test
   return { id, client: await loginAs(email, 'en') };
 }
 
-function register(teacher: TestClient, classroom: number, newStudents: ReturnType<typeof rows>) {
-  return teacher.post<{ results: { action: string }[]; code?: string; detail?: string }>(
-    '/api/createregisterstudents/',
-    {
-      classroom,
-      new_students: newStudents,
-    },
+/** A bulk registration, followed to its end as the site does. */
+async function register(teacher: TestClient, classroom: number, newStudents: ReturnType<typeof rows>) {
+  return finished<{ results: { action: string }[]; code?: string; detail?: string }>(
+    teacher,
+    await teacher.post('/api/createregisterstudents/', { classroom, new_students: newStudents }),
+    (id) => `/api/createregisterstudents/${id}/`,
   );
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, {}, { jobs: true });
   await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
 });
 afterAll(() => server?.close());

@@ -5,6 +5,7 @@ import {
   type RegisteredStudent,
   type RegisterStudentsAnswer,
 } from '@kib/core';
+import pLimit from 'p-limit';
 import { hashPassword } from '../auth/passwords';
 import type { NewStudentAccount, StudentRegistrationRepository } from './student-registration.repository';
 
@@ -28,6 +29,7 @@ export async function registerStudents(
   rows: NewStudentRow[],
   language: 'es' | 'en',
   now: Date,
+  options: { hashConcurrency?: number } = {},
 ): Promise<RegisterStudentsAnswer> {
   const seen = new Set<string>();
   const checked = rows.map((input, index): CheckedRow => {
@@ -46,23 +48,18 @@ export async function registerStudents(
 
   const valid = checked.filter((row): row is Extract<CheckedRow, { key: string }> => 'key' in row);
   const existing = await repo.existing(valid.map((row) => row.key));
-  const hashes = new Map<string, Promise<string>>();
-  const hashOf = (password: string) => {
-    let hash = hashes.get(password);
-    if (!hash) hashes.set(password, (hash = hashPassword(password)));
-    return hash;
-  };
-  const create: NewStudentAccount[] = await Promise.all(
-    valid
-      .filter((row) => !existing.has(row.key))
-      .map(async (row) => ({
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        passwordHash: await hashOf(row.password),
-        language,
-      })),
+  const fresh = valid.filter((row) => !existing.has(row.key));
+  const hashes = await hashAll(
+    fresh.map((row) => row.password),
+    options.hashConcurrency ?? Number.POSITIVE_INFINITY,
   );
+  const create: NewStudentAccount[] = fresh.map((row) => ({
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    passwordHash: hashes.get(row.password)!,
+    language,
+  }));
   const students = [...existing.values()].filter((account) => account.isStudent);
   const created = await repo.register(
     classroomId,
@@ -89,4 +86,12 @@ export async function registerStudents(
     return { ...base, action: 'Error', password: null, error: 'auth.email-taken' };
   });
   return { results };
+}
+
+/** Each distinct password's hash, `concurrency` hashed at a time at the most. */
+async function hashAll(passwords: string[], concurrency: number): Promise<Map<string, string>> {
+  const limit = pLimit(concurrency);
+  const distinct = [...new Set(passwords)];
+  const hashes = await Promise.all(distinct.map((password) => limit(() => hashPassword(password))));
+  return new Map(distinct.map((password, i) => [password, hashes[i]!]));
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
 import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
 import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { finished, startTestServer, TestClient, type TestServer } from '../test/test-server';
 
 let server: TestServer;
 
@@ -29,7 +29,7 @@ async function teacherCode(code: string, validHours = 24): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, {}, { jobs: true });
   await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   for (const email of [
     'newteacher@test.kib',
@@ -239,6 +239,11 @@ describe('POST registerTeacherToSchool/', () => {
   });
 });
 
+/** A bulk registration, followed to its end as the site does. */
+async function registered(client: TestClient, path: string, body: unknown) {
+  return finished(client, await client.post(path, body), (id) => `/api/createregisterstudents/${id}/`);
+}
+
 describe('POST createregisterstudents/', () => {
   async function demoClassroom(): Promise<number> {
     const [row] = await query<{ id: number }>(`SELECT id FROM classrooms WHERE code = :code`, {
@@ -251,7 +256,7 @@ describe('POST createregisterstudents/', () => {
     await insertUser(server.db.sequelize, { email: 'sleepy@test.kib', groups: ['Students'], active: false });
     const teacher = await loginAs(DEV_SEED.users.teacher.email);
     const classroom = await demoClassroom();
-    const res = await teacher.post('/api/createregisterstudents/', {
+    const res = await registered(teacher, '/api/createregisterstudents/', {
       classroom,
       new_students: [
         { first_name: 'María José', last_name: 'Ríos', email: 'mjrios@test.kib' },
@@ -302,7 +307,7 @@ describe('POST createregisterstudents/', () => {
     expect(sleepy!.active).toBe(true);
   });
 
-  it('registers 5,000 rows in one request, once the school has a plan for them', async () => {
+  it('registers 5,000 rows in one job, once the school has a plan for them', async () => {
     // The demo school's plan of 200 students is topped up by a second plan of 5,000.
     await server.db.sequelize.query(
       `INSERT INTO subscriptions (institution_name, institution_id, number_of_students, code, code_valid_until,
@@ -320,7 +325,7 @@ describe('POST createregisterstudents/', () => {
       last_name: `Apellido ${i}`,
       email: `bulk${i}@test.kib`,
     }));
-    const res = await teacher.post('/api/createregisterstudents/', { classroom, new_students: rows });
+    const res = await registered(teacher, '/api/createregisterstudents/', { classroom, new_students: rows });
     expect(res.status).toBe(200);
     const results = res.body.results as { action: string }[];
     expect(results).toHaveLength(5000);
@@ -330,23 +335,88 @@ describe('POST createregisterstudents/', () => {
       { classroom },
     );
     expect(count!.n).toBe(5000);
-    const tooMany = await teacher.post('/api/createregisterstudents/', {
+    const tooMany = await registered(teacher, '/api/createregisterstudents/', {
       classroom,
       new_students: [...rows, rows[0]],
     });
     expect(tooMany.status).toBe(400);
   }, 120_000);
 
+  it('runs as a job its teacher alone follows, keeps no password readable, and shows the outcome once', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const classroom = await demoClassroom();
+    const started = await teacher.post('/api/createregisterstudents/', {
+      classroom,
+      new_students: [
+        { first_name: 'Clave', last_name: 'Propia', email: 'clave@test.kib', password: 'secreta-de-profe' },
+        { first_name: 'Regla', last_name: 'Nombre', email: 'regla@test.kib' },
+      ],
+    });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ state: 'queued', failed_tries: 0, answer: null, error: null });
+    const id = String(started.body.id);
+    // Another teacher learns nothing of it, not even that it exists.
+    const other = await loginAs('otherteacher@test.kib');
+    expect((await other.get(`/api/createregisterstudents/${id}/`)).status).toBe(404);
+    expect((await teacher.get('/api/createregisterstudents/not-a-job/')).status).toBe(404);
+
+    // Neither the rows nor the outcome is readable in the queue's tables.
+    const stored = async () =>
+      (
+        await query<{ text: string }>(
+          `SELECT data::text || coalesce(output::text, '') AS text FROM pgboss.job WHERE id = :id
+           UNION ALL SELECT data::text || coalesce(output::text, '') FROM pgboss.archive WHERE id = :id`,
+          { id },
+        )
+      ).map((r) => r.text);
+    const done = await finished<{ results: { email: string; password: string | null }[] }>(
+      teacher,
+      started,
+      (job) => `/api/createregisterstudents/${job}/`,
+    );
+    expect(done.status).toBe(200);
+    expect(done.body.results.map((r) => r.password)).toEqual(['secreta-de-profe', 'regla.1234']);
+    // Shown once: then gone, from the queue's tables too.
+    expect((await teacher.get(`/api/createregisterstudents/${id}/`)).status).toBe(404);
+    expect(await stored()).toEqual([]);
+
+    const again = await teacher.post('/api/createregisterstudents/', {
+      classroom,
+      new_students: [
+        { first_name: 'Otra', last_name: 'Clave', email: 'otra-clave@test.kib', password: 'otra-secreta-1' },
+      ],
+    });
+    // Finished, and not read yet (reading it would delete it): watched in the queue's table.
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ state: string }>(`SELECT state FROM pgboss.job WHERE id = :id`, {
+              id: String(again.body.id),
+            })
+          )[0]?.state,
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    // Before it is read, the finished job holds the outcome, sealed.
+    const sealed = await query<{ text: string }>(
+      `SELECT data::text || coalesce(output::text, '') AS text FROM pgboss.job WHERE id = :id`,
+      { id: String(again.body.id) },
+    );
+    expect(sealed).toHaveLength(1);
+    expect(sealed[0]!.text).not.toMatch(/otra-secreta|otra-clave|Otra/);
+  });
+
   it("refuses another teacher's classroom and a teacher without a plan, writing nothing", async () => {
     const classroom = await demoClassroom();
     const other = await loginAs('otherteacher@test.kib');
     const row = { first_name: 'Intrusa', last_name: 'X', email: 'intrusa@test.kib' };
     expect(
-      (await other.post('/api/createregisterstudents/', { classroom, new_students: [row] })).status,
+      (await registered(other, '/api/createregisterstudents/', { classroom, new_students: [row] })).status,
     ).toBe(404);
     const without = await loginAs('guess@test.kib');
     expect(
-      (await without.post('/api/createregisterstudents/', { classroom, new_students: [row] })).status,
+      (await registered(without, '/api/createregisterstudents/', { classroom, new_students: [row] })).status,
     ).toBe(403);
     expect(await query(`SELECT 1 FROM users WHERE email = 'intrusa@test.kib'`)).toHaveLength(0);
   });
@@ -364,7 +434,7 @@ describe('POST createregisterstudents/file/', () => {
     const content = Buffer.from(XLSX.write(wb, { bookType: 'xlsx', type: 'array' }) as ArrayBuffer).toString(
       'base64',
     );
-    const res = await teacher.post('/api/createregisterstudents/file/', { classroom, content });
+    const res = await registered(teacher, '/api/createregisterstudents/file/', { classroom, content });
     expect(res.status).toBe(200);
     const results = res.body.results as { action: string; email: string; password: string }[];
     expect(results).toHaveLength(30);
@@ -375,13 +445,18 @@ describe('POST createregisterstudents/file/', () => {
     });
 
     const picture = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]).toString('base64');
-    const refused = await teacher.post('/api/createregisterstudents/file/', { classroom, content: picture });
+    const refused = await registered(teacher, '/api/createregisterstudents/file/', {
+      classroom,
+      content: picture,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({
       content: ['This file is not a spreadsheet: upload an .xlsx, .xls, .ods or .csv file.'],
     });
     const other = await loginAs('otherteacher@test.kib');
-    expect((await other.post('/api/createregisterstudents/file/', { classroom, content })).status).toBe(404);
+    expect(
+      (await registered(other, '/api/createregisterstudents/file/', { classroom, content })).status,
+    ).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import { API, PathIdSchema } from '@kib/core';
 import type { ApiRouter } from '../http/api-router';
 import { AppError } from '../http/errors';
+import type { RegistrationJobs } from './registration-jobs';
 import { studentRows } from './student-spreadsheet';
 import type { TeacherService } from './teacher.service';
 
@@ -13,9 +14,14 @@ function pathId(raw: string): number {
 
 /**
  * The teacher's dashboard data, classroom levels, classrooms (create, change, delete: the caller's
- * own only, with a valid school plan) and joining a school with a teacher code.
+ * own only, with a valid school plan), bulk registrations of students (background jobs) and joining
+ * a school with a teacher code.
  */
-export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService): void {
+export function registerTeacherRoutes(
+  api: ApiRouter,
+  teachers: TeacherService,
+  registrations: RegistrationJobs,
+): void {
   api.handle(API.teacherData, {
     handle: async ({ principal }) => ({ body: await teachers.data(principal.userId) }),
   });
@@ -48,7 +54,7 @@ export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService):
 
   api.handle(API.registerStudents, {
     handle: async ({ principal, body, req }) => ({
-      body: await teachers.registerStudents(
+      body: await registrations.submit(
         principal.userId,
         body.classroom,
         () => body.newStudents,
@@ -59,12 +65,18 @@ export function registerTeacherRoutes(api: ApiRouter, teachers: TeacherService):
 
   api.handle(API.registerStudentsFile, {
     handle: async ({ principal, body, req }) => ({
-      body: await teachers.registerStudents(
+      body: await registrations.submit(
         principal.userId,
         body.classroom,
         () => studentRows(Buffer.from(body.content, 'base64')),
         req.language,
       ),
+    }),
+  });
+
+  api.handle(API.registrationJob, {
+    handle: async ({ principal, params, req }) => ({
+      body: await registrations.status(principal.userId, params.id, req.language),
     }),
   });
 

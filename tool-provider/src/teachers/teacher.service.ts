@@ -156,21 +156,31 @@ export class TeacherService {
   }
 
   /**
-   * Registers students in one of the teacher's classrooms, row by row ({@link registerStudents}); new
-   * accounts speak the teacher's language until their owner changes it. The rows are read (a
-   * spreadsheet parsed) only once the teacher may register students there. A registration that
-   * would take the classroom's school past its plan is refused whole ({@link planRefused}).
+   * Whether the teacher may register students in the classroom now: 403 without a running plan, 404
+   * for a classroom that is not theirs. Checked before the rows are read (a spreadsheet parsed).
    */
-  async registerStudents(
-    teacherId: number,
-    classroomId: number,
-    rows: () => NewStudentRow[],
-    language: 'es' | 'en',
-  ): Promise<RegisterStudentsAnswer> {
+  async admitRegistration(teacherId: number, classroomId: number): Promise<void> {
     await this.requireSubscription(teacherId);
     if (!(await this.deps.repo.classroom(teacherId, classroomId))) throw AppError.notFound();
+  }
+
+  /**
+   * Registers students in a classroom, row by row ({@link registerStudents}); new accounts speak the
+   * teacher's language until their owner changes it. A registration that would take the classroom's
+   * school past its plan is refused whole ({@link planRefused}). `hashConcurrency` bounds the
+   * passwords hashed at once (a background registration leaves the rest of the hashing threads to
+   * logins).
+   */
+  async registerStudents(
+    classroomId: number,
+    rows: NewStudentRow[],
+    language: 'es' | 'en',
+    hashConcurrency?: number,
+  ): Promise<RegisterStudentsAnswer> {
     try {
-      return await registerStudents(this.deps.registrations, classroomId, rows(), language, this.now());
+      return await registerStudents(this.deps.registrations, classroomId, rows, language, this.now(), {
+        hashConcurrency,
+      });
     } catch (err) {
       if (err instanceof SchoolPlanRefusal) throw planRefused(err);
       throw err;

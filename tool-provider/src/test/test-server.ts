@@ -45,7 +45,7 @@ export async function startTestServer(
     ...deps,
     ...(jobs ? { jobs } : {}),
   });
-  if (jobs) await kib.aiJobs.start();
+  if (jobs) await kib.workers.start();
   const server: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -87,8 +87,8 @@ export async function startSecondInstance(
     logger: pino({ level: 'silent' }),
     ...deps,
   });
-  // With a job queue of its own (started), the instance runs AI generations too.
-  if (deps.jobs) await kib.aiJobs.start();
+  // With a job queue (started), the instance runs background jobs too.
+  if (deps.jobs) await kib.workers.start();
   const listening: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -200,4 +200,36 @@ export async function exchangeLaunchCode(
   if (opened.status !== 200) throw new Error(`the launch code was refused (${opened.status})`);
   client.token = opened.body.access;
   return { client, next: opened.body.next };
+}
+
+/**
+ * A background job's request followed to its end as the site does (every 100 ms here): the answer
+ * to a started job (202) becomes 200 with the job's answer once it is done, or the failure's status
+ * with `{code, detail}` once it has failed; any other answer (a refusal before the job started) is
+ * returned as it is. `path` is the job's own address under /api (`createregisterstudents/{id}/`).
+ */
+export async function finished<T = Record<string, unknown>>(
+  client: TestClient,
+  started: JsonResponse<Record<string, unknown>>,
+  path: (id: string) => string,
+): Promise<JsonResponse<T>> {
+  if (started.status !== 202) return started as unknown as JsonResponse<T>;
+  const id = String(started.body.id);
+  for (let i = 0; i < 1200; i++) {
+    const res = await client.get<{
+      state: string;
+      answer: T | null;
+      error: { status: number; code: string; detail: string } | null;
+    }>(path(id));
+    if (res.status !== 200) return res as unknown as JsonResponse<T>;
+    if (res.body.state === 'done') return { status: 200, body: res.body.answer as T, headers: res.headers };
+    if (res.body.state === 'failed')
+      return {
+        status: res.body.error!.status,
+        body: { code: res.body.error!.code, detail: res.body.error!.detail } as T,
+        headers: res.headers,
+      };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the job ${id} did not finish`);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LanguageSchema, LIMITS } from '../constants';
 import { LatexSchema, MATH_TYPE_DATA_SCHEMAS, MATH_TYPES, type MathType } from '../math-types';
 import { AuthoringCheckSchema, ProblemDraftSchema } from './creator.schemas';
+import { backgroundJobSchema } from './jobs.schemas';
 
 /** The largest picture an AI creation request may carry (PNG or JPEG), in bytes. */
 export const AI_PICTURE_MAX_BYTES = 4 * 1024 * 1024;
@@ -128,24 +129,10 @@ export const AiProblemAnswerSchema = z.object({
 export type AiProblemAnswer = z.infer<typeof AiProblemAnswerSchema>;
 
 /**
- * Where a generation stands: `queued` (waiting for a worker, or for its next try after the model
- * failed), `running`, `done` (with its `answer`) or `failed` (with the `error` of its last try).
- */
-export const AI_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
-
-/**
  * A generation, run as a background job (create_ai_problem/ answers it at once, `queued`;
  * create_ai_problem/{id}/ follows it): it survives a restart of the server, and a model that is busy,
  * slow or failing is tried again with back-off before the generation fails.
  */
-export const AiJobSchema = z.object({
-  id: z.string(),
-  state: z.enum(AI_JOB_STATES),
-  /** The tries that failed so far (each is followed by another, with back-off, until the last). */
-  failedTries: z.number().int().min(0),
-  answer: AiProblemAnswerSchema.nullable(),
-  /** Why the last try failed, in the reader's language, once the generation has failed. */
-  error: z.object({ status: z.number().int(), code: z.string(), detail: z.string() }).nullable(),
-});
+export const AiJobSchema = backgroundJobSchema(AiProblemAnswerSchema);
 /** A generation, as create_ai_problem/ and create_ai_problem/{id}/ answer it. */
 export type AiJob = z.infer<typeof AiJobSchema>;

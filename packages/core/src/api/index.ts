@@ -196,6 +196,7 @@ export {
   NewStudentRowSchema,
   RegisteredStudentSchema,
   RegisterStudentsAnswerSchema,
+  RegistrationJobSchema,
   RegisterStudentsFileSchema,
   RegisterStudentsSchema,
   STUDENT_SPREADSHEET_MAX_BYTES,
@@ -203,6 +204,7 @@ export {
   type NewStudentRow,
   type RegisteredStudent,
   type RegisterStudentsAnswer,
+  type RegistrationJob,
   CLASSROOM_CODE_LENGTH,
   ClassroomInputSchema,
   ClassroomLevelsSchema,
@@ -291,6 +293,7 @@ export {
 } from './creator.schemas';
 export { CREATOR_AI_ENDPOINTS } from './creator-ai.endpoints';
 export * from './creator-ai.schemas';
+export * from './jobs.schemas';
 export { CREATOR_VARIANT_ENDPOINTS } from './creator-variants.endpoints';
 export * from './creator-variants.schemas';
 export { CREATOR_REVIEW_ENDPOINTS, REVIEWERS_AND_CREATORS } from './creator-reviews.endpoints';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.schemas';
+import { backgroundJobSchema } from './jobs.schemas';
 
 /** A classroom's registration code has this many characters (spec 03 §9). */
 export const CLASSROOM_CODE_LENGTH = 6;
@@ -156,10 +157,20 @@ export const RegisteredStudentSchema = z.object({
 /** A row's outcome in a bulk registration. */
 export type RegisteredStudent = z.infer<typeof RegisteredStudentSchema>;
 
-/** What POST createregisterstudents/ answers. */
+/** The outcome of a bulk registration: each row's. */
 export const RegisterStudentsAnswerSchema = z.object({ results: z.array(RegisteredStudentSchema) });
 /** The outcome of a bulk registration. */
 export type RegisterStudentsAnswer = z.infer<typeof RegisterStudentsAnswerSchema>;
+
+/**
+ * A bulk registration, run as a background job (createregisterstudents/ answers it at once,
+ * `queued`; createregisterstudents/{id}/ follows it): thousands of rows do not hold a request open
+ * while their passwords are hashed, and a registration survives a restart of the server. Its
+ * outcome (the new accounts' passwords included) is kept encrypted and is shown once.
+ */
+export const RegistrationJobSchema = backgroundJobSchema(RegisterStudentsAnswerSchema);
+/** A bulk registration, as createregisterstudents/ and createregisterstudents/{id}/ answer it. */
+export type RegistrationJob = z.infer<typeof RegistrationJobSchema>;
 
 /**
  * The password of a student a teacher registers without choosing one (spec 03 §3): the first name

@@ -1,9 +1,16 @@
 import { ApiError } from '@kib/api-client';
-import { AI_TEXT_MAX_LENGTH, API, type AuthoringCheck, type ProblemDraft } from '@kib/core';
+import {
+  AI_TEXT_MAX_LENGTH,
+  API,
+  type AiProblemAnswer,
+  type AuthoringCheck,
+  type ProblemDraft,
+} from '@kib/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../app/api';
+import { followJob, type FollowedJob } from '../../app/follow-job';
 import { useLanguage, useT, type Translate } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
@@ -12,7 +19,6 @@ import { Spinner } from '../../ui/spinner';
 import { contentName, useCourseTopics, useSubtopics } from '../teacher/modules/module-data';
 import { CREATOR_PROBLEMS, type DraftUpload } from './creator-data';
 import { useCreatorDraft, useCreatorDraftStore } from './creator-draft.store';
-import { followAiJob, type AiJobAnswer } from './ai-job';
 import { itemHeadingId } from './draft-check';
 import { focusElement } from './tool-ui';
 
@@ -37,7 +43,7 @@ interface AiInput {
  * Asks the configured model for a problem (POST create_ai_problem/, multipart) and follows the
  * generation until its draft is there; `onProgress` hears each state it passes through.
  */
-function useCreateAiProblem(onProgress: (job: AiJobAnswer | null) => void) {
+function useCreateAiProblem(onProgress: (job: FollowedJob<unknown> | null) => void) {
   const api = useApi();
   const t = useT();
   return useMutation({
@@ -54,10 +60,11 @@ function useCreateAiProblem(onProgress: (job: AiJobAnswer | null) => void) {
           ]
         : [];
       const job = await api.upload(API.createAiProblem, { body: { data }, files });
-      return followAiJob(api, job, {
+      // The draft as the creation tool's store takes it (the wire's optional fields are filled in there).
+      return (await followJob(job, (id) => api.endpoints.aiProblemJob({ params: { id } }), {
         onProgress,
-        tooLong: () => new ApiError(504, 'ai-timeout', t('creator-ai.too-long')),
-      });
+        tooLong: () => new ApiError(504, 'ai-timeout', t('site.job-too-long')),
+      })) as AiProblemAnswer;
     },
   });
 }
@@ -84,7 +91,7 @@ export function AiCreation({ announce }: { announce: (text: string) => void }) {
   const draft = useCreatorDraft((s) => s.draft);
   const topics = useCourseTopics(draft.courseId, uiLanguage);
   const subtopics = useSubtopics(draft.topicId, uiLanguage);
-  const [progress, setProgress] = useState<AiJobAnswer | null>(null);
+  const [progress, setProgress] = useState<FollowedJob<unknown> | null>(null);
   const generate = useCreateAiProblem(setProgress);
   const [open, setOpen] = useState(false);
   const [newExercise, setNewExercise] = useState(true);

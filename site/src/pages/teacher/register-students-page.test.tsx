@@ -24,9 +24,27 @@ function outcome(input: NewStudentRow, index: number): RegisteredStudent {
   return { ...base, action: 'Created', password, error: null };
 }
 
-const registerRows: StubHandler = ({ body }: StubCall) => ({
-  body: { results: (body as { newStudents: NewStudentRow[] }).newStudents.map(outcome) },
-});
+/** The id of the registration job the stub server starts. */
+const JOB_ID = '0b6a2f1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+
+/** The job the last registration started: what `GET createregisterstudents/{id}/` answers. */
+let job: Record<string, unknown> | null = null;
+
+/**
+ * The server's side of a registration, as a background job: the POST answers it queued and the
+ * job's address then answers `finish(call)` (its outcome, or its failure) once done.
+ */
+function asJob(finish: (call: StubCall) => Record<string, unknown>): StubHandler {
+  return (call) => {
+    job = { id: JOB_ID, failedTries: 0, answer: null, error: null, ...finish(call) };
+    return { status: 202, body: { id: JOB_ID, state: 'queued', failedTries: 0, answer: null, error: null } };
+  };
+}
+
+const registerRows = asJob(({ body }) => ({
+  state: 'done',
+  answer: { results: (body as { newStudents: NewStudentRow[] }).newStudents.map(outcome) },
+}));
 
 /** Two students of a spreadsheet, as the server reads them. */
 const FILE_RESULTS: RegisteredStudent[] = [
@@ -38,7 +56,8 @@ const FILE_RESULTS: RegisteredStudent[] = [
 function open(options: { path?: string; routes?: Record<string, StubHandler>; language?: 'es' | 'en' } = {}) {
   const server = teacherServer(TEACHER_DATA, {
     'POST createregisterstudents/': registerRows,
-    'POST createregisterstudents/file/': { body: { results: FILE_RESULTS } },
+    'POST createregisterstudents/file/': asJob(() => ({ state: 'done', answer: { results: FILE_RESULTS } })),
+    [`GET createregisterstudents/${JOB_ID}/`]: () => ({ body: job }),
     ...options.routes,
   });
   return renderSite(options.path ?? PATH, {
@@ -138,6 +157,10 @@ describe('the registration page', () => {
     await table.getByLabelText('Nombre, fila 5').fill('Dormido');
     await table.getByLabelText('Correo electrónico, fila 5').fill(' sleepy@test.kib ');
     await table.getByRole('button', { name: 'Registrar estos estudiantes' }).click();
+    // The server registers them in the background; meanwhile the page says so.
+    await expect
+      .element(screen.getByRole('status').filter({ hasText: 'La inscripción espera su turno…' }))
+      .toBeVisible();
 
     const results = screen.getByRole('region', { name: 'Resultados' });
     await expect.element(results).toBeVisible();
@@ -299,7 +322,11 @@ describe('the registration page', () => {
       'El plan de tu colegio permite 200 estudiantes y el colegio ya tiene 182; este registro agregaría 25 más. No se registró a nadie: pide al administrador de tu colegio un plan con más cupos o registra menos estudiantes.';
     const { screen, calls } = await open({
       routes: {
-        'POST createregisterstudents/': refusal(409, 'plan-student-limit', full),
+        // The plan is checked when the job runs: the registration fails there, with the reason.
+        'POST createregisterstudents/': asJob(() => ({
+          state: 'failed',
+          error: { status: 409, code: 'plan-student-limit', detail: full },
+        })),
         'POST createregisterstudents/file/': refusal(409, 'plan-student-limit', full),
       },
     });
@@ -326,7 +353,9 @@ describe('the registration page', () => {
     await expect.element(upload.getByRole('alert')).toHaveTextContent(full);
     await expect.element(input).not.toHaveAttribute('aria-invalid');
     expect(table.getByRole('alert').elements()).toHaveLength(0);
-    expect(calls.filter((c) => c.path.startsWith('createregisterstudents'))).toHaveLength(2);
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path.startsWith('createregisterstudents')),
+    ).toHaveLength(2);
     expect(screen.getByRole('region', { name: 'Resultados' }).elements()).toHaveLength(0);
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@kib/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import type { FollowedJob } from '../../app/follow-job';
 import { useT, type Translate } from '../../i18n/language';
 import { Field } from '../../ui/field';
 import { FailureAlert } from '../../ui/form-submit';
@@ -76,7 +77,8 @@ export function RegisterStudentsPage() {
 
 function Registration({ classroom }: { classroom: TeacherClassroom }) {
   const t = useT();
-  const register = useRegisterStudents();
+  const [progress, setProgress] = useState<FollowedJob<unknown> | null>(null);
+  const register = useRegisterStudents(setProgress);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [lastKind, setLastKind] = useState<StudentRegistration['kind'] | null>(null);
   const [focusResults, setFocusResults] = useState(false);
@@ -130,7 +132,11 @@ function Registration({ classroom }: { classroom: TeacherClassroom }) {
         onEdit={() => register.reset()}
       />
       <div role="status" className="teacher-register-summary">
-        {outcome && <p>{summaryText(outcome.results, t)}</p>}
+        {register.isPending && progress ? (
+          <p>{t(progress.state === 'queued' ? 'teacher.register-queued' : 'teacher.register-running')}</p>
+        ) : (
+          outcome && <p>{summaryText(outcome.results, t)}</p>
+        )}
       </div>
       {outcome && (
         <Results ref={resultsHeading} classroom={classroom} outcome={outcome} typed={outcome.rows !== null} />

@@ -9,7 +9,9 @@ import type {
 import type { Language } from '@kib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/api';
+import { followJob, type FollowedJob } from '../../app/follow-job';
 import { useUser } from '../../auth/auth';
+import { useT } from '../../i18n/language';
 
 /** The teacher's home: the classes page. */
 export const TEACHER_HOME = '/teacher';
@@ -136,24 +138,35 @@ export type StudentRegistration =
 
 /**
  * Registers students in a classroom (POST createregisterstudents/ or createregisterstudents/file/),
- * each row answered on its own. Once it succeeds the teacher's data and the classroom's students are
+ * each row answered on its own: the server runs it as a background job, followed here until its
+ * outcome is there (`onProgress` hears each state it passes through). Once it succeeds the teacher's data and the classroom's students are
  * read again, so the classroom counts and lists its new students. A refusal for the school's plan
  * (full, or no longer running) reads the teacher's data again, so the school page shows where the
  * plan stands; any other refusal leaves the data alone. The page shows why in every case.
  */
-export function useRegisterStudents() {
+export function useRegisterStudents(
+  onProgress: (job: FollowedJob<unknown> | null) => void = () => undefined,
+) {
   const api = useApi();
   const user = useUser();
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StudentRegistration): Promise<RegisterStudentsAnswer> =>
-      input.kind === 'rows'
-        ? api.endpoints.registerStudents({
-            body: { classroom: input.classroom, newStudents: input.newStudents },
-          })
-        : api.endpoints.registerStudentsFile({
-            body: { classroom: input.classroom, content: input.content },
-          }),
+    mutationFn: async (input: StudentRegistration): Promise<RegisterStudentsAnswer> => {
+      const job =
+        input.kind === 'rows'
+          ? await api.endpoints.registerStudents({
+              body: { classroom: input.classroom, newStudents: input.newStudents },
+            })
+          : await api.endpoints.registerStudentsFile({
+              body: { classroom: input.classroom, content: input.content },
+            });
+      return followJob(job, (id) => api.endpoints.registrationJob({ params: { id } }), {
+        onProgress,
+        tooLong: () => new ApiError(504, 'internal', t('site.job-too-long')),
+      });
+    },
+    onSettled: () => onProgress(null),
     onSuccess: (_answer, input) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: teacherDataKey(user?.id ?? null) }),

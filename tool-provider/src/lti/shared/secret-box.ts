@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { aesGcmOpen, aesGcmSeal } from '../../crypto/sealed';
 
 /** The prefix of a sealed value; anything else is a value stored before sealing was configured. */
 const SEALED = 'enc:v1:';
@@ -29,29 +29,16 @@ export class SecretBox {
 
   /** The value as it is stored: sealed when there is a key. */
   seal(plain: string): string {
-    if (!this.key) return plain;
-    const iv = crypto.randomBytes(12);
-    const cipher = crypto.createCipheriv('aes-256-gcm', this.key, iv);
-    const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return `${SEALED}${[iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.')}`;
+    return this.key ? `${SEALED}${aesGcmSeal(this.key, plain)}` : plain;
   }
 
   /** The stored value in clear; throws for a sealed value without the key or under another key. */
   open(stored: string): string {
     if (!SecretBox.isSealed(stored)) return stored;
     if (!this.key) throw new Error('a sealed LTI secret needs LTI_SECRETS_KEY');
-    const [iv, tag, data] = stored
-      .slice(SEALED.length)
-      .split('.')
-      .map((p) => Buffer.from(p, 'base64url'));
-    if (!iv || !tag || !data) throw new Error('a sealed LTI secret is malformed');
-    const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, iv);
-    decipher.setAuthTag(tag);
-    try {
-      return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-    } catch {
-      throw new Error('a sealed LTI secret does not open with LTI_SECRETS_KEY');
-    }
+    const plain = aesGcmOpen(this.key, stored.slice(SEALED.length));
+    if (plain === null) throw new Error('a sealed LTI secret does not open with LTI_SECRETS_KEY');
+    return plain;
   }
 
   static isSealed(stored: string): boolean {

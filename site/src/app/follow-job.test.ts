@@ -1,6 +1,9 @@
 import { ApiClient, ApiError, NetworkError } from '@kib/api-client';
 import { describe, expect, it } from 'vitest';
-import { followAiJob, type AiJobAnswer } from './ai-job';
+import type { ResponseOf, API } from '@kib/core';
+import { followJob } from './follow-job';
+
+type AiJobAnswer = ResponseOf<typeof API.aiProblemJob>;
 
 const ID = '7a4f4c8e-1b2d-4e5f-9a0b-1c2d3e4f5a6b';
 const job = (state: AiJobAnswer['state'], extra: Partial<AiJobAnswer> = {}): AiJobAnswer => ({
@@ -14,6 +17,10 @@ const job = (state: AiJobAnswer['state'], extra: Partial<AiJobAnswer> = {}): AiJ
 const ANSWER = { problem: { title: 'Ecuaciones' }, checks: [] } as unknown as NonNullable<
   AiJobAnswer['answer']
 >;
+
+/** Follows a generation through the client, as the creation tool does. */
+const follow = (api: ApiClient, first: AiJobAnswer, options: Parameters<typeof followJob<unknown>>[2]) =>
+  followJob<unknown>(first, (id) => api.endpoints.aiProblemJob({ params: { id } }), options);
 
 /** A client whose create_ai_problem/{id}/ answers `replies` in turn: a job, an HTTP status, or a network failure. */
 function client(replies: (AiJobAnswer | number | 'offline')[]) {
@@ -36,11 +43,14 @@ function client(replies: (AiJobAnswer | number | 'offline')[]) {
 
 const quick = { tooLong: () => new Error('too long'), sleep: () => Promise.resolve() };
 
-describe('following a generation', () => {
+describe('following a background job', () => {
   it('waits out a server that is away (a restart, the network) and answers the draft', async () => {
     const { api, asked } = client([job('running'), 503, 'offline', 502, job('done', { answer: ANSWER })]);
     const seen: string[] = [];
-    const answer = await followAiJob(api, job('queued'), { ...quick, onProgress: (j) => seen.push(j.state) });
+    const answer = await follow(api, job('queued'), {
+      ...quick,
+      onProgress: (j: { state: string }) => seen.push(j.state),
+    });
     expect(answer).toEqual(ANSWER);
     expect(asked()).toBe(5);
     expect(seen).toEqual(['queued', 'running', 'running', 'running', 'running', 'done']);
@@ -50,27 +60,27 @@ describe('following a generation', () => {
     const failed = job('failed', {
       error: { status: 503, code: 'ai-busy', detail: 'El modelo está ocupado.' },
     });
-    const error = await followAiJob(client([failed]).api, job('queued'), {
+    const error = await follow(client([failed]).api, job('queued'), {
       ...quick,
       onProgress: () => {},
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, code: 'ai-busy', detail: 'El modelo está ocupado.' });
 
-    const gone = await followAiJob(client([404]).api, job('queued'), {
+    const gone = await follow(client([404]).api, job('queued'), {
       ...quick,
       onProgress: () => {},
     }).catch((e: unknown) => e);
     expect(gone).toMatchObject({ status: 404, code: 'not-found' });
 
-    const offline = await followAiJob(client(['offline']).api, job('queued'), {
+    const offline = await follow(client(['offline']).api, job('queued'), {
       ...quick,
       onProgress: () => {},
     }).catch((e: unknown) => e);
     expect(offline).toBeInstanceOf(NetworkError);
 
     let clock = 0;
-    const late = await followAiJob(client([job('running')]).api, job('queued'), {
+    const late = await follow(client([job('running')]).api, job('queued'), {
       ...quick,
       onProgress: () => {},
       now: () => (clock += 60_000),

@@ -1,0 +1,57 @@
+import type { JobState } from '@kib/core';
+import type { Language } from '@kib/i18n';
+import { AppError, renderError, type ErrorCode, type Message } from '../http/errors';
+
+/** Why a job's last try failed, as its output keeps it (translated when it is read). */
+export interface JobFailure {
+  status: number;
+  code: ErrorCode;
+  detail: Message;
+}
+
+/** What a finished job keeps as its output: its answer, or its failure. */
+export type JobOutput<A> = { answer: A } | { error: JobFailure };
+
+/** The failure of a last try that was not a refusal of Kib's own (a bug, a worker that died). */
+export const JOB_BROKE: JobFailure = { status: 500, code: 'internal', detail: { key: 'errors.internal' } };
+
+/** A job as a client follows it (the core's `backgroundJobSchema`). */
+export interface JobView<A> {
+  id: string;
+  state: JobState;
+  failedTries: number;
+  answer: A | null;
+  error: { status: number; code: string; detail: string } | null;
+}
+
+/** The failure an error of a try stands for, to keep as the job's output. */
+export function jobFailure(err: unknown, otherwise: JobFailure = JOB_BROKE): JobFailure {
+  return err instanceof AppError ? { status: err.status, code: err.code, detail: err.detail } : otherwise;
+}
+
+/**
+ * A pg-boss job as its owner sees it: created or waiting for a retry is `queued`, active is
+ * `running`, completed with an answer is `done`; anything else has `failed`, with the failure its
+ * output keeps (or `broke`) in `language`. `answerOf` reads the answer from the output.
+ */
+export function jobView<A, O extends object>(
+  id: string,
+  job: { state: string; retryCount: number; output: O | null },
+  language: Language,
+  answerOf: (output: O) => A | null,
+  broke: JobFailure = JOB_BROKE,
+): JobView<A> {
+  const base = { id, failedTries: job.retryCount, answer: null, error: null };
+  if (job.state === 'created' || job.state === 'retry') return { ...base, state: 'queued' };
+  if (job.state === 'active') return { ...base, state: 'running' };
+  const answer = job.state === 'completed' && job.output ? answerOf(job.output) : null;
+  if (answer !== null) return { ...base, state: 'done', answer };
+  const output = job.output as Partial<{ error: JobFailure }> | null;
+  const failure = output?.error && typeof output.error.code === 'string' ? output.error : broke;
+  const rendered = renderError(new AppError(failure.status, failure.code, failure.detail), language);
+  return {
+    ...base,
+    state: 'failed',
+    error: { status: failure.status, code: rendered.code, detail: rendered.detail },
+  };
+}
