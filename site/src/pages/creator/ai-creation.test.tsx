@@ -92,6 +92,15 @@ async function open(started: StubHandler, states: Record<string, unknown>[] = []
   return { ...rendered, calls, polls: () => polls };
 }
 
+/** Opens 'Crear con IA', describes a new exercise and asks for it; answers the section. */
+async function generate(screen: Awaited<ReturnType<typeof open>>['screen'], prompt: string) {
+  const section = screen.getByRole('region', { name: 'Crear con IA' });
+  await section.getByRole('button', { name: 'Crear un problema con IA' }).click();
+  await section.getByRole('textbox', { name: 'Describe el problema que quieres' }).fill(prompt);
+  await section.getByRole('button', { name: 'Generar con IA' }).click();
+  return section;
+}
+
 beforeEach(() => {
   localStorage.removeItem(sidebarStorageKey('creator'));
   for (const id of [null, MINE.id, NEW_PROBLEM_ID]) localStorage.removeItem(draftStorageName(id));
@@ -139,10 +148,7 @@ describe('the creation tool: create with AI', () => {
     const { screen } = await open(
       refusal(503, 'ai-not-configured', 'La creación con IA no está configurada en este servidor.'),
     );
-    const section = screen.getByRole('region', { name: 'Crear con IA' });
-    await section.getByRole('button', { name: 'Crear un problema con IA' }).click();
-    await section.getByRole('textbox', { name: 'Describe el problema que quieres' }).fill('Algo');
-    await section.getByRole('button', { name: 'Generar con IA' }).click();
+    const section = await generate(screen, 'Algo');
     await expect
       .element(section.getByRole('alert'))
       .toHaveTextContent(/La creación con IA no está configurada en este servidor/);
@@ -161,10 +167,7 @@ describe('the creation tool: create with AI', () => {
         },
       }),
     ]);
-    const section = screen.getByRole('region', { name: 'Crear con IA' });
-    await section.getByRole('button', { name: 'Crear un problema con IA' }).click();
-    await section.getByRole('textbox', { name: 'Describe el problema que quieres' }).fill('Algo');
-    await section.getByRole('button', { name: 'Generar con IA' }).click();
+    const section = await generate(screen, 'Algo');
     await expect
       .element(section.getByRole('alert'))
       .toHaveTextContent('El modelo de IA está ocupado. Inténtalo en un minuto.');
