@@ -4,7 +4,7 @@ import { build, type Plugin } from 'vite';
 /** The head script's entry (`src/boot/head-script.entry.ts`). */
 const ENTRY = fileURLToPath(new URL('./src/boot/head-script.entry.ts', import.meta.url));
 
-/** The head script, bundled and minified into one classic script (no imports, no exports). */
+/** The head script, bundled and minified into one classic script (its imports inlined, no exports). */
 async function bundleHeadScript(): Promise<string> {
   const result = await build({
     configFile: false,

@@ -105,7 +105,7 @@ import { OpenAiCompatibleModel } from './creation-ai/ai-model';
 import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
 import { AiJobs, aiRetryPolicy } from './creation-ai/ai-jobs';
 import { sealer } from './crypto/sealed';
-import { REGISTRATION_RETRY, RegistrationJobs } from './teachers/registration-jobs';
+import { RegistrationJobs } from './teachers/registration-jobs';
 import { CreationAiService } from './creation-ai/creation-ai.service';
 import { registerVariantsRoutes } from './creation-variants/variants.routes';
 import { VariantsService } from './creation-variants/variants.service';
@@ -140,14 +140,12 @@ export interface AppDeps {
   /** Overrides the configured mailer (tests). */
   mailer?: Mailer;
   /**
-   * The background job queue (started): AI generations are its jobs. Without one (tests that do not
-   * need it) AI creation answers that it is not available.
+   * The background job queue (started): AI generations and bulk registrations are its jobs. Without
+   * one (tests that do not need it) both answer 503.
    */
   jobs?: JobQueue;
   /** Replaces parts of how AI generations are retried (tests: shorter waits and leases). */
   aiRetry?: Partial<RetryPolicy>;
-  /** Replaces parts of how bulk registrations are retried (tests). */
-  registrationRetry?: Partial<RetryPolicy>;
   /** Where the built widget bundle is (tests); the repository's widgets/dist by default. */
   widgetsDir?: string;
   /** Where the built site is (tests); the repository's site/dist by default. */
@@ -333,7 +331,6 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     teachers,
     sealed: sealer(secret, 'student-registration'),
     logger,
-    policy: deps.registrationRetry ? { ...REGISTRATION_RETRY, ...deps.registrationRetry } : undefined,
   });
   registerTeacherRoutes(api, teachers, registrationJobs);
   const embedTokens = new EmbedTokens({ sequelize, guard: teachers });

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useApi } from '../app/api';
 import { SessionExpiredAlert } from './session-expired-alert';
+import { hasSessionHint } from '../boot/boot-plan';
 
 /**
  * Where the session stands: the first refresh is pending, nobody is logged in, or someone is. An
@@ -41,9 +42,6 @@ interface AuthActions {
 
 const AuthContext = createContext<(AuthState & AuthActions) | null>(null);
 
-/** The readable cookie the server sets beside its httpOnly refresh cookie (no secret in it). */
-const SESSION_HINT_COOKIE = 'kib_session';
-
 /** Where the tabs of this browser tell each other that somebody logged in. */
 const SESSION_CHANNEL = 'kib-session';
 
@@ -53,10 +51,6 @@ function announceLogin(): void {
   const channel = new BroadcastChannel(SESSION_CHANNEL);
   channel.postMessage('login');
   channel.close();
-}
-
-function hasSessionHint(): boolean {
-  return document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
 /** The first restore of each client's session, shared by the session and by route loaders. */

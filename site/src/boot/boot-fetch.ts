@@ -20,8 +20,8 @@ function headerOf(init: RequestInit | undefined, name: string): string | null {
  * The site client's transport: a request the page's head script already sent (same method, path and
  * body, sent with the same token or needing none) is answered with that script's response, once;
  * every other request, and one whose early answer failed or (but for the refresh) is asked for more
- * than {@link BOOT_ANSWER_LIFETIME_MS} after the script ran, goes to the network. So the refresh cookie is exchanged once per
- * page, and the first data the app asks for is usually already there.
+ * than {@link BOOT_ANSWER_LIFETIME_MS} after the script ran, goes to the network. So the refresh
+ * cookie is exchanged once per page, and the first data the app asks for is usually already there.
  */
 export function bootFetch(
   win: Window & { [BOOT_GLOBAL]?: BootState } = window,

@@ -3,9 +3,12 @@
  * (`head-script.ts`, inlined at build time) that sends these requests while the entry and the page's
  * modules download, and the app takes their answers over (`boot-fetch.ts`) instead of asking again.
  *
- * This module is bundled into that script: it imports nothing, so the script stays a few hundred
- * bytes. Its paths and bodies are the contract's (`boot-plan.test.ts` checks them against `API`).
+ * This module is bundled into that script: it imports only modules that import nothing, so the
+ * script stays small. Its paths and bodies are the contract's (`boot-plan.test.ts` checks them
+ * against `API`).
  */
+import { idParam } from '../app/query-id';
+import { readCookie } from '../ui/remembered-choice';
 
 /** A request of the head script. */
 export interface BootRequest {
@@ -36,32 +39,14 @@ export const SESSION_HINT_COOKIE = 'kib_session';
 /** The cookie that remembers the reader's language. */
 export const LANGUAGE_COOKIE = 'kib_lang';
 
-/** The value of cookie `name` in `cookies` (`document.cookie`), or null. */
-export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      // A value another script wrote without encoding it: as it is.
-      return value.join('=');
-    }
-  }
-  return null;
-}
-
 /** The language the app starts in (`initialLanguage`): the remembered choice, else Spanish. */
 export function bootLanguage(cookies: string): 'es' | 'en' {
-  return readCookie(cookies, LANGUAGE_COOKIE) === 'en' ? 'en' : 'es';
+  return readCookie(LANGUAGE_COOKIE, cookies) === 'en' ? 'en' : 'es';
 }
 
-/** A positive whole id of the query string, as the pages read it, or null. */
-function idParam(params: URLSearchParams, name: string): number | null {
-  const raw = params.get(name);
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
+/** True when the browser holds the server's session hint: there is a refresh cookie to exchange. */
+export function hasSessionHint(cookies: string = document.cookie): boolean {
+  return readCookie(SESSION_HINT_COOKIE, cookies) !== null;
 }
 
 /**

@@ -4,8 +4,7 @@ import {
   bootKey,
   bootLanguage,
   bootPlan,
-  readCookie,
-  SESSION_HINT_COOKIE,
+  hasSessionHint,
   type BootAnswer,
   type BootRequest,
   type BootState,
@@ -45,7 +44,7 @@ export function startBoot(win: Window & { [BOOT_GLOBAL]?: BootState }): BootStat
     state.answers.set(bootKey(request.method, request.path, request.body), answer);
 
   const plan = bootPlan(win.location.pathname, win.location.search);
-  const session = readCookie(cookies, SESSION_HINT_COOKIE) !== null;
+  const session = hasSessionHint(cookies);
   const token: Promise<string | null> = session
     ? (() => {
         const refresh = send(BOOT_REFRESH, null);

@@ -4,9 +4,9 @@
  * sent on same-site navigations only (`SameSite=Lax`), and `Secure` over HTTPS.
  */
 
-/** A cookie's value, or null when the browser holds none by that name. */
-export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
+/** A cookie's value, or null when the browser holds none by that name (`cookies`: `document.cookie`). */
+export function readCookie(name: string, cookies: string = document.cookie): string | null {
+  for (const part of cookies.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key !== name) continue;
     try {

@@ -4,7 +4,7 @@ import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
-import { jobFailure, jobView, type JobFailure, type JobOutput } from '../jobs/job-view';
+import { jobTry, jobView, type JobFailure, type JobOutput } from '../jobs/job-view';
 import type { Logger } from '../logger';
 import type { AiRequest, CreationAiService } from './creation-ai.service';
 
@@ -13,8 +13,8 @@ export const AI_QUEUE = 'ai-problem';
 
 /**
  * How a generation is retried when the model is busy, slow or failing: two more tries, 10–20 s and
- * then 20–40 s later (pg-boss's back-off, with jitter); a generation whose worker died (a restart) is tried again once its lease of the
- * model's timeout and a minute has passed.
+ * then 20–40 s later (pg-boss's back-off, with jitter); a generation whose worker died (a restart) is
+ * tried again once its lease of the model's timeout and a minute has passed.
  */
 export function aiRetryPolicy(modelTimeoutMs: number): RetryPolicy {
   return {
@@ -55,22 +55,19 @@ export class AiJobs {
     await jobs.queue(AI_QUEUE, policy);
     await jobs.work<AiRequest>(
       AI_QUEUE,
-      async (request, job): Promise<AiOutput> => {
-        try {
-          return { answer: await service.generate(request) };
-        } catch (err) {
-          const failure = err instanceof AppError ? err : null;
-          // A refusal (4xx) would be the same on every try; the model's failures may pass.
-          const retry = !job.lastTry && (!failure || failure.status >= 500);
-          logger.warn(
-            { job: job.id, userId: request.userId, code: failure?.code ?? 'error', retry },
-            retry ? 'AI generation failed, will retry' : 'AI generation given up',
-          );
-          if (!failure) logger.error({ err, job: job.id }, 'AI generation broke');
-          if (retry) throw err;
-          return { error: jobFailure(err, FAILED) };
-        }
-      },
+      (request, job): Promise<AiOutput> =>
+        jobTry(() => service.generate(request), {
+          lastTry: job.lastTry,
+          broke: FAILED,
+          heard: (err, retry) => {
+            const code = err instanceof AppError ? err.code : 'error';
+            logger.warn(
+              { job: job.id, userId: request.userId, code, retry },
+              retry ? 'AI generation failed, will retry' : 'AI generation given up',
+            );
+            if (!(err instanceof AppError)) logger.error({ err, job: job.id }, 'AI generation broke');
+          },
+        }),
       { retryLimit: policy.retryLimit, pollingSeconds },
     );
   }

@@ -103,7 +103,7 @@ export class JobQueue {
    */
   async work<T extends object>(
     name: string,
-    handler: (data: T, job: { id: string; lastTry: boolean; retryCount: number }) => Promise<object | void>,
+    handler: (data: T, job: { id: string; lastTry: boolean }) => Promise<object | void>,
     options: { retryLimit: number; pollingSeconds?: number },
   ): Promise<void> {
     await this.boss.work<T>(
@@ -111,11 +111,7 @@ export class JobQueue {
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingSeconds ?? 1 },
       async ([job]) => {
         if (!job) return;
-        return handler(job.data, {
-          id: job.id,
-          lastTry: job.retryCount >= options.retryLimit,
-          retryCount: job.retryCount,
-        });
+        return handler(job.data, { id: job.id, lastTry: job.retryCount >= options.retryLimit });
       },
     );
   }

@@ -24,9 +24,31 @@ export interface JobView<A> {
   error: { status: number; code: string; detail: string } | null;
 }
 
-/** The failure an error of a try stands for, to keep as the job's output. */
-export function jobFailure(err: unknown, otherwise: JobFailure = JOB_BROKE): JobFailure {
-  return err instanceof AppError ? { status: err.status, code: err.code, detail: err.detail } : otherwise;
+/**
+ * One try of a job whose output is its answer or its failure: `run`'s answer, or, when it throws, the
+ * failure to keep. A refusal (an AppError below 500) is the same on every try and is kept at once;
+ * anything else is thrown again for the queue to retry, until the last try, whose failure is kept
+ * (`broke` for an error that is not an AppError). `heard` is told of each failure and whether a retry
+ * follows.
+ */
+export async function jobTry<A>(
+  run: () => Promise<A>,
+  options: { lastTry: boolean; broke?: JobFailure; heard: (err: unknown, retry: boolean) => void },
+): Promise<JobOutput<A>> {
+  try {
+    return { answer: await run() };
+  } catch (err) {
+    const refused = err instanceof AppError && err.status < 500;
+    const retry = !refused && !options.lastTry;
+    options.heard(err, retry);
+    if (retry) throw err;
+    return {
+      error:
+        err instanceof AppError
+          ? { status: err.status, code: err.code, detail: err.detail }
+          : (options.broke ?? JOB_BROKE),
+    };
+  }
 }
 
 /**

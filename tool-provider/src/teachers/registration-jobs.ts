@@ -2,7 +2,7 @@ import type { NewStudentRow, RegisterStudentsAnswer, RegistrationJob } from '@ki
 import type { Language } from '@kib/i18n';
 import { AppError } from '../http/errors';
 import type { JobQueue, RetryPolicy } from '../jobs/job-queue';
-import { jobFailure, jobView, type JobOutput } from '../jobs/job-view';
+import { jobTry, jobView, type JobOutput } from '../jobs/job-view';
 import type { Sealer } from '../crypto/sealed';
 import type { Logger } from '../logger';
 import type { TeacherService } from './teacher.service';
@@ -55,47 +55,44 @@ export class RegistrationJobs {
       teachers: TeacherService;
       sealed: Sealer;
       logger: Logger;
-      policy?: RetryPolicy;
     },
   ) {}
-
-  private get policy(): RetryPolicy {
-    return this.deps.policy ?? REGISTRATION_RETRY;
-  }
 
   /** Declares the queue and starts its worker on this instance (nothing without a queue). */
   async start(pollingSeconds?: number): Promise<void> {
     const { jobs, teachers, sealed, logger } = this.deps;
     if (!jobs) return;
-    await jobs.queue(REGISTRATION_QUEUE, this.policy);
+    await jobs.queue(REGISTRATION_QUEUE, REGISTRATION_RETRY);
     await jobs.work<RegistrationRequest>(
       REGISTRATION_QUEUE,
-      async (request, job): Promise<RegistrationOutput> => {
-        try {
-          const rows = sealed.open<NewStudentRow[]>(request.rows);
-          const answer = await teachers.registerStudents(
-            request.classroomId,
-            rows,
-            request.language,
-            HASH_CONCURRENCY,
-          );
-          logger.info(
-            { job: job.id, classroomId: request.classroomId, rows: rows.length },
-            'students registered',
-          );
-          return { answer: sealed.seal(answer) };
-        } catch (err) {
-          // A refusal (the school's plan) is the same on every try; anything else may pass.
-          const refused = err instanceof AppError && err.status < 500;
-          if (!refused && !job.lastTry) {
-            logger.warn({ job: job.id, err: (err as Error).message }, 'registration failed, will retry');
-            throw err;
-          }
-          if (!refused) logger.error({ job: job.id, err }, 'registration given up');
-          return { error: jobFailure(err) };
-        }
-      },
-      { retryLimit: this.policy.retryLimit, pollingSeconds },
+      (request, job): Promise<RegistrationOutput> =>
+        jobTry(
+          async () => {
+            const rows = sealed.open<NewStudentRow[]>(request.rows);
+            const answer = await teachers.registerStudents(
+              request.classroomId,
+              rows,
+              request.language,
+              HASH_CONCURRENCY,
+            );
+            logger.info(
+              { job: job.id, classroomId: request.classroomId, rows: rows.length },
+              'students registered',
+            );
+            return sealed.seal(answer);
+          },
+          {
+            lastTry: job.lastTry,
+            heard: (err, retry) => {
+              // A refusal (the school's plan) is the teacher's to read, not the log's.
+              if (err instanceof AppError && err.status < 500) return;
+              if (retry)
+                logger.warn({ job: job.id, err: (err as Error).message }, 'registration failed, will retry');
+              else logger.error({ job: job.id, err }, 'registration given up');
+            },
+          },
+        ),
+      { retryLimit: REGISTRATION_RETRY.retryLimit, pollingSeconds },
     );
   }
 

@@ -32,10 +32,4 @@ export function LtiGate({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A positive whole id from the query string, or null. */
-export function idParam(params: URLSearchParams, name: string): number | null {
-  const raw = params.get(name);
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+export { idParam } from '../../app/query-id';

@@ -12,14 +12,7 @@ import { recallChoice, rememberChoice } from '../../ui/remembered-choice';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import './practice-page.css';
-
-/** A positive whole id from the query string, or null when absent or malformed. */
-function idParam(params: URLSearchParams, name: string): number | null {
-  const raw = params.get(name);
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { idParam } from '../../app/query-id';
 
 /** A course, topic and subtopic of the dashboard; null where none is chosen. */
 interface Choice {

@@ -13,14 +13,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { takePrefetchedProblem } from './student-prefetch';
 import { moduleStatus, STUDENT_CLASSROOMS_KEY, useStudentClassrooms } from './student-data';
 import './solve-page.css';
-
-/** A positive whole id from the query string, or null when absent or malformed. */
-function idParam(params: URLSearchParams, name: string): number | null {
-  const raw = params.get(name);
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { idParam } from '../../app/query-id';
 
 /**
  * The solver's backend for one problem: it loads the problem at once (or takes the one its route's

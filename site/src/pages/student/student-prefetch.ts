@@ -2,6 +2,7 @@ import type { ApiClient } from '@kib/api-client';
 import type { PublicProblem } from '@kib/core';
 import type { LoaderFunctionArgs } from 'react-router';
 import { siteApi } from '../../app/api';
+import { idParam } from '../../app/query-id';
 import { siteQueryClient } from '../../app/providers';
 import { startSession } from '../../auth/auth';
 import { studentClassroomsQuery } from './student-data';
@@ -13,14 +14,6 @@ interface Prefetched {
 }
 
 let prefetched: Prefetched | null = null;
-
-/** The problem id of a solve page's address (`?problem=12`), or null when absent or malformed. */
-export function problemIdOf(params: URLSearchParams): number | null {
-  const raw = params.get('problem');
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
 
 /**
  * Asks for the problem of a solve page as soon as the session has a token, beside the current user
@@ -49,7 +42,7 @@ export function takePrefetchedProblem(api: ApiClient, problemId: number): Promis
 /** The solve routes' loader: starts the problem's request and lets the page render without waiting. */
 export function solveRouteLoader({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
-  const problemId = problemIdOf(url.searchParams);
+  const problemId = idParam(url.searchParams, 'problem');
   if (problemId !== null) prefetchProblem(siteApi(), problemId, url.pathname.startsWith('/demo/'));
   return null;
 }
