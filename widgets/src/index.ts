@@ -21,17 +21,17 @@ export { Solver } from './solver/solver';
 /** The solver's props and event details. */
 export type { NumeralCompleteDetail, SolverCompleteDetail, SolverProps } from './solver/solver.types';
 /** The phone photo a page may offer the solver, and its socket's address on an origin. */
-export { phonePhotoSocketUrl } from './solver/parts/phone-photo-dialog';
+export { phonePhotoSocketUrl } from './solver/parts/phone-photo-socket';
 export type { PhonePhotoCapability } from './solver/parts/phone-photo.logic';
 /** Where the solver gets problems and checks answers; the API and the in-browser backends. */
 export {
   ApiBackend,
-  OfflineBackend,
   type CheckInput,
   type CheckOutput,
   type HintsOutput,
   type SolverBackend,
 } from './solver/solver.backend';
+export { OfflineBackend } from './solver/solver.offline';
 /** The teacher's activity results dashboard. */
 export { ActivityResults } from './activity-results/index';
 /** A classroom's dashboard: progress, weekly activity, assignments and students. */

@@ -20,6 +20,11 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('ApiClient', () => {
+  it('has a method for every endpoint of the contract', () => {
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api/', fetch: fakeFetch([]).impl });
+    expect(Object.keys(api.endpoints).sort()).toEqual(Object.keys(API).sort());
+  });
+
   it('has one typed method per declared endpoint: body sent snake_case, answer camelCased', async () => {
     const { impl, calls } = fakeFetch([
       () =>
@@ -57,22 +62,19 @@ describe('ApiClient', () => {
   });
 
   it('fills path parameters, URI-encoded, and sends the query snake_case', async () => {
-    const { impl, calls } = fakeFetch([() => json(200, { ok: true })]);
+    const { impl, calls } = fakeFetch([
+      () => new Response(null, { status: 204 }),
+      () => json(200, { ok: true }),
+    ]);
     const api = new ApiClient({ baseUrl: 'http://kib.test/api/', fetch: impl });
-    const endpoint = {
-      method: 'get',
-      path: '/things/:id/items/:key/',
-      access: { kind: 'public' },
-      tag: 'test',
-      summary: 'A test endpoint',
-      query: undefined,
-      response: null,
-    } as const;
-    await api.call(
-      endpoint as never,
-      { params: { id: 7, key: 'a b/c' }, query: { pageSize: 20, empty: null } } as never,
-    );
-    expect(calls[0]!.url).toBe('http://kib.test/api/things/7/items/a%20b%2Fc/?page_size=20');
+    expect(await api.call('revokeEmbedToken', { params: { id: '7', tokenId: 'a b/c' } })).toBeUndefined();
+    expect(calls[0]!.url).toBe('http://kib.test/api/classrooms/7/embed-tokens/a%20b%2Fc/');
+    expect(calls[0]!.init.method).toBe('DELETE');
+    await api.endpoints.courseTopics({
+      params: { id: '3' },
+      query: { pageSize: 20, empty: null },
+    } as never);
+    expect(calls[1]!.url).toBe('http://kib.test/api/courses/3/topics/?page_size=20');
   });
 
   it('sends snake_case with the bearer token and answers camelCase', async () => {
@@ -162,7 +164,7 @@ describe('ApiClient', () => {
     ]);
     const api = new ApiClient({ baseUrl: 'http://kib.test/api/', token: 'tok', fetch: impl });
     const picture = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
-    const answer = await api.upload(API.saveProblem, {
+    const answer = await api.upload('saveProblem', {
       body: {
         state: {
           title: 'Parábola',
@@ -215,9 +217,9 @@ describe('ApiClient', () => {
 
   it('refuses to upload to an endpoint that does not take multipart', async () => {
     const api = new ApiClient({ baseUrl: 'http://kib.test/api/', fetch: fakeFetch([]).impl });
-    await expect(api.upload(API.login, { body: { email: 'a@b.co', password: 'x' } })).rejects.toThrow(
-      /does not take multipart/,
-    );
+    await expect(
+      api.upload('login' as never, { body: { email: 'a@b.co', password: 'x' } } as never),
+    ).rejects.toThrow(/does not take multipart/);
   });
 
   it('reports a dead network as NetworkError', async () => {

@@ -1,16 +1,18 @@
 import {
-  API,
   fillPath,
   toCamelCase,
   toSnakeCase,
   type AnyEndpoint,
+  type API,
   type EndpointName,
   type FileFormData,
   type InputOf,
   type MultipartSpec,
   type NeedsNoInput,
   type ResponseOf,
+  type Route,
 } from '@kib/core';
+import { ROUTES } from '@kib/core/routes';
 
 /** An error answered by the API: HTTP status, code, translated detail and field errors. */
 export class ApiError extends Error {
@@ -72,8 +74,10 @@ export interface UploadFile {
   formdata: FileFormData;
 }
 
-/** An endpoint that may take multipart/form-data (its declaration's `multipart`). */
-export type MultipartEndpoint = AnyEndpoint & { readonly multipart?: MultipartSpec };
+/** The name of an endpoint that takes multipart/form-data (its declaration has `multipart`). */
+export type MultipartEndpointName = {
+  [K in EndpointName]: (typeof ROUTES)[K] extends { readonly jsonFields: readonly string[] } ? K : never;
+}[EndpointName];
 
 /** What {@link ApiClient.upload} takes: the endpoint's input (its body as text fields) and the files. */
 export type UploadInput<E extends AnyEndpoint> = InputOf<E> & { files?: readonly UploadFile[] };
@@ -83,7 +87,7 @@ export type UploadInput<E extends AnyEndpoint> = InputOf<E> & { files?: readonly
  * `jsonFields` as JSON text, others as text), each file with its `formdata_{n}` JSON.
  */
 export function multipartBody(
-  spec: MultipartSpec,
+  spec: Pick<MultipartSpec, 'jsonFields'>,
   body: unknown,
   files: readonly UploadFile[] = [],
 ): FormData {
@@ -103,7 +107,7 @@ export function multipartBody(
   return form;
 }
 
-/** One typed method per endpoint of {@link API}, by the endpoint's name. */
+/** One typed method per endpoint of `API`, by the endpoint's name. */
 export type ApiEndpoints = {
   [K in EndpointName]: (...args: CallArgs<(typeof API)[K]>) => Promise<ResponseOf<(typeof API)[K]>>;
 };
@@ -130,18 +134,22 @@ export class ApiClient {
     this.language = options.lang;
     this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
     this.endpoints = Object.fromEntries(
-      Object.entries(API).map(([name, endpoint]) => [
+      Object.keys(ROUTES).map((name) => [
         name,
-        (input?: unknown) => this.call(endpoint as AnyEndpoint, input as never),
+        (input?: unknown) => this.call(name as EndpointName, input as never),
       ]),
     ) as unknown as ApiEndpoints;
   }
 
   /**
-   * Calls a declared endpoint: its path filled with the parameters, its query and body sent
-   * snake_case, its answer camelCased (undefined for a 204).
+   * Calls a declared endpoint by name (its route in `ROUTES`): its path filled with the parameters,
+   * its query and body sent snake_case, its answer camelCased (undefined for a 204).
    */
-  async call<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+  async call<K extends EndpointName>(
+    name: K,
+    ...[input]: CallArgs<(typeof API)[K]>
+  ): Promise<ResponseOf<(typeof API)[K]>> {
+    const endpoint: Route = ROUTES[name];
     const { params, body, query } = (input ?? {}) as {
       params?: Record<string, string | number>;
       body?: unknown;
@@ -159,26 +167,30 @@ export class ApiClient {
       path,
       body ?? (endpoint.method === 'get' ? undefined : {}),
     );
-    return (endpoint.response === null ? undefined : answer) as ResponseOf<E>;
+    return (endpoint.noContent ? undefined : answer) as ResponseOf<(typeof API)[K]>;
   }
 
   /**
-   * Calls a multipart endpoint (one that declares `multipart`, such as `API.saveProblem`): its body
+   * Calls a multipart endpoint (one that declares `multipart`, such as `saveProblem`): its body
    * sent as form fields (the declared JSON fields as snake_case JSON text) and each file with its
-   * `formdata_{n}`, e.g. `api.upload(API.saveProblem, { body: { state, userType }, files: [{ field:
+   * `formdata_{n}`, e.g. `api.upload('saveProblem', { body: { state, userType }, files: [{ field:
    * 'picture_0', file, name, formdata: { name, type: 'problem', id: '' } }] })`. The answer is
    * camelCased like any other.
    */
-  async upload<E extends MultipartEndpoint>(endpoint: E, input: UploadInput<E>): Promise<ResponseOf<E>> {
+  async upload<K extends MultipartEndpointName>(
+    name: K,
+    input: UploadInput<(typeof API)[K]>,
+  ): Promise<ResponseOf<(typeof API)[K]>> {
     const { params, body, files } = input as {
       params?: Record<string, string | number>;
       body?: unknown;
       files?: readonly UploadFile[];
     };
-    if (!endpoint.multipart)
+    const endpoint: Route = ROUTES[name];
+    if (!endpoint.jsonFields)
       throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path} does not take multipart/form-data`);
     const path = fillPath(endpoint.path, params).replace(/^\//, '');
-    const form = multipartBody(endpoint.multipart, body, files);
+    const form = multipartBody({ jsonFields: endpoint.jsonFields }, body, files);
     const answer = await this.request<unknown>(
       endpoint.method.toUpperCase(),
       path,
@@ -186,7 +198,7 @@ export class ApiClient {
       true,
       this.options.uploadTimeoutMs ?? 600_000,
     );
-    return (endpoint.response === null ? undefined : answer) as ResponseOf<E>;
+    return (endpoint.noContent ? undefined : answer) as ResponseOf<(typeof API)[K]>;
   }
 
   /** The current access token (memory only). */
@@ -269,7 +281,7 @@ export class ApiClient {
 
   /** Logs in with e-mail and password; stores the access token. */
   async login(email: string, password: string): Promise<string> {
-    const { access } = await this.call(API.login, { body: { email, password } });
+    const { access } = await this.call('login', { body: { email, password } });
     this.setToken(access);
     return access;
   }
@@ -279,7 +291,7 @@ export class ApiClient {
    * one request (the server rotates the refresh token on each use).
    */
   refresh(): Promise<boolean> {
-    this.refreshing ??= this.call(API.refreshSession)
+    this.refreshing ??= this.call('refreshSession')
       .then(({ access }) => {
         this.setToken(access);
         return true;
@@ -297,7 +309,7 @@ export class ApiClient {
   /** Logs out (the server forgets the refresh family); the token is dropped either way. */
   async logout(): Promise<boolean> {
     try {
-      await this.call(API.logout);
+      await this.call('logout');
       return true;
     } catch {
       return false;

@@ -4,7 +4,7 @@ export {
   type ApiEndpoints,
   type CallArgs,
   multipartBody,
-  type MultipartEndpoint,
+  type MultipartEndpointName,
   type UploadFile,
   type UploadInput,
   ApiError,

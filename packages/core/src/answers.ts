@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { EntityIdSchema } from './ids';
+import { EntityIdSchema } from './common.schemas';
 import { IntervalSchema, LatexSchema, type MathType } from './math-types';
 
 /** A point of a cartesian plane in plane units (not pixels). */

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The interface and content languages; Spanish first because it is the default (spec 01 §1). */
 export const LANGUAGES = ['es', 'en'] as const;
 
@@ -8,9 +6,6 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** The language used when none is chosen (spec 01 §9). */
 export const DEFAULT_LANGUAGE: Language = 'es';
-
-/** Accepts exactly one of {@link LANGUAGES}. */
-export const LanguageSchema = z.enum(LANGUAGES);
 
 /**
  * Size limits applied by the schemas so that huge or runaway input is refused before it reaches

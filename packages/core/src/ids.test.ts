@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EntityIdSchema, SHORT_ID_ALPHABET, shortId, ShortIdSchema } from './ids';
+import { EntityIdSchema, ShortIdSchema } from './common.schemas';
+import { SHORT_ID_ALPHABET, shortId } from './ids';
 
 describe('shortId', () => {
   it('makes six URL-safe characters by default', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The URL-safe alphabet of {@link shortId}: 64 symbols, so a random byte maps to it without bias. */
 export const SHORT_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -28,17 +26,5 @@ export function shortId(length: number = SHORT_ID_LENGTH): string {
   return id;
 }
 
-/** A six-character URL-safe id, as produced by `shortId()`. */
-export const ShortIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6}$/, 'must be 6 URL-safe characters');
-
 /** The largest id of a PostgreSQL `serial` column (an `integer`). */
 export const MAX_ENTITY_ID = 2_147_483_647;
-
-/**
- * A database id: a positive integer (problems, numerals, steps, choices, topics, users…) that fits
- * the `serial` columns it names; a larger number is a validation error, not a database one.
- */
-export const EntityIdSchema = z.number().int().positive().max(MAX_ENTITY_ID, 'validation.invalid');
-
-/** A database id: a positive integer. */
-export type EntityId = z.infer<typeof EntityIdSchema>;

@@ -11,7 +11,7 @@ export type { Language } from './constants';
 /** The default language, `es`. */
 export { DEFAULT_LANGUAGE } from './constants';
 /** Accepts `es` or `en`. */
-export { LanguageSchema } from './constants';
+export { LanguageSchema } from './common.schemas';
 /** Size limits the schemas apply so that huge input is refused. */
 export { LIMITS } from './constants';
 
@@ -25,25 +25,25 @@ export { SHORT_ID_LENGTH } from './ids';
 /** The longest id `shortId` makes. */
 export { SHORT_ID_MAX_LENGTH } from './ids';
 /** Accepts a six-character URL-safe id. */
-export { ShortIdSchema } from './ids';
+export { ShortIdSchema } from './common.schemas';
 /** Accepts a database id: a positive integer. */
-export { EntityIdSchema } from './ids';
+export { EntityIdSchema } from './common.schemas';
 /** A database id. */
-export type { EntityId } from './ids';
+export type { EntityId } from './common.schemas';
 
 // Math types and their full (server-side) data records
 /** The fourteen math types. */
-export { MATH_TYPES } from './math-types';
+export { MATH_TYPES } from './math-type-names';
 /** One of the fourteen math types. */
-export type { MathType } from './math-types';
+export type { MathType } from './math-type-names';
 /** Accepts one of the fourteen math types. */
 export { MathTypeSchema } from './math-types';
 /** The math types answered in the text/math-field console. */
-export { TEXT_MATH_TYPES } from './math-types';
+export { TEXT_MATH_TYPES } from './math-type-names';
 /** A math type answered in the text console. */
-export type { TextMathType } from './math-types';
+export type { TextMathType } from './math-type-names';
 /** True when a math type is answered in the text console. */
-export { isTextMathType } from './math-types';
+export { isTextMathType } from './math-type-names';
 /** Accepts a bounded LaTeX string. */
 export { LatexSchema } from './math-types';
 /** Accepts an expression-list item `{ id, latex }`. */
@@ -121,9 +121,9 @@ export { MultipleChoiceDataSchema } from './math-types';
 /** The data of a multipleChoice numeral or step. */
 export type { MultipleChoiceData } from './math-types';
 /** The table cell types: text, headerText, mathAns. */
-export { TABLE_CELL_TYPES } from './math-types';
+export { TABLE_CELL_TYPES } from './math-type-names';
 /** A table cell type. */
-export type { TableCellType } from './math-types';
+export type { TableCellType } from './math-type-names';
 /** Accepts a table cell. */
 export { TableCellSchema } from './math-types';
 /** A table cell. */
@@ -133,9 +133,9 @@ export { TableSimpleDataSchema } from './math-types';
 /** The data of a tableSimple numeral or step. */
 export type { TableSimpleData } from './math-types';
 /** What a prime decomposition asks: Decomp, LCM or GCD. */
-export { PRIME_DECOMPOSITION_TYPES } from './math-types';
+export { PRIME_DECOMPOSITION_TYPES } from './math-type-names';
 /** What a prime decomposition asks. */
-export type { PrimeDecompositionType } from './math-types';
+export type { PrimeDecompositionType } from './math-type-names';
 /** Accepts a primeDecomposition record. */
 export { PrimeDecompositionDataSchema } from './math-types';
 /** The data of a primeDecomposition numeral or step. */

@@ -1,47 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { ShortIdSchema } from './ids';
+import { ShortIdSchema } from './common.schemas';
+import { MATH_TYPES, PRIME_DECOMPOSITION_TYPES, TABLE_CELL_TYPES, type MathType } from './math-type-names';
 
-/** The fourteen math types of spec 02 §3; each numeral or step has exactly one. */
-export const MATH_TYPES = [
-  'solve',
-  'simplify',
-  'functions',
-  'equationOfALine',
-  'findExpression',
-  'plotLinearEquation',
-  'plotFunction',
-  'intervals',
-  'multipleChoice',
-  'setPointCartesianPlane',
-  'setMultiPointPlane',
-  'numberlinePoints',
-  'tableSimple',
-  'primeDecomposition',
-] as const;
-
-/** One of the fourteen math types. */
-export type MathType = (typeof MATH_TYPES)[number];
+export {
+  isTextMathType,
+  MATH_TYPES,
+  PRIME_DECOMPOSITION_TYPES,
+  TABLE_CELL_TYPES,
+  TEXT_MATH_TYPES,
+  type MathType,
+  type PrimeDecompositionType,
+  type TableCellType,
+  type TextMathType,
+} from './math-type-names';
 
 /** Accepts exactly one of {@link MATH_TYPES}. */
 export const MathTypeSchema = z.enum(MATH_TYPES);
-
-/** The math types answered in the text/math-field console (spec 02 §2, console chooser). */
-export const TEXT_MATH_TYPES = [
-  'solve',
-  'simplify',
-  'functions',
-  'equationOfALine',
-  'findExpression',
-] as const satisfies readonly MathType[];
-
-/** A math type answered in the text/math-field console. */
-export type TextMathType = (typeof TEXT_MATH_TYPES)[number];
-
-/** True when the math type is answered with lines of math in the text console. */
-export function isTextMathType(mathType: MathType): mathType is TextMathType {
-  return (TEXT_MATH_TYPES as readonly MathType[]).includes(mathType);
-}
 
 /** A LaTeX string as MathLive writes it; may be empty, bounded in length. */
 export const LatexSchema = z.string().max(LIMITS.latexMaxLength);
@@ -318,12 +293,6 @@ export const FindExpressionDataSchema = z.object({
 /** The full data of a findExpression numeral or step. */
 export type FindExpressionData = z.infer<typeof FindExpressionDataSchema>;
 
-/** The kinds of table cell: plain text, a header, or an answer field (`mathAns`). */
-export const TABLE_CELL_TYPES = ['text', 'headerText', 'mathAns'] as const;
-
-/** A kind of table cell. */
-export type TableCellType = (typeof TABLE_CELL_TYPES)[number];
-
 /** A cell of a tableSimple record; for `mathAns` cells `cellContent` is the expected answer. */
 export const TableCellSchema = z.object({
   rIndex: z
@@ -382,12 +351,6 @@ export const TableSimpleDataSchema = TableSimpleDataShapeSchema.superRefine((dat
 
 /** The full data of a tableSimple numeral or step. */
 export type TableSimpleData = z.infer<typeof TableSimpleDataSchema>;
-
-/** What a prime decomposition asks for: the decomposition, the LCM or the GCD. */
-export const PRIME_DECOMPOSITION_TYPES = ['Decomp', 'LCM', 'GCD'] as const;
-
-/** What a prime decomposition asks for. */
-export type PrimeDecompositionType = (typeof PRIME_DECOMPOSITION_TYPES)[number];
 
 const IntegerExpressionItemSchema = z.object({
   id: ShortIdSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, LanguageSchema } from './constants';
-import { EntityIdSchema } from './ids';
+import { LanguageSchema } from './common.schemas';
+import { LIMITS } from './constants';
+import { EntityIdSchema } from './common.schemas';
 import {
   EquationOfALineDataSchema,
   EquationOfALineDataShapeSchema,

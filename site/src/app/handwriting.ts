@@ -1,4 +1,3 @@
-import { API } from '@kib/core';
 import { useMemo } from 'react';
 import { useApi } from './api';
 import { usePublicConfig } from './public-config';
@@ -17,7 +16,7 @@ export function useRecognizeHandwriting(): ((image: File) => Promise<string>) | 
     () =>
       configured
         ? async (image: File) => {
-            const { latex } = await api.upload(API.handwrittenLatex, {
+            const { latex } = await api.upload('handwrittenLatex', {
               files: [
                 {
                   field: 'picture_0',

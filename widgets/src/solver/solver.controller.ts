@@ -1,6 +1,5 @@
 import { ApiClient } from '@kib/api-client';
 import {
-  ProblemSchema,
   isTextMathType,
   type PublicNumeral,
   type PublicProblem,
@@ -24,7 +23,7 @@ import { messageText, useT, widgetLanguage, type Translate } from '../shared/i18
 import { rovingTarget } from '../shared/roving-focus';
 import { useAnnouncer } from '../shared/use-announcer';
 import { TimeTracker } from './parts/index';
-import { ApiBackend, InvalidAnswerError, OfflineBackend, type SolverBackend } from './solver.backend';
+import { ApiBackend, InvalidAnswerError, type SolverBackend } from './solver.backend';
 import {
   appendLatex,
   initialSolverState,
@@ -42,24 +41,22 @@ export type SolverLoad =
   | { status: 'error'; message: string }
   | { status: 'ready'; backend: SolverBackend; problem: PublicProblem; completed: number[] };
 
-/** What the load keeps: the ready problem without its backend, which each render gives. */
-type LoadState =
-  Exclude<SolverLoad, { status: 'ready' }> | Omit<Extract<SolverLoad, { status: 'ready' }>, 'backend'>;
+/**
+ * The backend the props ask for: one given or made at once, a problem given as data (whose offline
+ * backend loads with its validation, see `solver.offline.ts`), or an error key when they ask for
+ * nothing usable.
+ */
+type BackendChoice = { backend: SolverBackend } | { offline: unknown } | { error: string };
 
-/** Builds the backend the props ask for, or an error key when they ask for nothing usable. */
-function backendFor(props: SolverProps): SolverBackend | { error: string } {
-  if (props.backend) return props.backend;
+function backendFor(props: SolverProps): BackendChoice {
+  if (props.backend) return { backend: props.backend };
   if (props.problem) {
-    let raw: unknown = props.problem;
-    if (typeof raw === 'string') {
-      try {
-        raw = JSON.parse(raw);
-      } catch {
-        return { error: 'solver.invalid-problem' };
-      }
+    if (typeof props.problem !== 'string') return { offline: props.problem };
+    try {
+      return { offline: JSON.parse(props.problem) as unknown };
+    } catch {
+      return { error: 'solver.invalid-problem' };
     }
-    const parsed = ProblemSchema.safeParse(raw);
-    return parsed.success ? new OfflineBackend(parsed.data) : { error: 'solver.invalid-problem' };
   }
   if (props.problemId && props.apiBase) {
     const api = new ApiClient({
@@ -67,12 +64,23 @@ function backendFor(props: SolverProps): SolverBackend | { error: string } {
       token: props.token ?? null,
       lang: widgetLanguage(props.lang),
     });
-    return new ApiBackend(api, props.problemId, {
-      deadlinePassed: props.deadlinePassed ?? false,
-      tempStudentId: props.tempStudentId ?? null,
-    });
+    return {
+      backend: new ApiBackend(api, props.problemId, {
+        deadlinePassed: props.deadlinePassed ?? false,
+        tempStudentId: props.tempStudentId ?? null,
+      }),
+    };
   }
   return { error: 'solver.no-problem' };
+}
+
+/** The backend of a choice, or the error key of a problem given as data that is not a problem. */
+async function readyBackend(
+  choice: Exclude<BackendChoice, { error: string }>,
+): Promise<SolverBackend | string> {
+  if ('backend' in choice) return choice.backend;
+  const { offlineBackend } = await import('./solver.offline');
+  return offlineBackend(choice.offline) ?? 'solver.invalid-problem';
 }
 
 /**
@@ -81,35 +89,42 @@ function backendFor(props: SolverProps): SolverBackend | { error: string } {
  */
 export function useSolverLoad(props: SolverProps): SolverLoad {
   const { problem: problemProp, problemId, apiBase, token, backend: given } = props;
-  const backend = useMemo(
+  const choice = useMemo(
     () => backendFor(props),
     // The backend depends on these props only; callbacks may change on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [problemProp, problemId, apiBase, token, given, props.deadlinePassed, props.tempStudentId, props.lang],
   );
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [load, setLoad] = useState<SolverLoad>({ status: 'loading' });
 
   useEffect(() => {
-    if ('error' in backend) {
-      setLoad({ status: 'error', message: backend.error });
+    if ('error' in choice) {
+      setLoad({ status: 'error', message: choice.error });
       return;
     }
     let alive = true;
     setLoad({ status: 'loading' });
-    const problem = backend.loadProblem().then((loaded) => {
-      preloadConsoles(loaded);
-      return loaded;
-    });
-    Promise.all([problem, backend.completedNumerals().catch(() => [])])
-      .then(([problem, completed]) => alive && setLoad({ status: 'ready', problem, completed }))
-      .catch(() => alive && setLoad({ status: 'error', message: 'solver.load-failed' }));
+    readyBackend(choice)
+      .then(async (backend) => {
+        if (typeof backend === 'string') return { status: 'error', message: backend } as const;
+        const loading = backend.loadProblem().then((problem) => {
+          preloadConsoles(problem);
+          return problem;
+        });
+        const [problem, completed] = await Promise.all([
+          loading,
+          backend.completedNumerals().catch(() => []),
+        ]);
+        return { status: 'ready', backend, problem, completed } as const;
+      })
+      .catch(() => ({ status: 'error', message: 'solver.load-failed' }) as const)
+      .then((next) => alive && setLoad(next));
     return () => {
       alive = false;
     };
-  }, [backend]);
+  }, [choice]);
 
-  // The page gets this render's backend; when the props change, the effect above reloads right after.
-  return load.status === 'ready' ? { ...load, backend: backend as SolverBackend } : load;
+  return load;
 }
 
 /** What the solver page is given: a loaded problem, its backend and the page's callbacks. */

@@ -2,7 +2,7 @@ import { ProblemSchema, type Problem } from '@kib/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import sample from './sample-problem.json' with { type: 'json' };
-import { OfflineBackend } from './solver.backend';
+import { OfflineBackend } from './solver.offline';
 import { Solver } from './solver';
 
 const problem = ProblemSchema.parse(sample);

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import sample from './sample-problem.json' with { type: 'json' };
-import { OfflineBackend, type CheckOutput, type SolverBackend } from './solver.backend';
+import type { CheckOutput, SolverBackend } from './solver.backend';
+import { OfflineBackend } from './solver.offline';
 import { Solver } from './solver';
 
 const problem: Problem = ProblemSchema.parse(sample);

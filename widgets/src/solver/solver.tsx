@@ -1,9 +1,8 @@
 import type { PublicProblem } from '@kib/core';
-import { useId, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type CSSProperties } from 'react';
 import { useT, widgetLanguage } from '../shared/i18n';
 import { WidgetStyles } from '../shared/styles';
 import { ScrollCaret, VideoModal, type ScrollCaretDestination } from './parts/index';
-import { PhonePhotoDialog } from './parts/phone-photo-dialog';
 import type { SolverBackend } from './solver.backend';
 import { useSolver, useSolverLoad } from './solver.controller';
 import css from './solver.css?inline';
@@ -23,6 +22,14 @@ import type { SolverProps } from './solver.types';
 import { useKeyboardInset } from './use-keyboard-inset';
 import { scrollContainerOf, useScrollRatio } from './use-scroll-ratio';
 import { useTwoColumns } from './use-two-columns';
+
+/**
+ * The phone-photo dialog, with the schemas of its socket's messages, loads when a student first asks
+ * for it: most visits never do.
+ */
+const PhonePhotoDialog = lazy(() =>
+  import('./parts/phone-photo-dialog').then((module) => ({ default: module.PhonePhotoDialog })),
+);
 
 /**
  * The problem page as a component (spec 01 "Problem page"): numerals as tabs, the console of each
@@ -71,7 +78,8 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
   const columns = useTwoColumns();
   const keyboard = useKeyboardInset(page);
   const ratio = useScrollRatio(page);
-  const [photoOpen, setPhotoOpen] = useState(false);
+  // 'unused' until the student first asks for the phone-photo dialog, which is mounted from then on.
+  const [photo, setPhoto] = useState<'unused' | 'open' | 'closed'>('unused');
 
   return (
     <article
@@ -132,7 +140,7 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
                 onVideo={solver.openVideo}
                 onTogglePanel={solver.togglePanel}
                 onHints={solver.askHints}
-                onPhonePhoto={props.phonePhoto ? () => setPhotoOpen(true) : undefined}
+                onPhonePhoto={props.phonePhoto ? () => setPhoto('open') : undefined}
               />
               <NumeralAnswer
                 numeral={numeral}
@@ -159,19 +167,21 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
                 lang={lang}
                 onCheck={solver.submit}
               />
-              {props.phonePhoto ? (
-                <PhonePhotoDialog
-                  open={photoOpen}
-                  numeralId={numeral.id}
-                  phonePhoto={props.phonePhoto}
-                  lang={lang}
-                  onLatex={
-                    solver.textTarget
-                      ? (latex: string) => solver.appendToTextAnswer(latex, 'new-line')
-                      : undefined
-                  }
-                  onClose={() => setPhotoOpen(false)}
-                />
+              {props.phonePhoto && photo !== 'unused' ? (
+                <Suspense fallback={null}>
+                  <PhonePhotoDialog
+                    open={photo === 'open'}
+                    numeralId={numeral.id}
+                    phonePhoto={props.phonePhoto}
+                    lang={lang}
+                    onLatex={
+                      solver.textTarget
+                        ? (latex: string) => solver.appendToTextAnswer(latex, 'new-line')
+                        : undefined
+                    }
+                    onClose={() => setPhoto('closed')}
+                  />
+                </Suspense>
               ) : null}
               <ToolPanel
                 panel={solver.panel}

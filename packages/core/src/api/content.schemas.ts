@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from '../constants';
+import { LanguageSchema } from '../common.schemas';
 
 const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LanguageSchema, LIMITS } from '../constants';
+import { LanguageSchema } from '../common.schemas';
+import { LIMITS } from '../constants';
 import { LatexSchema, MATH_TYPE_DATA_SCHEMAS, MATH_TYPES, type MathType } from '../math-types';
 import { AuthoringCheckSchema, ProblemDraftSchema } from './creator.schemas';
 import { backgroundJobSchema } from './jobs.schemas';

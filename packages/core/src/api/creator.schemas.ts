@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LanguageSchema, LIMITS } from '../constants';
-import { EntityIdSchema } from '../ids';
+import { LanguageSchema } from '../common.schemas';
+import { LIMITS } from '../constants';
+import { EntityIdSchema } from '../common.schemas';
 import { LatexSchema, MATH_TYPE_DATA_SCHEMAS, MATH_TYPES, type MathType } from '../math-types';
 import { AssignedSkillSchema } from './learning-standards.schemas';
 

@@ -1,6 +1,6 @@
 import { AUTHENTICATED_OR_TEMP_STUDENT, endpoint } from './contract';
+import { HANDWRITING_MAX_BYTES } from './handwriting';
 import {
-  HANDWRITING_MAX_BYTES,
   HandwrittenLatexSchema,
   PhonePhotoSessionRequestSchema,
   PhonePhotoSessionSchema,

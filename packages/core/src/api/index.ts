@@ -19,6 +19,7 @@ export {
   type ResponseOf,
 } from './contract';
 export { API, type EndpointName } from './endpoints';
+export { routeOf, routesModule, routeTable, type Route, type RouteTable } from './route-table';
 export { AccessTokenSchema, DetailSchema } from './auth.endpoints';
 export { GROUPS, HOME_ROUTE_BY_GROUP, type GroupName } from './groups';
 export {
@@ -301,4 +302,5 @@ export * from './creator-reviews.schemas';
 export { CREATOR_STATS_ENDPOINTS, CREATOR_STATS_READERS } from './creator-stats.endpoints';
 export * from './creator-stats.schemas';
 export { HANDWRITING_ENDPOINTS } from './handwriting.endpoints';
+export * from './handwriting';
 export * from './handwriting.schemas';

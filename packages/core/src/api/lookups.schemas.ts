@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from '../constants';
+import { LanguageSchema } from '../common.schemas';
 import { MathTypeSchema } from '../math-types';
 import { NamedContentSchema } from './content.schemas';
 

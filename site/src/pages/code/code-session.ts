@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
 
 /**
  * What this tab remembers of a code activity: a registered student's code, id and access token, or
@@ -9,15 +8,25 @@ export type CodeSession =
   | { role: 'student'; moduleCode: string; tempStudentId: number; access: string }
   | { role: 'teacher'; moduleCode: string };
 
-const CodeSessionSchema = z.discriminatedUnion('role', [
-  z.object({
-    role: z.literal('student'),
-    moduleCode: z.string().min(1).max(32),
-    tempStudentId: z.number().int().positive(),
-    access: z.string().min(1).max(4000),
-  }),
-  z.object({ role: z.literal('teacher'), moduleCode: z.string().min(1).max(32) }),
-]);
+/** A string of `min` to `max` characters. */
+function text(value: unknown, min: number, max: number): value is string {
+  return typeof value === 'string' && value.length >= min && value.length <= max;
+}
+
+/**
+ * The stored activity read back, or null when it is not one. The check is written out rather than a
+ * schema: the solve page reads it before its first render, and a phone should not download a
+ * validation library for two shapes this page wrote itself.
+ */
+function codeSessionOf(value: unknown): CodeSession | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { role, moduleCode, tempStudentId, access } = value as Record<string, unknown>;
+  if (!text(moduleCode, 1, 32)) return null;
+  if (role === 'teacher') return { role, moduleCode };
+  if (role !== 'student' || !text(access, 1, 4000)) return null;
+  if (typeof tempStudentId !== 'number' || !Number.isInteger(tempStudentId) || tempStudentId < 1) return null;
+  return { role, moduleCode, tempStudentId, access };
+}
 
 const STORAGE_KEY = 'kib:code-activity';
 
@@ -40,8 +49,7 @@ export function readCodeSession(): CodeSession | null {
   const raw = storage()?.getItem(STORAGE_KEY);
   if (!raw) return null;
   try {
-    const parsed = CodeSessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return codeSessionOf(JSON.parse(raw));
   } catch {
     return null;
   }

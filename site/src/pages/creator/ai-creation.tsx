@@ -1,7 +1,6 @@
 import { ApiError } from '@kib/api-client';
 import {
   AI_TEXT_MAX_LENGTH,
-  API,
   type AiProblemAnswer,
   type AuthoringCheck,
   type ProblemDraft,
@@ -59,7 +58,7 @@ function useCreateAiProblem(onProgress: (job: FollowedJob<unknown> | null) => vo
             },
           ]
         : [];
-      const job = await api.upload(API.createAiProblem, { body: { data }, files });
+      const job = await api.upload('createAiProblem', { body: { data }, files });
       // The draft as the creation tool's store takes it (the wire's optional fields are filled in there).
       return (await followJob(job, (id) => api.endpoints.aiProblemJob({ params: { id } }), {
         onProgress,

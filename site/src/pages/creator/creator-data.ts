@@ -1,6 +1,5 @@
 import { ApiError, type CurrentUser, type UploadFile } from '@kib/api-client';
 import {
-  API,
   PICTURE_MAX_BYTES,
   VIDEO_MAX_BYTES,
   type CreatorProblemsQuery,
@@ -162,7 +161,7 @@ export function useSaveProblem() {
   return useMutation({
     // The server answers every field of the saved draft; the contract's input type leaves defaulted ones optional.
     mutationFn: async ({ state, userType, files, editingSeconds }: SaveInput) =>
-      (await api.upload(API.saveProblem, {
+      (await api.upload('saveProblem', {
         body: { state, userType, ...(editingSeconds ? { editingSeconds } : {}) },
         files,
       })) as SaveProblemAnswer,

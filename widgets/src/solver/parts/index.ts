@@ -62,7 +62,8 @@ export type { TimeInterval, TimeTrackerData } from './time-tracker';
 export { useModalDialog } from './use-modal-dialog';
 
 /** The phone-photo dialog, its socket's address and the capability a page passes the solver. */
-export { PhonePhotoDialog, phonePhotoSocketUrl } from './phone-photo-dialog';
+export { PhonePhotoDialog } from './phone-photo-dialog';
+export { phonePhotoSocketUrl } from './phone-photo-socket';
 /** Props of the phone-photo dialog. */
 export type { PhonePhotoDialogProps } from './phone-photo-dialog';
 /** The phone-photo dialog's state, without React. */

@@ -1,4 +1,3 @@
-import { PHONE_PHOTO_SOCKET_PATH } from '@kib/core';
 import type { Language } from '@kib/i18n';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useT } from '../../shared/i18n';
@@ -31,13 +30,6 @@ export interface PhonePhotoDialogProps {
   onClose: () => void;
   /** Interface language; Spanish by default. */
   lang?: Language;
-}
-
-/** The socket's address on the page's own origin: `ws:` beside `http:`, `wss:` beside `https:`. */
-export function phonePhotoSocketUrl(origin: string): string {
-  const url = new URL(PHONE_PHOTO_SOCKET_PATH, origin);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
 }
 
 /**

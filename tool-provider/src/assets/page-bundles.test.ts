@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_DIR, PAGE_MODULES } from './site-assets';
+
+/** A chunk of the build's manifest. */
+interface Chunk {
+  file: string;
+  imports?: string[];
+}
+
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(DEFAULT_SITE_DIR, '.vite', 'manifest.json'), 'utf8'),
+) as Record<string, Chunk>;
+
+/** The chunks a page's modules load before they run: each with its static imports, transitively. */
+function chunksOf(sources: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  ['index.html', ...sources].forEach(visit);
+  return [...seen].map((key) => manifest[key]!.file);
+}
+
+/** The source modules bundled into a chunk, from its source map (the bundler's own runtime has none). */
+function modulesOf(file: string): string[] {
+  const map = path.join(DEFAULT_SITE_DIR, `${file}.map`);
+  if (!fs.existsSync(map)) return [];
+  return (JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+}
+
+/**
+ * What a problem page downloads before it is usable, as built by `npm run build -w site`. A phone on a
+ * slow link pays for every kilobyte before the student can type, so code only the server, the forms
+ * or the staff areas run stays out: zod and the API's schemas above all (the client calls through the
+ * schema-free route table; a problem given as data and the phone-photo dialog load theirs later).
+ */
+describe('the problem pages as built', () => {
+  const solvePages = PAGE_MODULES.filter(({ path }) =>
+    ['/student/solve', '/demo/student/modules/solve', '/code/student/solve'].some((page) => path.test(page)),
+  );
+
+  it('are the three kinds of problem page', () => expect(solvePages).toHaveLength(3));
+
+  it.each(solvePages.map((page) => [String(page.path), page.sources] as const))(
+    '%s loads neither zod nor a schema',
+    (_path, sources) => {
+      const modules = chunksOf(sources).flatMap(modulesOf);
+      expect(modules.some((source) => source.endsWith('/solver/solver.tsx'))).toBe(true);
+      expect(modules.some((source) => source.endsWith('/math-console/math-console.tsx'))).toBe(true);
+      expect(modules.filter((source) => /\/node_modules\/zod\/|\.schemas\.ts$/.test(source))).toEqual([]);
+    },
+  );
+});
