@@ -1,8 +1,8 @@
 /**
  * The English catalog: the general texts (`locales/en.json`), the widgets' and the site's areas (one file
  * per area, served under the area's name: `solver.check-answer`, `account.login-submit`) and the
- * checker's feedback (`locales/feedback/<area>.en.json`, under `feedback.`). A new area's file is
- * registered here and in `catalog.es.ts`.
+ * checker's feedback (`locales/feedback/<area>.en.json`, under `feedback.`). The staff areas' texts
+ * are apart, in `catalog.staff.en.ts`. A new area's file is registered here and in `catalog.es.ts`.
  */
 import en from '../locales/en.json' with { type: 'json' };
 import graphicalEn from '../locales/feedback/graphical.en.json' with { type: 'json' };
@@ -21,7 +21,6 @@ import solverWidgetEn from '../locales/widgets/solver.en.json' with { type: 'jso
 import calculatorWidgetEn from '../locales/widgets/calculator.en.json' with { type: 'json' };
 import handwritingWidgetEn from '../locales/widgets/handwriting.en.json' with { type: 'json' };
 import phonePhotoWidgetEn from '../locales/widgets/phone-photo.en.json' with { type: 'json' };
-import activityResultsWidgetEn from '../locales/widgets/activity-results.en.json' with { type: 'json' };
 import grapherWidgetEn from '../locales/widgets/grapher.en.json' with { type: 'json' };
 import siteSiteEn from '../locales/site/site.en.json' with { type: 'json' };
 import landingSiteEn from '../locales/site/landing.en.json' with { type: 'json' };
@@ -29,22 +28,6 @@ import accountSiteEn from '../locales/site/account.en.json' with { type: 'json' 
 import studentSiteEn from '../locales/site/student.en.json' with { type: 'json' };
 import codeSiteEn from '../locales/site/code.en.json' with { type: 'json' };
 import ltiSiteEn from '../locales/site/lti.en.json' with { type: 'json' };
-import platformAdminSiteEn from '../locales/site/platform-admin.en.json' with { type: 'json' };
-import teacherSiteEn from '../locales/site/teacher.en.json' with { type: 'json' };
-import classroomOverviewWidgetEn from '../locales/widgets/classroom-overview.en.json' with { type: 'json' };
-import studentDetailWidgetEn from '../locales/widgets/student-detail.en.json' with { type: 'json' };
-import teacherModulesSiteEn from '../locales/site/teacher-modules.en.json' with { type: 'json' };
-import learningStandardsSiteEn from '../locales/site/learning-standards.en.json' with { type: 'json' };
-import teacherClassroomSiteEn from '../locales/site/teacher-classroom.en.json' with { type: 'json' };
-import teacherEmbedSiteEn from '../locales/site/teacher-embed.en.json' with { type: 'json' };
-import schoolAdminSiteEn from '../locales/site/school-admin.en.json' with { type: 'json' };
-import creatorSiteEn from '../locales/site/creator.en.json' with { type: 'json' };
-import creatorFormSiteEn from '../locales/site/creator-form.en.json' with { type: 'json' };
-import creatorModulesSiteEn from '../locales/site/creator-modules.en.json' with { type: 'json' };
-import creatorStatsSiteEn from '../locales/site/creator-stats.en.json' with { type: 'json' };
-import creatorReviewsSiteEn from '../locales/site/creator-reviews.en.json' with { type: 'json' };
-import creatorAiSiteEn from '../locales/site/creator-ai.en.json' with { type: 'json' };
-import creatorVariantsSiteEn from '../locales/site/creator-variants.en.json' with { type: 'json' };
 import photoSiteEn from '../locales/site/photo.en.json' with { type: 'json' };
 
 const widgetsEn = {
@@ -60,9 +43,6 @@ const widgetsEn = {
   calculator: calculatorWidgetEn,
   handwriting: handwritingWidgetEn,
   'phone-photo': phonePhotoWidgetEn,
-  'activity-results': activityResultsWidgetEn,
-  'classroom-overview': classroomOverviewWidgetEn,
-  'student-detail': studentDetailWidgetEn,
   grapher: grapherWidgetEn,
 };
 
@@ -73,19 +53,6 @@ const siteEn = {
   student: studentSiteEn,
   code: codeSiteEn,
   lti: ltiSiteEn,
-  'platform-admin': platformAdminSiteEn,
-  teacher: teacherSiteEn,
-  'teacher-modules': teacherModulesSiteEn,
-  'learning-standards': learningStandardsSiteEn,
-  'teacher-classroom': teacherClassroomSiteEn,
-  'teacher-embed': teacherEmbedSiteEn,
-  'school-admin': schoolAdminSiteEn,
-  'creator-modules': creatorModulesSiteEn,
-  creator: { ...creatorSiteEn, form: creatorFormSiteEn },
-  'creator-stats': creatorStatsSiteEn,
-  'creator-reviews': creatorReviewsSiteEn,
-  'creator-ai': creatorAiSiteEn,
-  'creator-variants': creatorVariantsSiteEn,
   photo: photoSiteEn,
 };
 

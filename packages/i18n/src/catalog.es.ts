@@ -1,8 +1,8 @@
 /**
  * The Spanish (source and default) catalog: the general texts (`locales/es.json`), the widgets' and the site's areas (one file
  * per area, served under the area's name: `solver.check-answer`, `account.login-submit`) and the
- * checker's feedback (`locales/feedback/<area>.es.json`, under `feedback.`). A new area's file is
- * registered here and in `catalog.en.ts`.
+ * checker's feedback (`locales/feedback/<area>.es.json`, under `feedback.`). The staff areas' texts
+ * are apart, in `catalog.staff.es.ts`. A new area's file is registered here and in `catalog.en.ts`.
  */
 import es from '../locales/es.json' with { type: 'json' };
 import graphicalEs from '../locales/feedback/graphical.es.json' with { type: 'json' };
@@ -21,7 +21,6 @@ import solverWidgetEs from '../locales/widgets/solver.es.json' with { type: 'jso
 import calculatorWidgetEs from '../locales/widgets/calculator.es.json' with { type: 'json' };
 import handwritingWidgetEs from '../locales/widgets/handwriting.es.json' with { type: 'json' };
 import phonePhotoWidgetEs from '../locales/widgets/phone-photo.es.json' with { type: 'json' };
-import activityResultsWidgetEs from '../locales/widgets/activity-results.es.json' with { type: 'json' };
 import grapherWidgetEs from '../locales/widgets/grapher.es.json' with { type: 'json' };
 import siteSiteEs from '../locales/site/site.es.json' with { type: 'json' };
 import landingSiteEs from '../locales/site/landing.es.json' with { type: 'json' };
@@ -29,22 +28,6 @@ import accountSiteEs from '../locales/site/account.es.json' with { type: 'json' 
 import studentSiteEs from '../locales/site/student.es.json' with { type: 'json' };
 import codeSiteEs from '../locales/site/code.es.json' with { type: 'json' };
 import ltiSiteEs from '../locales/site/lti.es.json' with { type: 'json' };
-import platformAdminSiteEs from '../locales/site/platform-admin.es.json' with { type: 'json' };
-import teacherSiteEs from '../locales/site/teacher.es.json' with { type: 'json' };
-import classroomOverviewWidgetEs from '../locales/widgets/classroom-overview.es.json' with { type: 'json' };
-import studentDetailWidgetEs from '../locales/widgets/student-detail.es.json' with { type: 'json' };
-import teacherModulesSiteEs from '../locales/site/teacher-modules.es.json' with { type: 'json' };
-import learningStandardsSiteEs from '../locales/site/learning-standards.es.json' with { type: 'json' };
-import teacherClassroomSiteEs from '../locales/site/teacher-classroom.es.json' with { type: 'json' };
-import teacherEmbedSiteEs from '../locales/site/teacher-embed.es.json' with { type: 'json' };
-import schoolAdminSiteEs from '../locales/site/school-admin.es.json' with { type: 'json' };
-import creatorSiteEs from '../locales/site/creator.es.json' with { type: 'json' };
-import creatorFormSiteEs from '../locales/site/creator-form.es.json' with { type: 'json' };
-import creatorModulesSiteEs from '../locales/site/creator-modules.es.json' with { type: 'json' };
-import creatorStatsSiteEs from '../locales/site/creator-stats.es.json' with { type: 'json' };
-import creatorReviewsSiteEs from '../locales/site/creator-reviews.es.json' with { type: 'json' };
-import creatorAiSiteEs from '../locales/site/creator-ai.es.json' with { type: 'json' };
-import creatorVariantsSiteEs from '../locales/site/creator-variants.es.json' with { type: 'json' };
 import photoSiteEs from '../locales/site/photo.es.json' with { type: 'json' };
 
 /** The widgets' areas. */
@@ -61,9 +44,6 @@ export const widgetsEs = {
   calculator: calculatorWidgetEs,
   handwriting: handwritingWidgetEs,
   'phone-photo': phonePhotoWidgetEs,
-  'activity-results': activityResultsWidgetEs,
-  'classroom-overview': classroomOverviewWidgetEs,
-  'student-detail': studentDetailWidgetEs,
   grapher: grapherWidgetEs,
 };
 
@@ -75,19 +55,6 @@ export const siteEs = {
   student: studentSiteEs,
   code: codeSiteEs,
   lti: ltiSiteEs,
-  'platform-admin': platformAdminSiteEs,
-  teacher: teacherSiteEs,
-  'teacher-modules': teacherModulesSiteEs,
-  'learning-standards': learningStandardsSiteEs,
-  'teacher-classroom': teacherClassroomSiteEs,
-  'teacher-embed': teacherEmbedSiteEs,
-  'school-admin': schoolAdminSiteEs,
-  'creator-modules': creatorModulesSiteEs,
-  creator: { ...creatorSiteEs, form: creatorFormSiteEs },
-  'creator-stats': creatorStatsSiteEs,
-  'creator-reviews': creatorReviewsSiteEs,
-  'creator-ai': creatorAiSiteEs,
-  'creator-variants': creatorVariantsSiteEs,
   photo: photoSiteEs,
 };
 

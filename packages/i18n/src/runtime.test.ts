@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The runtime alone, as the site's bundle has it: Spanish only until English is asked for.
 import { hasCatalog, loadLanguage, translate } from './runtime';
 
@@ -22,5 +22,38 @@ describe('the translation runtime without the English catalog', () => {
 
   it('answers at once for Spanish', async () => {
     await expect(loadLanguage('es')).resolves.toBeUndefined();
+  });
+});
+
+describe("the staff areas' texts", () => {
+  beforeEach(() => vi.resetModules());
+
+  it('load apart, in every language loaded, and a page that waits for them never shows a key', async () => {
+    const runtime = await import('./runtime');
+    expect(runtime.translate('es', 'teacher.area-title')).toBe('teacher.area-title');
+    expect(runtime.translate('es', 'solver.check-answer')).toBe('Comprobar respuesta');
+
+    await runtime.loadLanguage('en');
+    const loading = runtime.loadTexts('staff');
+    // Until they are here, no language counts as loaded: a page switching to it would show keys.
+    expect(runtime.hasCatalog('en')).toBe(false);
+    await loading;
+
+    expect(runtime.hasCatalog('es')).toBe(true);
+    expect(runtime.hasCatalog('en')).toBe(true);
+    expect(runtime.translate('es', 'teacher.area-title')).toBe('Panel del profesor');
+    expect(runtime.translate('en', 'teacher.area-title')).toBe('Teacher dashboard');
+  });
+
+  it('come with a language loaded after a page asked for them', async () => {
+    const runtime = await import('./runtime');
+    await runtime.loadTexts('staff');
+    expect(runtime.hasCatalog('es')).toBe(true);
+    expect(runtime.hasCatalog('en')).toBe(false);
+
+    await runtime.loadLanguage('en');
+    expect(runtime.hasCatalog('en')).toBe(true);
+    expect(runtime.translate('en', 'teacher.area-title')).toBe('Teacher dashboard');
+    expect(runtime.translate('en', 'solver.check-answer')).toBe('Check answer');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The translation runtime: the languages, the reader's language choice and `translate`, with the
- * Spanish catalog (the default and the fallback). English loads on demand (`loadLanguage`). The
- * package's main entry (`index.ts`) adds English at once for the server and the widget bundle; the
- * site is built against this module alone, so a Spanish reader never downloads the English texts.
+ * Spanish catalog (the default and the fallback). English loads on demand (`loadLanguage`), and so do
+ * the staff areas' texts in every language (`loadTexts('staff')`). The package's main entry
+ * (`index.ts`) adds them all at once for the server and the widget bundle; the site is built against
+ * this module alone, so a Spanish-speaking student never downloads the English or the staff texts.
  */
 import i18next, { type i18n, type TOptions } from 'i18next';
 import { catalog as spanish, type es, type siteEs, type widgetsEs } from './catalog.es';
+import type { staffSiteEs, staffWidgetsEs } from './catalog.staff.es';
 
 /** The interface languages; Spanish is the default. */
 export const LANGUAGES = ['es', 'en'] as const;
@@ -20,46 +22,118 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** Every translation key, typed from the Spanish (source) catalog. */
+/** Every translation key, typed from the Spanish (source) catalogs. */
 export type TranslationKey =
-  Leaves<typeof es> | Leaves<typeof widgetsEs> | Leaves<typeof siteEs> | `feedback.${string}`;
+  | Leaves<typeof es>
+  | Leaves<typeof widgetsEs>
+  | Leaves<typeof siteEs>
+  | Leaves<typeof staffWidgetsEs>
+  | Leaves<typeof staffSiteEs>
+  | `feedback.${string}`;
 
 /**
- * The catalogs loaded so far. Spanish, the default and the fallback of every missing text, is always
- * here; English comes with `loadLanguage('en')` (the server and the widget bundle load it at once).
+ * Texts that load apart from a language's catalog, when a page shows them: `staff`, those of the
+ * staff areas (teacher, school administrator, platform administrator, creator) and their dashboards.
  */
-const loaded: Partial<Record<Language, Record<string, unknown>>> = { es: spanish };
-const loading: Partial<Record<Language, Promise<void>>> = {};
-/** The languages that load on demand, each its own chunk. */
-const LOADERS: Record<Exclude<Language, 'es'>, () => Promise<{ catalog: Record<string, unknown> }>> = {
-  en: () => import('./catalog.en'),
+export const TEXT_PARTS = ['staff'] as const;
+/** One of TEXT_PARTS. */
+export type TextPart = (typeof TEXT_PARTS)[number];
+
+/** A language's catalog (`base`: everything but the parts) or one of its parts. */
+type Piece = 'base' | TextPart;
+
+type CatalogModule = Promise<{ catalog: Record<string, unknown> }>;
+
+/** Each piece that loads on demand, a chunk of its own in a browser bundle. */
+const LOADERS: Record<Language, Partial<Record<Piece, () => CatalogModule>>> = {
+  es: { staff: () => import('./catalog.staff.es') },
+  en: { base: () => import('./catalog.en'), staff: () => import('./catalog.staff.en') },
 };
 
-/** Adds a language's catalog to every translator, present and future. */
-export function addCatalog(language: Language, catalog: Record<string, unknown>): void {
-  loaded[language] = catalog;
+/**
+ * The pieces loaded so far, by language. Spanish's catalog, the default and the fallback of every
+ * missing text, is always here.
+ */
+const loaded: Record<Language, Map<Piece, Record<string, unknown>>> = {
+  es: new Map([['base', spanish]]),
+  en: new Map(),
+};
+const loading = new Map<string, Promise<void>>();
+/** The parts a page has asked for: every language loaded from then on brings them too. */
+const wanted = new Set<TextPart>();
+
+/** Adds a language's catalog, or one of its parts, to every translator, present and future. */
+export function addCatalog(
+  language: Language,
+  catalog: Record<string, unknown>,
+  piece: Piece = 'base',
+): void {
+  loaded[language].set(piece, catalog);
   shared?.addResourceBundle(language, 'translation', catalog, true, true);
 }
 
-/** True once `language`'s texts are loaded, so `translate` answers in it. */
+/** True once `language`'s texts are loaded, with every part asked for, so `translate` answers in it. */
 export function hasCatalog(language: Language): boolean {
-  return loaded[language] !== undefined;
+  const pieces = loaded[language];
+  return pieces.has('base') && [...wanted].every((part) => pieces.has(part));
+}
+
+/** Loads one piece of a language (once: everyone who asks meanwhile shares the download). */
+function loadPiece(language: Language, piece: Piece): Promise<void> {
+  if (loaded[language].has(piece)) return Promise.resolve();
+  const key = `${language}:${piece}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const load = LOADERS[language][piece];
+    if (!load) return Promise.reject(new Error(`no loader for the ${piece} texts of ${language}`));
+    pending = load().then(
+      (module) => {
+        loading.delete(key);
+        addCatalog(language, module.catalog, piece);
+      },
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+/** The loads under way of whole languages, by language and the parts they bring. */
+const languageLoads = new Map<string, Promise<void>>();
+
+/**
+ * Loads `language`'s texts, with every part asked for so far (chunks of their own in a browser
+ * bundle, so a page downloads only the reader's language); resolves at once when they are here.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (hasCatalog(language)) return Promise.resolve();
+  const pieces: Piece[] = ['base', ...wanted];
+  const key = `${language}:${pieces.join(',')}`;
+  let pending = languageLoads.get(key);
+  if (!pending) {
+    pending = Promise.all(pieces.map((piece) => loadPiece(language, piece))).then(
+      () => void languageLoads.delete(key),
+      (error: unknown) => {
+        languageLoads.delete(key);
+        throw error;
+      },
+    );
+    languageLoads.set(key, pending);
+  }
+  return pending;
 }
 
 /**
- * Loads `language`'s texts (a chunk of their own in a browser bundle, so a page downloads only the
- * reader's language); resolves at once when they are here already.
+ * Loads a part of the texts in every language loaded so far, and in each language loaded later;
+ * resolves once they are here (a page that shows them waits for it, so no key ever shows).
  */
-export function loadLanguage(language: Language): Promise<void> {
-  if (language === 'es' || hasCatalog(language)) return Promise.resolve();
-  loading[language] ??= LOADERS[language]().then(
-    (module) => addCatalog(language, module.catalog),
-    (error: unknown) => {
-      delete loading[language];
-      throw error;
-    },
-  );
-  return loading[language];
+export function loadTexts(part: TextPart): Promise<void> {
+  wanted.add(part);
+  const languages = LANGUAGES.filter((language) => loaded[language].has('base'));
+  return Promise.all(languages.map((language) => loadPiece(language, part))).then(() => undefined);
 }
 
 /** True when `value` is one of the supported languages. */
@@ -92,19 +166,19 @@ export function resolveLanguage(choice?: string | null, acceptLanguage?: string 
 /** Creates an independent i18next instance with the catalogs loaded so far, synchronously. */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): i18n {
   const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
-    Object.entries(loaded).map(([lng, catalog]) => [lng, { translation: catalog }]),
-  );
   void instance.init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources,
+    resources: {},
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
     showSupportNotice: false,
   });
+  for (const lng of LANGUAGES)
+    for (const catalog of loaded[lng].values())
+      instance.addResourceBundle(lng, 'translation', catalog, true, true);
   return instance;
 }
 

@@ -1,3 +1,4 @@
+import { loadTexts, type TextPart } from '@kib/i18n';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { LoadingScreen, RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../layout/public-layout';
@@ -5,20 +6,15 @@ import { solveRouteLoader, studentAreaLoader } from '../pages/student/student-pr
 
 type Lazy = RouteObject['lazy'];
 
-/** A lazily loaded page: each page is its own chunk. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Lazy {
-  return async () => ({ Component: pick(await load()) });
-}
-
 /**
- * A page that shows the solver: MathLive starts downloading as soon as the address is known, beside
- * the page's chunk and its data, not once the problem has arrived.
+ * A lazily loaded page: each page is its own chunk. A page that shows a part of the texts kept apart
+ * (`staff`: the staff areas') loads it beside its chunk and shows once both are here.
  */
-function solverPage<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): Lazy {
-  return page(() => {
-    import('@kib/widgets/preload').then((m) => m.preloadSolver()).catch(() => undefined);
-    return load();
-  }, pick);
+function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType, texts?: TextPart): Lazy {
+  return async () => {
+    const [module] = await Promise.all([load(), texts ? loadTexts(texts) : undefined]);
+    return { Component: pick(module) };
+  };
 }
 
 /**
@@ -169,7 +165,7 @@ const PAGES: RouteObject[] = [
       },
       {
         path: 'code/student/solve',
-        lazy: solverPage(
+        lazy: page(
           () => import('../pages/code/code-solve-page'),
           (m) => m.CodeSolvePage,
         ),
@@ -208,7 +204,7 @@ const PAGES: RouteObject[] = [
       {
         path: 'modules/solve',
         loader: solveRouteLoader,
-        lazy: solverPage(
+        lazy: page(
           () => import('../pages/student/solve-page'),
           (m) => m.SolvePage,
         ),
@@ -260,7 +256,7 @@ const PAGES: RouteObject[] = [
       {
         path: 'solve',
         loader: solveRouteLoader,
-        lazy: solverPage(
+        lazy: page(
           () => import('../pages/student/solve-page'),
           (m) => m.SolvePage,
         ),
@@ -304,6 +300,7 @@ const PAGES: RouteObject[] = [
     lazy: page(
       () => import('../pages/lti/moodle-teacher-page'),
       (m) => m.MoodleTeacherPage,
+      'staff',
     ),
   },
   // The platform admin's area: one page per entry of its menu (PLATFORM_ADMIN_MENU); its home is
@@ -313,6 +310,7 @@ const PAGES: RouteObject[] = [
     page(
       () => import('../pages/platform-admin/platform-admin-layout'),
       (m) => m.PlatformAdminLayout,
+      'staff',
     ),
     [
       { index: true, element: <Navigate to="schools" replace /> },
@@ -356,6 +354,7 @@ const PAGES: RouteObject[] = [
     page(
       () => import('../pages/teacher/teacher-layout'),
       (m) => m.TeacherLayout,
+      'staff',
     ),
     [
       {
@@ -462,6 +461,7 @@ const PAGES: RouteObject[] = [
       page(
         () => import('../pages/school-admin/school-admin-layout'),
         (m) => m.SchoolAdminLayout,
+        'staff',
       ),
       [
         ...schoolPages(),
@@ -485,6 +485,7 @@ const PAGES: RouteObject[] = [
     page(
       () => import('../pages/creator/creator-layout'),
       (m) => m.CreatorLayout,
+      'staff',
     ),
     [
       { index: true, element: <ToCreatorProblems /> },

@@ -80,10 +80,10 @@ function TeacherMenu() {
           <Link to="/teacher/modules">{t('landing.nav-modules')}</Link>
         </li>
         <li>
-          <Link to="/creator/tool">{t('creator.menu-new-problem')}</Link>
+          <Link to="/creator/tool">{t('landing.nav-new-problem')}</Link>
         </li>
         <li>
-          <Link to="/creator/problems">{t('creator.nav-problems')}</Link>
+          <Link to="/creator/problems">{t('landing.nav-problems')}</Link>
         </li>
         <li>
           <Link to="/logout">{t('site.logout')}</Link>

@@ -35,8 +35,9 @@ function modulesOf(file: string): string[] {
 /**
  * What a problem page downloads before it is usable, as built by `npm run build -w site`. A phone on a
  * slow link pays for every kilobyte before the student can type, so code only the server, the forms
- * or the staff areas run stays out: zod and the API's schemas above all (the client calls through the
- * schema-free route table; a problem given as data and the phone-photo dialog load theirs later).
+ * or the staff areas run stays out: zod and the API's schemas (the client calls through the
+ * schema-free route table; a problem given as data and the phone-photo dialog load theirs later), and
+ * the texts of the staff areas and of English, which load when a page shows them.
  */
 describe('the problem pages as built', () => {
   const solvePages = PAGE_MODULES.filter(({ path }) =>
@@ -46,12 +47,17 @@ describe('the problem pages as built', () => {
   it('are the three kinds of problem page', () => expect(solvePages).toHaveLength(3));
 
   it.each(solvePages.map((page) => [String(page.path), page.sources] as const))(
-    '%s loads neither zod nor a schema',
+    '%s loads neither zod, nor a schema, nor texts it does not show',
     (_path, sources) => {
       const modules = chunksOf(sources).flatMap(modulesOf);
       expect(modules.some((source) => source.endsWith('/solver/solver.tsx'))).toBe(true);
       expect(modules.some((source) => source.endsWith('/math-console/math-console.tsx'))).toBe(true);
-      expect(modules.filter((source) => /\/node_modules\/zod\/|\.schemas\.ts$/.test(source))).toEqual([]);
+      expect(modules.some((source) => source.endsWith('/i18n/src/catalog.es.ts'))).toBe(true);
+      expect(
+        modules.filter((source) =>
+          /\/node_modules\/zod\/|\.schemas\.ts$|\/catalog\.(staff\.|en)/.test(source),
+        ),
+      ).toEqual([]);
     },
   );
 });

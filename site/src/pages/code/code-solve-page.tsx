@@ -1,8 +1,10 @@
+import { preloadSolver } from '@kib/widgets/preload';
 import { ApiBackend, Solver } from '@kib/widgets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMediaAddresses } from '../../app/public-config';
+import { idParam } from '../../app/query-id';
 import { useRecognizeHandwriting } from '../../app/handwriting';
 import { usePhonePhoto } from '../../app/phone-photo';
 import { useLanguage, useT } from '../../i18n/language';
@@ -13,12 +15,10 @@ import { studentActivityKey, useStudentActivity, useTempStudentApi } from './cod
 import { readCodeSession, type CodeSession } from './code-session';
 import './code.css';
 
-/** A positive whole id from the query string, or null when absent or malformed. */
-function idParam(raw: string | null): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+// The solver renders its consoles and the problem's statement with MathLive, which the page's head
+// has announced: it starts loading as soon as this module runs, before the problem has arrived, so the
+// statement never waits for (or downloads) a second math library.
+preloadSolver();
 
 /**
  * /code/student/solve?problem={id}: a problem of the code activity in the widgets' solver, answered
@@ -43,7 +43,7 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
   const activity = useStudentActivity(session);
   useDocumentTitle(t('code.solve-title'));
 
-  const problemId = idParam(params.get('problem'));
+  const problemId = idParam(params, 'problem');
   // The code expired or the teacher removed the student: the module view says so and ends the activity.
   const ended =
     activity.isError ||

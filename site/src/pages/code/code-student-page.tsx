@@ -1,13 +1,21 @@
+import { loadTexts } from '@kib/i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadingScreen } from '../../auth/require-auth';
 import { teacherActivityKey } from './code-api';
 import { CodeEntry, type CodeNotice } from './code-entry';
 import { CodeModule } from './code-module';
 import { CodeRegister } from './code-register';
-import { CodeResults } from './code-results';
 import { useCodeSession } from './code-session';
 import './code.css';
+
+/** A teacher's results, with the dashboards' texts: loaded only when a teacher code is entered. */
+const CodeResults = lazy(() =>
+  Promise.all([import('./code-results'), loadTexts('staff')]).then(([module]) => ({
+    default: module.CodeResults,
+  })),
+);
 
 /**
  * /code/student: an activity without an account (spec 03 §2). The code form with the
@@ -40,12 +48,14 @@ export function CodeStudentPage() {
 
   if (session?.role === 'teacher')
     return (
-      <CodeResults
-        moduleCode={session.moduleCode}
-        focusHeading={moved}
-        onLeave={leaveResults}
-        onWrongCode={wrongTeacherCode}
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <CodeResults
+          moduleCode={session.moduleCode}
+          focusHeading={moved}
+          onLeave={leaveResults}
+          onWrongCode={wrongTeacherCode}
+        />
+      </Suspense>
     );
   if (session?.role === 'student')
     return <CodeModule session={session} focusHeading={moved} onLeave={() => end('left')} onEnded={end} />;

@@ -1,10 +1,5 @@
 import { ApiError } from '@kib/api-client';
-import {
-  AI_TEXT_MAX_LENGTH,
-  type AiProblemAnswer,
-  type AuthoringCheck,
-  type ProblemDraft,
-} from '@kib/core';
+import { AI_TEXT_MAX_LENGTH, type AiProblemAnswer, type AuthoringCheck, type ProblemDraft } from '@kib/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

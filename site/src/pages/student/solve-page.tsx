@@ -1,4 +1,5 @@
 import type { ApiClient } from '@kib/api-client';
+import { preloadSolver } from '@kib/widgets/preload';
 import { ApiBackend, Solver, type SolverBackend } from '@kib/widgets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +15,11 @@ import { takePrefetchedProblem } from './student-prefetch';
 import { moduleStatus, STUDENT_CLASSROOMS_KEY, useStudentClassrooms } from './student-data';
 import './solve-page.css';
 import { idParam } from '../../app/query-id';
+
+// The solver renders its consoles and the problem's statement with MathLive, which the page's head
+// has announced: it starts loading as soon as this module runs, before the problem has arrived, so the
+// statement never waits for (or downloads) a second math library.
+preloadSolver();
 
 /**
  * The solver's backend for one problem: it loads the problem at once (or takes the one its route's
