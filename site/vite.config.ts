@@ -3,6 +3,24 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { headScript } from './head-script-plugin';
 
+/** The modules of the solver's chunk: those every problem page runs before its first answer. */
+const SOLVER_MODULES = new RegExp(
+  [
+    String.raw`widgets/src/(solver/|math-console/|shared/|consoles\.ts|preload\.ts)`,
+    String.raw`site/src/app/(public-config|handwriting|phone-photo)\.ts`,
+    String.raw`packages/core/src/(constants|math-type-names|api/handwriting)\.ts`,
+    String.raw`packages/checker/src/expr/function-names\.ts`,
+  ].join('|'),
+);
+
+/** What the solver loads later, for a student who asks for it or a graph console, keeps its own chunks. */
+const LOADED_LATER = /solver\.offline|phone-photo-dialog|phone-photo\.logic|phone-photo-qr|shared\/graph\//;
+
+function inSolverChunk(id: string): boolean {
+  const file = id.replaceAll('\\', '/');
+  return SOLVER_MODULES.test(file) && !LOADED_LATER.test(file);
+}
+
 /**
  * The standalone site: a single-page app written to `dist/`, which the tool provider serves at `/`
  * (every path that is not `/api/` or `/widgets/` answers `index.html`, and React Router takes over).
@@ -27,6 +45,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
+        // The solver, the math console and what they share, with the site's helpers around them, make
+        // one chunk instead of some twenty small ones: on a phone's link each request costs a round
+        // trip, and the solve page needs them all before a student can type.
+        codeSplitting: {
+          groups: [{ name: 'solver', test: inSolverChunk, includeDependenciesRecursively: false }],
+        },
         // A library's chunk whose entry file has a generic name (src/index.js, dist/…) is named after
         // its package: jsxgraph-…, not src-….
         chunkFileNames: (chunk) => {

@@ -14,12 +14,6 @@ const NOT_SITE = /^\/(api|widgets)(\/|$)/;
 /** MathLive's module, as the build's manifest names its source. */
 const MATHLIVE = '../node_modules/mathlive/mathlive.min.mjs';
 
-/**
- * The console most numerals are answered in (a math field per line): a solve page renders it as soon
- * as the problem is there, which the page's head script has usually asked for before the entry runs.
- */
-const MATH_CONSOLE = '../widgets/src/math-console/index.ts';
-
 /** The student area's frame, around each of its pages. */
 const STUDENT_LAYOUT = 'src/pages/student/student-layout.tsx';
 
@@ -36,20 +30,15 @@ export const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
   { path: /^\/student\/rendermodule\/?$/, sources: [STUDENT_LAYOUT, 'src/pages/student/module-page.tsx'] },
   {
     path: /^\/student\/solve\/?$/,
-    sources: [STUDENT_LAYOUT, 'src/pages/student/solve-page.tsx', MATHLIVE, MATH_CONSOLE],
+    sources: [STUDENT_LAYOUT, 'src/pages/student/solve-page.tsx', MATHLIVE],
   },
   {
     path: /^\/demo\/student\/modules\/solve\/?$/,
-    sources: [
-      'src/pages/student/demo-layout.tsx',
-      'src/pages/student/solve-page.tsx',
-      MATHLIVE,
-      MATH_CONSOLE,
-    ],
+    sources: ['src/pages/student/demo-layout.tsx', 'src/pages/student/solve-page.tsx', MATHLIVE],
   },
   {
     path: /^\/code\/student\/solve\/?$/,
-    sources: ['src/pages/code/code-solve-page.tsx', MATHLIVE, MATH_CONSOLE],
+    sources: ['src/pages/code/code-solve-page.tsx', MATHLIVE],
   },
 ];
 
