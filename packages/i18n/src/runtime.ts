@@ -35,9 +35,7 @@ export type TranslationKey =
  * Texts that load apart from a language's catalog, when a page shows them: `staff`, those of the
  * staff areas (teacher, school administrator, platform administrator, creator) and their dashboards.
  */
-export const TEXT_PARTS = ['staff'] as const;
-/** One of TEXT_PARTS. */
-export type TextPart = (typeof TEXT_PARTS)[number];
+export type TextPart = 'staff';
 
 /** A language's catalog (`base`: everything but the parts) or one of its parts. */
 type Piece = 'base' | TextPart;

@@ -1,28 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_DIR, PAGE_MODULES } from './site-assets';
-
-/** A chunk of the build's manifest. */
-interface Chunk {
-  file: string;
-  imports?: string[];
-}
+import { DEFAULT_SITE_DIR, PAGE_MODULES, pageFiles, type ManifestChunk } from './site-assets';
 
 const manifest = JSON.parse(
   fs.readFileSync(path.join(DEFAULT_SITE_DIR, '.vite', 'manifest.json'), 'utf8'),
-) as Record<string, Chunk>;
+) as Record<string, ManifestChunk>;
 
-/** The chunks a page's modules load before they run: each with its static imports, transitively. */
+/** The scripts a page's modules load before they run, with the entry's. */
 function chunksOf(sources: string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  ['index.html', ...sources].forEach(visit);
-  return [...seen].map((key) => manifest[key]!.file);
+  return pageFiles(manifest, ['index.html', ...sources]).filter((file) => file.endsWith('.js'));
 }
 
 /** The source modules bundled into a chunk, from its source map (the bundler's own runtime has none). */

@@ -43,10 +43,27 @@ export const PAGE_MODULES: { path: RegExp; sources: string[] }[] = [
 ];
 
 /** A chunk of the build's manifest (dist/.vite/manifest.json). */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+}
+
+/**
+ * The files of the build that `sources` (keys of the build's manifest) load before they run: their
+ * chunks with their styles and, transitively, the chunks they import.
+ */
+export function pageFiles(manifest: Record<string, ManifestChunk>, sources: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  sources.forEach(visit);
+  return [...files];
 }
 
 /** The site's page as the server answers it for one path. */
@@ -90,16 +107,7 @@ function pageHtml(dir: string): (pagePath: string) => SitePage | null {
       if (hasManifest) {
         const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
         for (const page of PAGE_MODULES) {
-          const files = new Set<string>();
-          const visit = (key: string) => {
-            const chunk = manifest[key];
-            if (!chunk || files.has(chunk.file)) return;
-            files.add(chunk.file);
-            chunk.css?.forEach((css) => files.add(css));
-            chunk.imports?.forEach(visit);
-          };
-          page.sources.forEach(visit);
-          const links = [...files]
+          const links = pageFiles(manifest, page.sources)
             .map((file) => `/${file}`)
             .filter((href) => !html.includes(`"${href}"`))
             .map((href) =>
