@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -91,6 +92,17 @@ export default tseslint.config(
     },
   },
   {
+    // A workspace reaches another by its package name and exports map, never by a relative path
+    // into its folder (`../../tool-provider/src/…`): what a package offers is what it exports.
+    // Vitest's project configs are loaded by Node before any TypeScript loader, so they share the
+    // Chromium launch settings by path.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/vitest*.config.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
     // Hooks are called unconditionally and list what they read (React's rules of hooks).
     files: ['widgets/**/*.{ts,tsx}', 'site/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -100,6 +112,25 @@ export default tseslint.config(
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP, ...patterns] }] },
   })),
+  {
+    // The checker's tests hold its feedback codes to the catalogs' texts.
+    files: ['packages/checker/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_DEEP,
+            forbid(
+              ['@kib/api-client', '@kib/widgets', '@kib/site', '@kib/tool-provider'],
+              'checker tests import only @kib/core and the catalogs of @kib/i18n.',
+            ),
+            forbid(['react', 'react-dom', 'express', 'sequelize', 'node:*'], 'checker is isomorphic.'),
+          ],
+        },
+      ],
+    },
+  },
   {
     // The command-line front end and the benchmark of the checker run in Node only.
     files: [

@@ -1,21 +1,26 @@
 // Builds the widget bundle and the site when they are missing or older than their sources, so
 // `npm start` on a fresh clone serves /widgets/ and the site without a separate build step, and a
-// changed tree is never served stale.
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// changed tree is never served or tested stale. `node scripts/ensure-built.mjs widgets` checks one
+// build only (`widgets`, `site`); tests that read a build call it, so a run of the checker's tests
+// builds nothing. Callers at once (two test workers) take turns: the second finds the build fresh.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const LIBRARIES = ['packages/core/src', 'packages/i18n', 'packages/checker/src', 'packages/api-client/src'];
 const BUILDS = [
   {
+    key: 'widgets',
     name: 'the widget bundle',
     output: 'widgets/dist/kib-widgets.js',
     sources: ['widgets/src', 'widgets/vite.config.ts', ...LIBRARIES],
     command: 'npm run build -w widgets',
   },
   {
+    key: 'site',
     name: 'the site',
     output: 'site/dist/index.html',
     sources: [
@@ -42,13 +47,41 @@ function newest(entry) {
   return latest;
 }
 
-for (const build of BUILDS) {
+const asked = process.argv.slice(2);
+const unknown = asked.filter((key) => !BUILDS.some((build) => build.key === key));
+if (unknown.length) {
+  console.error(`unknown build: ${unknown.join(', ')} (known: ${BUILDS.map((b) => b.key).join(', ')})`);
+  process.exit(2);
+}
+const lockDir = path.join(root, 'node_modules', '.cache');
+mkdirSync(lockDir, { recursive: true });
+const release = await lockfile.lock(lockDir, {
+  lockfilePath: path.join(lockDir, 'kib-build.lock'),
+  // A build takes up to a few minutes on two cores; a dead builder's lock goes stale after 10 s.
+  retries: { retries: 600, minTimeout: 500, maxTimeout: 1000 },
+  stale: 10_000,
+});
+try {
+  for (const build of BUILDS.filter((b) => asked.length === 0 || asked.includes(b.key))) await ensure(build);
+} finally {
+  await release();
+}
+
+/** Builds `build` when it is older than its sources (asynchronously, so the lock stays fresh). */
+async function ensure(build) {
   const built = newest(path.join(root, build.output));
   const sources = Math.max(...build.sources.map((s) => newest(path.join(root, s))));
   if (built < sources) {
     console.log(built ? `${build.name} changed: rebuilding` : `building ${build.name} (first start)`);
     // A bundle is always a production build, whoever asks for it: a test runner's NODE_ENV=test
     // would make Vite build React's development JSX runtime into it.
-    execSync(build.command, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(build.command, {
+      cwd: root,
+      shell: true,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const code = await new Promise((resolve, reject) => child.once('error', reject).once('exit', resolve));
+    if (code !== 0) throw new Error(`${build.command} failed (${code})`);
   }
 }

@@ -8,6 +8,8 @@ export default defineProject({
     name: 'e2e',
     environment: 'node',
     include: ['**/*.e2e.test.ts'],
+    // The built site, the database templates and a migrated, seeded server, once per run.
+    globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     // A busy machine delays what the browser shows by seconds, not by a frame.
     expect: { poll: { timeout: 10_000 } },

@@ -4,15 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Frame, type Page } from 'playwright';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../tool-provider/src/app.ts';
-import { loadConfig } from '../../tool-provider/src/config.ts';
-import { initModels } from '../../tool-provider/src/db/models.ts';
-import { LtiRepository } from '../../tool-provider/src/lti/shared/lti.repository.ts';
-import { Lti13Repository } from '../../tool-provider/src/lti/v13/lti13.repository.ts';
-import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
-import { peerVerifiesBody, signLaunch } from '../../tool-provider/src/test/lti-peer.ts';
-import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
-import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
+import {
+  createApp,
+  loadConfig,
+  LtiRepository,
+  Lti13Repository,
+  peerVerifiesBody,
+  signLaunch,
+  Lti13Peer,
+  createTestDatabase,
+  type TestDatabase,
+} from '@kib/tool-provider/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { watchCookies } from '../support/cookies.ts';
 
@@ -117,8 +119,7 @@ async function authorise(req: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDevelopment(db.sequelize, initModels(db.sequelize));
+  db = await createTestDatabase({ content: 'seeded' });
   const kibHandler = {
     current: (_req: IncomingMessage, res: ServerResponse) => void res.writeHead(503).end(),
   };

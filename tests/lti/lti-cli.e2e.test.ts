@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postSignedLaunch } from '../../tool-provider/src/test/lti-peer.ts';
+import { LTI_CLI_ENTRY, postSignedLaunch } from '@kib/tool-provider/testing';
 import { startKibServer, type KibServer } from '../support/kib-server.ts';
 
 /**
@@ -28,11 +28,11 @@ async function lti(...args: string[]): Promise<{ code: number; stdout: string; s
   delete env.PUBLIC_URL;
   delete env.INIT_CWD;
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'tool-provider/src/cli/lti.ts', ...args],
-      { cwd: ROOT, env, timeout: 45_000 },
-    );
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', LTI_CLI_ENTRY, ...args], {
+      cwd: ROOT,
+      env,
+      timeout: 45_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const failed = err as { code?: number; stdout?: string; stderr?: string };

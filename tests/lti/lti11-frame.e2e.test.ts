@@ -6,12 +6,13 @@ import { chromium, type Browser, type Frame, type Locator, type Page } from 'pla
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../tool-provider/src/app.ts';
-import { loadConfig } from '../../tool-provider/src/config.ts';
-import { initModels } from '../../tool-provider/src/db/models.ts';
-import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
-import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
-import { peerVerifiesForm } from '../../tool-provider/src/test/lti-peer.ts';
+import {
+  createApp,
+  loadConfig,
+  createTestDatabase,
+  type TestDatabase,
+  peerVerifiesForm,
+} from '@kib/tool-provider/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { watchCookies } from '../support/cookies.ts';
 import { fieldValue, focusField } from '../support/math-field.ts';
@@ -71,8 +72,7 @@ function launchPage(params: Record<string, string>): string {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDevelopment(db.sequelize, initModels(db.sequelize));
+  db = await createTestDatabase({ content: 'seeded' });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../tool-provider/src/app.ts';
-import { loadConfig } from '../../tool-provider/src/config.ts';
-import { connect } from '../../tool-provider/src/db/database.ts';
-import { initModels } from '../../tool-provider/src/db/models.ts';
-import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
-import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
+import {
+  createApp,
+  loadConfig,
+  connect,
+  createTestDatabase,
+  type TestDatabase,
+} from '@kib/tool-provider/testing';
 
 /**
  * LTI 1.1 against independent peers: the launches are signed, and the tool's Content-Item answer is
@@ -101,8 +102,7 @@ async function startInstance(): Promise<Instance> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDevelopment(db.sequelize, initModels(db.sequelize));
+  db = await createTestDatabase({ content: 'seeded' });
   instances.push(await startInstance(), await startInstance());
 }, 120_000);
 

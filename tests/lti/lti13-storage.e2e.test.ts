@@ -5,13 +5,14 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../tool-provider/src/app.ts';
-import { loadConfig } from '../../tool-provider/src/config.ts';
-import { initModels } from '../../tool-provider/src/db/models.ts';
-import { Lti13Repository } from '../../tool-provider/src/lti/v13/lti13.repository.ts';
-import { seedDevelopment } from '../../tool-provider/src/seed/dev-seed.ts';
-import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
-import { createTestDatabase, type TestDatabase } from '../../tool-provider/src/test/test-database.ts';
+import {
+  createApp,
+  loadConfig,
+  Lti13Repository,
+  Lti13Peer,
+  createTestDatabase,
+  type TestDatabase,
+} from '@kib/tool-provider/testing';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 /**
@@ -145,8 +146,7 @@ async function listen(handler: { current: RequestListener }): Promise<{ url: str
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDevelopment(db.sequelize, initModels(db.sequelize));
+  db = await createTestDatabase({ content: 'seeded' });
   // Kib's public URL is its own address, so the server listens before the app is built.
   const kibHandler: { current: RequestListener } = { current: (_req, res) => res.writeHead(503).end() };
   const kibListening = await listen(kibHandler);

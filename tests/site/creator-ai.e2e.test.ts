@@ -7,7 +7,7 @@ import {
   generatedProblem,
   startChatCompletionsPeer,
   type ChatCompletionsPeer,
-} from '../../tool-provider/src/test/chat-completions-peer.ts';
+} from '@kib/tool-provider/testing';
 import { logIn } from '../support/accounts.ts';
 import {
   launchChromium,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_CONTENT } from '../../tool-provider/src/seed/dev-content.ts';
+import { DEV_CONTENT } from '@kib/tool-provider/testing';
 import { logIn } from '../support/accounts.ts';
 import { openPage, overflows, shotAndAxe, untranslated } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
+import { SEED_MEDIA_DIR } from '@kib/tool-provider/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { openPage, shotAndAxe, untranslated as untranslatedKeys } from '../support/browser.ts';
@@ -11,9 +11,9 @@ import { fieldValue, focusField } from '../support/math-field.ts';
 
 const PASSWORD = 'demo1234';
 /** The seed's own picture: a PNG of a parabola. */
-const PICTURE = fileURLToPath(new URL('../../tool-provider/src/seed/media/parabola.png', import.meta.url));
+const PICTURE = join(SEED_MEDIA_DIR, 'parabola.png');
 /** The seed's own video: a short MP4. */
-const VIDEO = fileURLToPath(new URL('../../tool-provider/src/seed/media/kib-demo.mp4', import.meta.url));
+const VIDEO = join(SEED_MEDIA_DIR, 'kib-demo.mp4');
 
 let server: KibServer;
 let browser: Browser;

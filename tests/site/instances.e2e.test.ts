@@ -2,19 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../tool-provider/src/db/database.ts';
-import { Lti13Repository } from '../../tool-provider/src/lti/v13/lti13.repository.ts';
-import { Lti13Peer } from '../../tool-provider/src/test/lti13-peer.ts';
+import { connect, Lti13Repository, Lti13Peer } from '@kib/tool-provider/testing';
 import { openPage } from '../support/browser.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 import { fieldValue, focusField } from '../support/math-field.ts';
 import { openSeededLinearEquation } from '../support/student-pages.ts';
 
 /*
- * Two `npm start` instances on one PostgreSQL behind a round-robin balancer (what the e2e suite runs
- * on when DATABASE_URL is set). The balancer pins the requests that matter on one instance or the
- * other, and every answer names its instance in X-Kib-Instance, so each journey proves that what one
- * instance started the other one finished: a session opened on one answers on the other, and an
+ * Two `npm start` instances on one PostgreSQL behind a round-robin balancer. The balancer pins the
+ * requests that matter on one instance or the other, and every answer names its instance in
+ * X-Kib-Instance, so each journey proves that what one instance started the other one finished: a session opened on one answers on the other, and an
  * LTI 1.3 login's state kept by one is accepted at the launch by the other.
  */
 
@@ -48,7 +45,7 @@ function pin(routes: Record<string, number>) {
 
 describe.skipIf(!process.env.DATABASE_URL)('several instances behind a balancer', () => {
   beforeAll(async () => {
-    ({ server, browser } = await startSiteSuite());
+    ({ server, browser } = await startSiteSuite({ instances: 2 }));
   }, 300_000);
   afterAll(async () => {
     await browser?.close();

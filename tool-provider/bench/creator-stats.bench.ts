@@ -11,8 +11,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards. Run: `npm run bench -w tool-provider`.
  */
 import { QueryTypes } from 'sequelize';
-import { insertUser } from '../src/test/fixtures';
-import { startTestServer, TestClient } from '../src/test/test-server';
+import { insertUser } from '../testing/fixtures';
+import { startTestServer, TestClient } from '../testing/test-server';
 import { benchCalls, must } from './http-bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);

@@ -10,10 +10,10 @@ import { initModels } from '../src/db/models';
 import { DEV_LTI_CONSUMER } from '../src/lti/v11/dev-consumer';
 import { NRPS_CLAIM } from '../src/lti/v13/nrps';
 import { seedDevelopment } from '../src/seed/dev-seed';
-import { postSignedLaunch } from '../src/test/lti-peer';
-import { Lti13Flow } from '../src/test/lti13-flow';
-import { Lti13Peer } from '../src/test/lti13-peer';
-import { exchangeLaunchCode, startTestServer, type TestClient } from '../src/test/test-server';
+import { postSignedLaunch } from '../testing/lti-peer';
+import { Lti13Flow } from '../testing/lti13-flow';
+import { Lti13Peer } from '../testing/lti13-peer';
+import { exchangeLaunchCode, startTestServer, type TestClient } from '../testing/test-server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const CLASS_SIZE = 40;

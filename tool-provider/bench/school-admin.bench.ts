@@ -13,7 +13,7 @@
  */
 import { QueryTypes } from 'sequelize';
 import { GENERATED_SCHOOL } from '../src/seed/generated-school';
-import { startTestServer, TestClient } from '../src/test/test-server';
+import { startTestServer, TestClient } from '../testing/test-server';
 import { benchCalls, must, seedSchool } from './http-bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);

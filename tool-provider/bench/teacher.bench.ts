@@ -11,7 +11,7 @@
  */
 import { QueryTypes } from 'sequelize';
 import { GENERATED_SCHOOL, SCHOOL_SCALE } from '../src/seed/generated-school';
-import { startTestServer, TestClient } from '../src/test/test-server';
+import { startTestServer, TestClient } from '../testing/test-server';
 import { benchCalls, must, seedSchool } from './http-bench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);

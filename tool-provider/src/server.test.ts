@@ -1,3 +1,4 @@
+// @module-tag embedded: the server starts on either database
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningPublicUrl, loadConfig } from './config';
 import { startServer } from './server';
-import { createTestDatabase, type TestDatabase } from './test/test-database';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 let db: TestDatabase;
 let dataDir: string;

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import sample from '../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
+import sample from '@kib/widgets/sample-problem.json' with { type: 'json' };
 import { createSiteApi } from '../app/api';
 import { createQueryClient, SiteProviders } from '../app/providers';
 import { ROUTES } from '../app/routes';

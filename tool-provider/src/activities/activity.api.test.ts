@@ -1,9 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
 import { LIMITS } from '../http/rate-limit';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import { TEMP_STUDENT_TOKEN_TTL_SECONDS } from './activity.service';
 
 let server: TestServer;
@@ -55,8 +54,7 @@ async function forgetWrongCodes(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   const [main] = await select<{ id: number }>(`SELECT id FROM modules WHERE name = :name`, {
     name: DEV_SEED.modules.main.name,
   });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../testing/builds';
 import { DEFAULT_SITE_DIR, PAGE_MODULES, pageFiles, type ManifestChunk } from './site-assets';
 
+ensureBuilt('site');
 const manifest = JSON.parse(
   fs.readFileSync(path.join(DEFAULT_SITE_DIR, '.vite', 'manifest.json'), 'utf8'),
 ) as Record<string, ManifestChunk>;

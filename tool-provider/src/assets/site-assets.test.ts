@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../testing/builds';
 import {
   allowScripts,
   DEFAULT_SITE_DIR,
@@ -42,6 +43,7 @@ describe('site assets', () => {
   let close: () => void;
 
   beforeAll(async () => {
+    ensureBuilt('site');
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-site-'));
     await fs.mkdir(path.join(dir, 'assets'));
     await fs.writeFile(

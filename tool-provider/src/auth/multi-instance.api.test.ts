@@ -5,9 +5,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../test/fixtures';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { TestClient } from '../test/test-server';
+import { insertUser } from '../../testing/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { TestClient } from '../../testing/test-server';
 import { REFRESH_COOKIE } from './auth.routes';
 
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,9 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 
@@ -19,8 +18,7 @@ async function memberships(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   for (const n of [1, 2])
     await insertUser(server.db.sequelize, { email: `new${n}@test.kib`, groups: ['Students'] });
 });

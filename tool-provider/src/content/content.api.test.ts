@@ -1,8 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let client: TestClient;
@@ -33,8 +31,7 @@ async function one<T extends object>(sql: string, replacements: Record<string, u
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   client = new TestClient(server.url);
 });
 afterAll(() => server?.close());

@@ -1,16 +1,17 @@
+// @module-tag embedded: generation jobs on pg-boss over one session
 import { toSnakeCase } from '@kib/core';
 import sharp from 'sharp';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png } from '../creation/creation.test-helpers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { png } from '../../testing/creation-drafts';
 import {
   startChatCompletionsPeer,
   generatedProblem,
   type ChatCompletionsPeer,
-} from '../test/chat-completions-peer';
+} from '../../testing/chat-completions-peer';
 import { JobQueue } from '../jobs/job-queue';
-import { insertUser } from '../test/fixtures';
-import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { insertUser } from '../../testing/fixtures';
+import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 /** The model's JSON for a problem with every answer right. */
 const RIGHT = JSON.stringify(generatedProblem(true));
@@ -110,14 +111,19 @@ async function jobOf(client: TestClient, id: string): Promise<Reply<Job>> {
 /** Follows a generation as the site does until it is done or failed; every state it was seen in. */
 async function follow(client: TestClient, id: string): Promise<{ job: Job; seen: Job['state'][] }> {
   const seen: Job['state'][] = [];
-  for (let i = 0; i < 200; i++) {
-    const { status, body } = await jobOf(client, id);
-    expect(status).toBe(200);
-    if (seen.at(-1) !== body.state) seen.push(body.state);
-    if (body.state === 'done' || body.state === 'failed') return { job: body, seen };
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`generation ${id} did not finish`);
+  const job = await vi.waitFor(
+    async () => {
+      const { status, body } = await jobOf(client, id);
+      expect(status).toBe(200);
+      if (seen.at(-1) !== body.state) seen.push(body.state);
+      if (body.state !== 'done' && body.state !== 'failed')
+        throw new Error(`generation ${id} did not finish (${seen.join(' → ')})`);
+      return body;
+    },
+    // Within the test's 30 s, so that a generation that never ends says where it stood.
+    { timeout: 25_000 },
+  );
+  return { job, seen };
 }
 
 /** Starts a generation and follows it to its end. */

@@ -3,11 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCamelCase } from '@kib/core';
-import { choiceNumeral, problemDraft, saveForm, postSave } from '../creation/creation.test-helpers';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { choiceNumeral, problemDraft, saveForm, postSave } from '../../testing/creation-drafts';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 interface Variants {
   variants: {
@@ -38,9 +36,8 @@ const variantsOf = (who: string, id: number, body: unknown) =>
   clients[who]!.post<Variants>(`/api/problems/${id}/variants/`, body);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, {}, { seeded: true });
   const db = server.db.sequelize;
-  await seedDevelopment(db, initModels(db));
   await insertUser(db, { email: 'otra@variants.test', groups: ['Creators'] });
   for (const email of [
     'creator@demo.kib',

@@ -1,9 +1,9 @@
 import { PROBLEM_SKILLS_MAX } from '@kib/core';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
-import { postSave, problemDraft, saveForm } from './creation.test-helpers';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
+import { postSave, problemDraft, saveForm } from '../../testing/creation-drafts';
 
 let server: TestServer;
 let refs: { topicId: number; subtopicId: number };

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVE_PROBLEM_MAX_FILES, VIDEO_MAX_BYTES } from '@kib/core';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import {
   choiceNumeral,
   png,
@@ -14,7 +14,7 @@ import {
   saveForm,
   simplifyNumeral,
   seedFile,
-} from './creation.test-helpers';
+} from '../../testing/creation-drafts';
 
 /*
  * send_create_problem_data/ under bad input: whatever arrives, the answer is a 400 or a 413 with a

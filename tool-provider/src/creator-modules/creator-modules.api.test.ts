@@ -1,10 +1,9 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_CODE_ALPHABET, ACTIVITY_CODE_LENGTH } from '../activities/activity-code';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let creator: TestClient;
@@ -73,8 +72,7 @@ async function save(client: TestClient, body: Record<string, unknown>): Promise<
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   creatorId = await idOf(DEV_SEED.users.creator.email);
   teacherId = await idOf(DEV_SEED.users.teacher.email);
   published = [await problem('Publicado A', creatorId, true), await problem('Publicado B', creatorId, true)];

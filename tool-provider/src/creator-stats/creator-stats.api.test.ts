@@ -1,8 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postSave, problemDraft, saveForm, simplifyNumeral } from '../creation/creation.test-helpers';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { postSave, problemDraft, saveForm, simplifyNumeral } from '../../testing/creation-drafts';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let creator: TestClient;

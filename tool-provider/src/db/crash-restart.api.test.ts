@@ -1,3 +1,4 @@
+// @module-tag embedded: a killed server restarts on its embedded data directory
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -5,7 +6,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../test/test-server';
+import { TestClient } from '../../testing/test-server';
 import { findRunningEmbedded } from './embedded';
 
 /*

@@ -2,12 +2,13 @@
 // that speaks the wire protocol for it, so the statements run beside the HTTP event loop, on another
 // core, not inside it. Plain JavaScript: a worker thread runs without the TypeScript loader of its
 // parent (vitest, tsx). embedded.ts starts it and talks to it with the messages below.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-/** @type {{ dataPath: string | null, maxConnections: number }} */
-const { dataPath, maxConnections } = workerData;
+/** @type {{ dataPath: string | null, maxConnections: number, snapshot: string | null }} */
+const { dataPath, maxConnections, snapshot } = workerData;
 
 /** @type {PGlite | undefined} */
 let db;
@@ -15,7 +16,9 @@ let db;
 let server;
 
 try {
-  db = dataPath ? await PGlite.create(dataPath) : await PGlite.create();
+  // A snapshot is a data directory's tarball (PGlite's dumpDataDir): the database starts as it was.
+  const loadDataDir = snapshot ? new Blob([await readFile(snapshot)]) : undefined;
+  db = await PGlite.create(dataPath ?? undefined, loadDataDir ? { loadDataDir } : {});
   server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();
   parentPort?.postMessage({ type: 'ready', address: server.getServerConn() });

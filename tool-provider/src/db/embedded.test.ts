@@ -1,3 +1,4 @@
+// @module-tag embedded: the embedded database's lock, socket and thread
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

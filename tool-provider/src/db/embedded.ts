@@ -42,11 +42,13 @@ const LOOPBACK_URL = /^postgres:\/\/postgres@127\.0\.0\.1:\d{1,5}\/postgres$/;
  * Starts PGlite on `dataDir/pgdata` (or in memory when dataDir is null) behind pglite-socket on
  * 127.0.0.1 and a free port. One process owns a data directory at a time: a lock file guards it.
  * With `publish`, the owner also writes the URL and its pid to `dataDir/embedded.json` (mode 0600)
- * and removes it when it stops, so `npm run lti` can work on the database of a running Kib.
+ * and removes it when it stops, so `npm run lti` can work on the database of a running Kib. With
+ * `snapshot` (the path of a tarball that PGlite's `dumpDataDir` wrote), an in-memory database starts
+ * as that snapshot's.
  */
 export async function startEmbeddedPostgres(
   dataDir: string | null,
-  options: { publish?: boolean } = {},
+  options: { publish?: boolean; snapshot?: string } = {},
 ): Promise<EmbeddedPostgres> {
   let release: (() => Promise<void>) | undefined;
   const infoFile = dataDir ? path.join(dataDir, EMBEDDED_FILE) : null;
@@ -58,7 +60,10 @@ export async function startEmbeddedPostgres(
   }
   let thread: DatabaseThread;
   try {
-    thread = await startDatabaseThread(dataDir ? path.join(dataDir, 'pgdata') : null);
+    thread = await startDatabaseThread(
+      dataDir ? path.join(dataDir, 'pgdata') : null,
+      options.snapshot ?? null,
+    );
   } catch (err) {
     await release?.();
     throw err;
@@ -101,9 +106,12 @@ type ThreadMessage =
  * exactly as before. A thread that ends without being stopped takes the process with it: every
  * query would fail, and a process manager restarts a process that exits.
  */
-async function startDatabaseThread(dataPath: string | null): Promise<DatabaseThread> {
+async function startDatabaseThread(
+  dataPath: string | null,
+  snapshot: string | null,
+): Promise<DatabaseThread> {
   const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
-    workerData: { dataPath, maxConnections: MAX_CONNECTIONS },
+    workerData: { dataPath, maxConnections: MAX_CONNECTIONS, snapshot },
     // No TypeScript loader (tsx, vitest) is needed there: the worker is plain JavaScript.
     execArgv: [],
   });

@@ -1,6 +1,7 @@
+// @module-tag embedded: the embedded database has one session, which pooled statements share
 import { DatabaseError, type Sequelize } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { connect } from './database';
 import { pooledQuery } from './pooled-query';
 
@@ -10,7 +11,7 @@ let first: Sequelize;
 let second: Sequelize;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrated: false });
+  db = await createTestDatabase({ content: 'empty' });
   first = connect(db.url, 'pglite');
   second = connect(db.url, 'pglite');
 });
@@ -60,6 +61,8 @@ describe('pooledQuery', () => {
   });
 
   it("keeps the embedded database's one connection while idle, so no statements are left behind", async () => {
+    // The pool's clock: its sweep of idle connections (a timer, every second) and their idle time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const brief = connect(db.url, 'pglite', undefined, 100);
     try {
       const manager = brief.connectionManager as unknown as {
@@ -70,11 +73,12 @@ describe('pooledQuery', () => {
       const before = await manager.getConnection({});
       manager.releaseConnection(before);
       // Past the idle time and the pool's next sweep (every second).
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await vi.advanceTimersByTimeAsync(1_500);
       const after = await manager.getConnection({});
       manager.releaseConnection(after);
       expect(after).toBe(before);
     } finally {
+      vi.useRealTimers();
       await brief.close();
     }
   });

@@ -1,7 +1,8 @@
+// @module-tag embedded: constraints and their error codes differ between PostgreSQL versions
 import { GROUPS, MATH_TYPES } from '@kib/core';
 import { QueryTypes, type Model, type ModelStatic } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { createMigrator, migrate } from './migrator';
 import { DOMAIN_TABLES } from './migrations/0001-domain-model';
 import { REPLACED_RECORD_TABLES } from './migrations/0013-math-type-data-jsonb';

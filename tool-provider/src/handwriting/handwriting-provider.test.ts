@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMathpix } from './fake-mathpix.test-helpers';
+import { startFakeMathpix } from '../../testing/fake-mathpix';
 import { MathpixProvider, RecognitionError, singleMath } from './handwriting-provider';
 import { checkedLatex } from './handwriting.service';
 

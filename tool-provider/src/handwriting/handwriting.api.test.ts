@@ -1,10 +1,8 @@
 import { HANDWRITING_MAX_BYTES } from '@kib/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
-import { startFakeMathpix } from './fake-mathpix.test-helpers';
+import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
+import { startFakeMathpix } from '../../testing/fake-mathpix';
 
 const KEYS = { appId: 'kib-api-test', appKey: 'api-secret' };
 let fake: Awaited<ReturnType<typeof startFakeMathpix>>;
@@ -15,12 +13,15 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   fake = await startFakeMathpix(KEYS);
-  server = await startTestServer({
-    HANDWRITING_APP_ID: KEYS.appId,
-    HANDWRITING_APP_KEY: KEYS.appKey,
-    HANDWRITING_BASE_URL: fake.url,
-  });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer(
+    {
+      HANDWRITING_APP_ID: KEYS.appId,
+      HANDWRITING_APP_KEY: KEYS.appKey,
+      HANDWRITING_BASE_URL: fake.url,
+    },
+    {},
+    { seeded: true },
+  );
   unconfigured = await startSecondInstance(server, {}, { handwriting: null });
   const white = { create: { width: 300, height: 150, channels: 3 as const, background: '#ffffff' } };
   png = await sharp(white).png().toBuffer();

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { QueryTypes, Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRouter } from '../http/api-router';
-import { startSecondInstance, startTestServer, type TestServer } from '../test/test-server';
+import { startSecondInstance, startTestServer, type TestServer } from '../../testing/test-server';
 import { registerHealthRoutes } from './health.routes';
 
 let server: TestServer;

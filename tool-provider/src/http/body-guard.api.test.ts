@@ -1,8 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import { MAX_BODY_DEPTH } from './body-guard';
 
 /*
@@ -28,8 +26,7 @@ function nested(levels: number, leaf = '1'): string {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   const [row] = await server.db.sequelize.query<{ id: number }>(
     `SELECT n.id FROM numerals n JOIN module_problems mp ON mp.problem_id = n.problem_id
      JOIN modules m ON m.id = mp.module_id

@@ -2,11 +2,9 @@ import { API, toSnakeCase, type AnyEndpoint, type GroupName } from '@kib/core';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { arbitraryInput, pathsOf, replaceAt } from '../test/schema-arbitrary';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { insertUser } from '../../testing/fixtures';
+import { arbitraryInput, pathsOf, replaceAt } from '../../testing/schema-arbitrary';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import { MAX_BODY_DEPTH } from './body-guard';
 
 /*
@@ -164,8 +162,7 @@ async function send(endpoint: AnyEndpoint, path: string, body: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   clients.set('public', new TestClient(server.url, { 'accept-language': 'es' }));
   const roles = new Set(withBody.map(callerKey).filter((k) => k !== 'public'));
   for (const role of roles) {

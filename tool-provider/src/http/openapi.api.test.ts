@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { API } from '@kib/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import { snakeCaseSchema } from './openapi';
 
 let server: TestServer;

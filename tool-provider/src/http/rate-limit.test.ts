@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { AppError } from './errors';
 import { Limiter } from './rate-limit';
 

@@ -1,7 +1,7 @@
 import { API, GROUPS, type AnyEndpoint, type GroupName } from '@kib/core';
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import type { Access } from './access';
 
 /**

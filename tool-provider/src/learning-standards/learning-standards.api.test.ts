@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let anonymous: TestClient;

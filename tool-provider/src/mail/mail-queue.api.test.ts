@@ -1,3 +1,4 @@
+// @module-tag embedded: the mail queue's locking differs on one session
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../test/fixtures';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { insertUser } from '../../testing/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { MediaRepository } from './media.repository';
 
 let db: TestDatabase;

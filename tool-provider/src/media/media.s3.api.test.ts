@@ -1,10 +1,10 @@
 import { QueryTypes } from 'sequelize';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png, postSave, problemDraft, saveForm, seedFile } from '../creation/creation.test-helpers';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
-import { FakeS3 } from './fake-s3.test-helpers';
+import { png, postSave, problemDraft, saveForm, seedFile } from '../../testing/creation-drafts';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
+import { FakeS3 } from '../../testing/fake-s3';
 import { S3Storage } from './s3-storage';
 
 /*

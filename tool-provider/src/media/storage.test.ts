@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeS3 } from './fake-s3.test-helpers';
+import { FakeS3 } from '../../testing/fake-s3';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import { MEDIA_KEY, mediaTypeOfKey, newMediaKey, type MediaStorage } from './storage';

@@ -1,11 +1,9 @@
 import { PHONE_PHOTO_SOCKET_PATH, PHONE_PHOTO_TTL_SECONDS, type PhonePhotoMessage } from '@kib/core';
 import { QueryTypes } from 'sequelize';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let second: { url: string; close(): Promise<void> };
@@ -13,8 +11,7 @@ let numeral: number;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   second = await startSecondInstance(server);
   const [row] = await server.db.sequelize.query<{ id: number }>(
     `SELECT n.id FROM numerals n JOIN module_problems mp ON mp.problem_id = n.problem_id
@@ -46,15 +43,15 @@ function open(base: string, hello: { role: 'desktop' | 'phone'; token: string })
     });
     socket.on('error', reject);
   });
-  const next = async (match: (m: PhonePhotoMessage) => boolean, timeoutMs = 8000) => {
-    const start = Date.now();
-    for (;;) {
-      const found = messages.find(match);
-      if (found) return found;
-      if (Date.now() - start > timeoutMs) throw new Error(`no such message in ${JSON.stringify(messages)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  const next = (match: (m: PhonePhotoMessage) => boolean, timeoutMs = 8000) =>
+    vi.waitFor(
+      () => {
+        const found = messages.find(match);
+        if (!found) throw new Error(`no such message in ${JSON.stringify(messages)}`);
+        return found;
+      },
+      { timeout: timeoutMs },
+    );
   return { socket, messages, closed, ready, next };
 }
 

@@ -1,8 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let anonymous: TestClient;
@@ -46,8 +45,7 @@ async function one<T extends object>(sql: string, replacements: Record<string, u
 let colombia: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   anonymous = new TestClient(server.url);
   teacher = new TestClient(server.url);
   const user = await one<{ id: number }>(`SELECT id FROM users WHERE email = :email`, {

@@ -3,11 +3,10 @@ import { translate } from '@kib/i18n';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_CODE_ALPHABET } from '../activities/activity-code';
-import { initModels } from '../db/models';
 import type { MailMessage, Mailer } from '../mail/mailer';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 /*
  * One school told from its registration on: Marta registers "Colegio Norte" (Medellín), redeems two
@@ -104,8 +103,7 @@ const registration = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({}, { mailer });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, { mailer }, { seeded: true });
   const [where] = await select<typeof places>(
     `SELECT (SELECT id FROM cities WHERE code = '05001') AS medellin,
             (SELECT id FROM territorial_entities WHERE code = '05') AS antioquia,

@@ -5,10 +5,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { QueryTypes } from 'sequelize';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 /** The envelope recipients and the parsed message of a mail that arrived. */
 interface Arrived {
@@ -24,7 +23,6 @@ async function registerAndMailCode(
   server: TestServer,
   admin: { email: string; language: 'es' | 'en' },
 ): Promise<{ school: number; code: string }> {
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   await insertUser(server.db.sequelize, {
     email: admin.email,
     groups: ['School Admin'],
@@ -91,11 +89,15 @@ describe('school mails over SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Kib <no-reply@kib.test>',
-      PUBLIC_URL: 'https://kib.example.co',
-    });
+    server = await startTestServer(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Kib <no-reply@kib.test>',
+        PUBLIC_URL: 'https://kib.example.co',
+      },
+      {},
+      { seeded: true },
+    );
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -130,7 +132,7 @@ describe('school mails without SMTP', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({}, {}, { seeded: true });
   }, 120_000);
   afterAll(() => server?.close());
 

@@ -1,10 +1,9 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_CODE_ALPHABET } from '../activities/activity-code';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import { SchoolCodeRepository } from './school-codes.repository';
 import { SCHOOL_CODE_LENGTH } from './school-codes.service';
 
@@ -81,8 +80,7 @@ async function redeemBySql(codeId: number, institutionId: number): Promise<void>
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   admin = await loginAs(DEV_SEED.users.platformAdmin.email);
 }, 120_000);
 afterAll(() => server?.close());

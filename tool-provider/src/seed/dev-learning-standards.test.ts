@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initModels } from '../db/models';
 import { loadEducationSystem } from '../learning-standards/load-learning-standards';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { DEV_CONTENT } from './dev-content';
 import { seedDevelopment } from './dev-seed';
 import {

@@ -1,3 +1,4 @@
+// @module-tag embedded: the seed's ledger lock
 import { MATH_TYPES, MathTypeDataSchema } from '@kib/core';
 import { Op, QueryTypes } from 'sequelize';
 import fs from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { DOMAIN_TABLES } from '../db/migrations/0001-domain-model';
 import { REPLACED_RECORD_TABLES } from '../db/migrations/0013-math-type-data-jsonb';
 import { initModels, type Models } from '../db/models';
 import { ProblemRepository } from '../problems/problem.repository';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { DEV_CONTENT, SEED_MEDIA, toMathTypeData } from './dev-content';
 import { DEV_SEED, seedDevelopment } from './dev-seed';
 

@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { DEV_CONTENT } from './dev-content';
 import { GENERATED_SCHOOL, seedGeneratedSchool, type SchoolScale } from './generated-school';
 

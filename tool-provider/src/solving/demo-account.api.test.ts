@@ -1,8 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let demo: TestClient;
@@ -30,8 +28,7 @@ async function recorded(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   demo = await new TestClient(server.url, { 'accept-language': 'en' }).logIn('demo@demo.kib');
   student = await new TestClient(server.url, { 'accept-language': 'en' }).logIn('student@demo.kib');
 }, 120_000);

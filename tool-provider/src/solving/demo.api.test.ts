@@ -1,9 +1,7 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
 import { LIMITS } from '../http/rate-limit';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let client: TestClient;
@@ -28,8 +26,7 @@ async function statCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   client = new TestClient(server.url, { 'accept-language': 'en' });
 }, 120_000);
 afterAll(() => server?.close());

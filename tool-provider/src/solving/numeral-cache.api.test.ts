@@ -1,8 +1,6 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 let second: { url: string; close(): Promise<void> };
@@ -22,8 +20,7 @@ async function sql<T extends object>(
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   second = await startSecondInstance(server);
   const [row] = await sql<{ id: number; problem: number }>(
     `SELECT n.id, n.problem_id AS problem FROM numerals n

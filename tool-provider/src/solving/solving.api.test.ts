@@ -1,8 +1,7 @@
+// @module-tag embedded: concurrent answers on one session
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { seedDevelopment } from '../seed/dev-seed';
-import { startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 const ids = new Map<string, number>();
@@ -19,8 +18,7 @@ async function numerals(sql: string, replacements: Record<string, unknown>): Pro
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   const byModule = `SELECT n.id FROM numerals n JOIN module_problems mp ON mp.problem_id = n.problem_id
                     JOIN modules m ON m.id = mp.module_id
                     WHERE m.name = :module AND mp.numeration = :pos ORDER BY n.number, n.id`;

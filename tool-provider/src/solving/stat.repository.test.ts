@@ -1,7 +1,8 @@
+// @module-tag embedded: upserts under concurrency on one session
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../test/fixtures';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { insertUser } from '../../testing/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { StatRepository, type AttemptInput } from './stat.repository';
 
 let db: TestDatabase;

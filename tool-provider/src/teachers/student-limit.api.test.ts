@@ -1,9 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { finished, startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { finished, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 /**
  * Every way students enter a school's classrooms — a teacher's bulk registration, a student's
@@ -127,8 +126,7 @@ async function register(teacher: TestClient, classroom: number, newStudents: Ret
 }
 
 beforeAll(async () => {
-  server = await startTestServer({}, {}, { jobs: true });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { jobs: true, seeded: true });
 });
 afterAll(() => server?.close());
 

@@ -1,10 +1,10 @@
+// @module-tag embedded: registration jobs on pg-boss over one session
 import * as XLSX from '@e965/xlsx';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../db/models';
-import { DEV_SEED, seedDevelopment } from '../seed/dev-seed';
-import { insertUser } from '../test/fixtures';
-import { finished, startTestServer, TestClient, type TestServer } from '../test/test-server';
+import { DEV_SEED } from '../seed/dev-seed';
+import { insertUser } from '../../testing/fixtures';
+import { finished, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
 
@@ -29,8 +29,7 @@ async function teacherCode(code: string, validHours = 24): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({}, {}, { jobs: true });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { jobs: true, seeded: true });
   for (const email of [
     'newteacher@test.kib',
     'otherteacher@test.kib',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../i18n/locales/feedback/graphical.en.json' with { type: 'json' };
-import es from '../../../i18n/locales/feedback/graphical.es.json' with { type: 'json' };
+import en from '@kib/i18n/locales/feedback/graphical.en.json' with { type: 'json' };
+import es from '@kib/i18n/locales/feedback/graphical.es.json' with { type: 'json' };
 import { GRAPHICAL_FEEDBACK_CODES } from './feedback-codes';
 
 const catalogs: Record<string, Record<string, string>> = { es, en };

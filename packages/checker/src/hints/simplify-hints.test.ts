@@ -1,7 +1,7 @@
 import type { FeedbackMessage } from '@kib/core';
 import { describe, expect, it } from 'vitest';
-import hintsEn from '../../../i18n/locales/feedback/hints.en.json' with { type: 'json' };
-import hintsEs from '../../../i18n/locales/feedback/hints.es.json' with { type: 'json' };
+import hintsEn from '@kib/i18n/locales/feedback/hints.en.json' with { type: 'json' };
+import hintsEs from '@kib/i18n/locales/feedback/hints.es.json' with { type: 'json' };
 import type { SimplifyCheckData } from '../text/simplify';
 import { BASE } from '../text/text.fixtures';
 import type { HintRequest } from '../types';

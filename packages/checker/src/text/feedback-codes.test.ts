@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import textEn from '../../../i18n/locales/feedback/text.en.json' with { type: 'json' };
-import textEs from '../../../i18n/locales/feedback/text.es.json' with { type: 'json' };
+import textEn from '@kib/i18n/locales/feedback/text.en.json' with { type: 'json' };
+import textEs from '@kib/i18n/locales/feedback/text.es.json' with { type: 'json' };
 import { MISTAKE_CODES } from '../expr/locate';
 import { TEXT_FEEDBACK_CODES } from './feedback-codes';
 

@@ -1,7 +1,7 @@
 import { ProblemSchema, toPublicProblem } from '@kib/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
+import sample from '@kib/widgets/sample-problem.json' with { type: 'json' };
 import { axeViolations, PUBLIC_CONFIG, renderSite } from '../../test/render-site';
 import { LTI_MODULE, LTI_STUDENT } from './lti-fixture';
 

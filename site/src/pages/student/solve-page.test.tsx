@@ -3,7 +3,7 @@ import { OfflineBackend } from '@kib/widgets';
 import type { MathfieldElement } from 'mathlive';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import sample from '../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
+import sample from '@kib/widgets/sample-problem.json' with { type: 'json' };
 import { axeViolations, PUBLIC_CONFIG, renderSite, STUDENT, type StubHandler } from '../../test/render-site';
 
 /** The sample problem as GET problems/{id}/ answers it: no targets, solutions or correct choices. */

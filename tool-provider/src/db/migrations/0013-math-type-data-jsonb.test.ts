@@ -1,9 +1,10 @@
+// @module-tag embedded: a migration runs on both databases
 import { MATH_TYPES, type MathType, type Numeral, type Step } from '@kib/core';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemRepository } from '../../problems/problem.repository';
 import { DEV_CONTENT, type SeedMathContent } from '../../seed/dev-content';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createMigrator } from '../migrator';
 import { initModels } from '../models';
 import { MATH_TYPE_TABLES } from './0001-domain-model';
@@ -19,7 +20,7 @@ const RECORD_TYPES = MATH_TYPES.filter((t): t is RecordType => t !== 'multipleCh
 let db: TestDatabase;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrated: false });
+  db = await createTestDatabase({ content: 'empty' });
   await createMigrator(db.sequelize).up({ to: BEFORE });
 }, 120_000);
 afterAll(async () => {

@@ -1,7 +1,8 @@
+// @module-tag embedded: a migration runs on both databases
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReferenceGeography, readReferenceGeography } from '../../schools/geography-data';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createMigrator } from '../migrator';
 import { MIGRATIONS } from './index';
 
@@ -40,7 +41,7 @@ async function codeColumns(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrated: false });
+  db = await createTestDatabase({ content: 'empty' });
   await createMigrator(db.sequelize).up({ to: BEFORE });
   const country = await id(`INSERT INTO countries (name) VALUES ('Colombia')`);
   const entity = await id(

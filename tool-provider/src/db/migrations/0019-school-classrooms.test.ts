@@ -1,6 +1,7 @@
+// @module-tag embedded: a migration runs on both databases
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { createMigrator } from '../migrator';
 import { MIGRATIONS } from './index';
 
@@ -10,7 +11,7 @@ const BEFORE = MIGRATIONS[MIGRATIONS.findIndex((m) => m.name === NAME) - 1]!.nam
 let db: TestDatabase;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrated: false });
+  db = await createTestDatabase({ content: 'empty' });
   await createMigrator(db.sequelize).up({ to: BEFORE });
 }, 120_000);
 afterAll(async () => {

@@ -1,3 +1,4 @@
+// @module-tag embedded: the migrations run on both databases
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { DEV_SEED, seedDevelopment } from '../../seed/dev-seed';
-import { insertUser } from '../../test/fixtures';
-import { postSignedLaunch } from '../../test/lti-peer';
-import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { DEV_SEED } from '../../seed/dev-seed';
+import { insertUser } from '../../../testing/fixtures';
+import { postSignedLaunch } from '../../../testing/lti-peer';
+import {
+  exchangeLaunchCode,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 
 const RETURN_URL = 'http://127.0.0.1:8081/mod/lti/contentitem_return.php?course=2&id=7';
@@ -17,8 +21,7 @@ interface KibAccount {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   await insertUser(server.db.sequelize, { email: 'lonely.teacher@test.kib', groups: ['Teachers'] });
 }, 120_000);
 afterAll(() => server?.close());

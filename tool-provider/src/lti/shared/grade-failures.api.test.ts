@@ -1,16 +1,15 @@
+// @module-tag embedded: the grade outbox's retries on one session
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { postSignedLaunch } from '../../test/lti-peer';
+import { postSignedLaunch } from '../../../testing/lti-peer';
 import {
   exchangeLaunchCode,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../../test/test-server';
+} from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 import { OutcomeRepository } from '../v11/outcome.repository';
 import { LEASE_MS, MAX_OUTCOME_ATTEMPTS, retryDelayMs } from './outbox';
@@ -66,8 +65,7 @@ let numeral: number;
 beforeAll(async () => {
   lms = new FlakyOutcomeService();
   await lms.start();
-  server = await startTestServer({}, { ltiNow: () => clock });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, { ltiNow: () => clock }, { seeded: true });
   const [row] = await server.db.sequelize.query<{ id: number }>(
     `SELECT n.id FROM numerals n JOIN module_problems mp ON mp.problem_id = n.problem_id
      JOIN modules m ON m.id = mp.module_id WHERE m.name = 'Taller de álgebra' AND mp.numeration = '2'

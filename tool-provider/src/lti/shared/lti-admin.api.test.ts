@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { postSignedLaunch } from '../../test/lti-peer';
-import { Lti13Flow } from '../../test/lti13-flow';
-import { Lti13Peer } from '../../test/lti13-peer';
-import { startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { postSignedLaunch } from '../../../testing/lti-peer';
+import { Lti13Flow } from '../../../testing/lti13-flow';
+import { Lti13Peer } from '../../../testing/lti13-peer';
+import { startTestServer, TestClient, type TestServer } from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 
 const PUBLIC_URL = 'http://kib.test';
@@ -70,8 +68,7 @@ const frameAncestors = async () =>
   (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy') ?? '';
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({ PUBLIC_URL }, {}, { seeded: true });
   admin = await loggedIn('platformadmin@demo.kib');
   peer = new Lti13Peer();
   await peer.start(server.url);

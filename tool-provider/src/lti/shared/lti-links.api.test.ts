@@ -1,11 +1,14 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { postSignedLaunch } from '../../test/lti-peer';
-import { Lti13Flow } from '../../test/lti13-flow';
-import { Lti13Peer } from '../../test/lti13-peer';
-import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { postSignedLaunch } from '../../../testing/lti-peer';
+import { Lti13Flow } from '../../../testing/lti13-flow';
+import { Lti13Peer } from '../../../testing/lti13-peer';
+import {
+  exchangeLaunchCode,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 import { ROSTER_REFRESH_MS } from './lti-links.service';
 import { NRPS_CLAIM } from '../v13/nrps';
@@ -32,8 +35,7 @@ interface Results {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL }, { ltiNow: () => clock });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({ PUBLIC_URL }, { ltiNow: () => clock }, { seeded: true });
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);

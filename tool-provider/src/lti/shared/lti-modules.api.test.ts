@@ -1,10 +1,14 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postSave, problemDraft, saveForm } from '../../creation/creation.test-helpers';
-import { initModels } from '../../db/models';
-import { DEV_SEED, seedDevelopment } from '../../seed/dev-seed';
-import { postSignedLaunch } from '../../test/lti-peer';
-import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { postSave, problemDraft, saveForm } from '../../../testing/creation-drafts';
+import { DEV_SEED } from '../../seed/dev-seed';
+import { postSignedLaunch } from '../../../testing/lti-peer';
+import {
+  exchangeLaunchCode,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 
 const RETURN_URL = 'http://127.0.0.1:8081/mod/lti/contentitem_return.php?course=2&id=7';
@@ -68,8 +72,7 @@ const body = (selection: string, over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   const [sub] = await query<{ id: number; topicId: number }>(
     `SELECT id, topic_id AS "topicId" FROM subtopics ORDER BY id LIMIT 1`,
   );

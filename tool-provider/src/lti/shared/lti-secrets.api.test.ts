@@ -6,8 +6,8 @@ import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { initModels } from '../../db/models';
 import { seedDevelopment } from '../../seed/dev-seed';
-import { postSignedLaunch } from '../../test/lti-peer';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { postSignedLaunch } from '../../../testing/lti-peer';
+import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 import { LtiRepository } from './lti.repository';
 import { SecretBox } from './secret-box';
@@ -17,6 +17,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ LTI_SECRETS_KEY: KEY });
+  // Seeded after the start: the seed's consumer secret is stored in clear, as before a key was set.
   await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
 }, 120_000);
 afterAll(() => server?.close());

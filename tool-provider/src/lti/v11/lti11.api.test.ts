@@ -5,10 +5,13 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { peerVerifiesForm, signLaunch } from '../../test/lti-peer';
-import { startSecondInstance, startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { peerVerifiesForm, signLaunch } from '../../../testing/lti-peer';
+import {
+  startSecondInstance,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { LtiRepository } from '../shared/lti.repository';
 
@@ -37,8 +40,8 @@ beforeAll(async () => {
   server = await startTestServer(
     {},
     { siteDir, logger: pino({ level: 'trace' }, sink), ltiNow: () => clock },
+    { seeded: true },
   );
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   const [row] = await server.db.sequelize.query<{ id: number }>(
     `SELECT id FROM modules WHERE name = 'Taller de álgebra'`,
     { type: QueryTypes.SELECT },
@@ -479,9 +482,12 @@ describe('the externally visible URL', () => {
     // The default TRUST_PROXY is loopback: this test's requests come from a trusted proxy.
     expect((await post(sign(), forwarded)).status).toBe(303);
 
-    const untrusting = await startTestServer({ TRUST_PROXY: 'false' }, { ltiNow: () => clock });
+    const untrusting = await startTestServer(
+      { TRUST_PROXY: 'false' },
+      { ltiNow: () => clock },
+      { seeded: true },
+    );
     try {
-      await seedDevelopment(untrusting.db.sequelize, initModels(untrusting.db.sequelize));
       const url = `${untrusting.url}/lti/1.1/launch`;
       expect((await post(sign(), forwarded, url)).status).toBe(401);
       const direct = signLaunch(url, basicLaunch(), {

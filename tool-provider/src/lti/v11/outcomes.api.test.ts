@@ -1,12 +1,16 @@
+// @module-tag embedded: the grade outbox's locking on one session
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { peerVerifiesBody, postSignedLaunch } from '../../test/lti-peer';
-import { exchangeLaunchCode, startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { peerVerifiesBody, postSignedLaunch } from '../../../testing/lti-peer';
+import {
+  exchangeLaunchCode,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
 import { LtiRepository } from '../shared/lti.repository';
 import { OutcomeRepository } from './outcome.repository';
@@ -74,8 +78,7 @@ const SOURCEDID = '{"data":{"instanceid":"1","userid":"4","typeid":"1","launchid
 beforeAll(async () => {
   moodle = new FakeOutcomeService();
   await moodle.start();
-  server = await startTestServer({}, { ltiNow: () => clock });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, { ltiNow: () => clock }, { seeded: true });
   numerals = (
     await server.db.sequelize.query<{ id: number }>(
       `SELECT n.id FROM numerals n JOIN module_problems mp ON mp.problem_id = n.problem_id

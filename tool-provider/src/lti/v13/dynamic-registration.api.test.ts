@@ -1,10 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { Lti13Peer } from '../../test/lti13-peer';
+import { Lti13Peer } from '../../../testing/lti13-peer';
 import { LIMITS } from '../../http/rate-limit';
-import { startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { startTestServer, TestClient, type TestServer } from '../../../testing/test-server';
 import { REGISTRATION_SCOPES } from './dynamic-registration.service';
 
 /** Kib's public address as the platform knows it (the tests call the real port). */
@@ -15,8 +13,7 @@ let server: TestServer;
 let peer: Lti13Peer;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL, LTI_DYNAMIC_REGISTRATION: 'open' });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({ PUBLIC_URL, LTI_DYNAMIC_REGISTRATION: 'open' }, {}, { seeded: true });
   peer = new Lti13Peer('dyn-client-7', 'dyn-deployment-3');
   await peer.start(server.url);
 }, 120_000);

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { formPost, Lti13Flow } from '../../test/lti13-flow';
-import { Lti13Peer } from '../../test/lti13-peer';
-import { startSecondInstance, startTestServer, type TestServer } from '../../test/test-server';
+import { formPost, Lti13Flow } from '../../../testing/lti13-flow';
+import { Lti13Peer } from '../../../testing/lti13-peer';
+import { startSecondInstance, startTestServer, type TestServer } from '../../../testing/test-server';
 import { STORAGE_CHECK_TTL_SECONDS } from './lti13.service';
 
 /** Kib's public address as the platform knows it (the tests post to the real port). */
@@ -18,8 +16,7 @@ let flow: Lti13Flow;
 let clock = new Date();
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL }, { ltiNow: () => clock });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({ PUBLIC_URL }, { ltiNow: () => clock }, { seeded: true });
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);

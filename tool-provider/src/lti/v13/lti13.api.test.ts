@@ -7,18 +7,16 @@ import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { postSignedLaunch } from '../../test/lti-peer';
-import { formPost, Lti13Flow } from '../../test/lti13-flow';
-import { Lti13Peer } from '../../test/lti13-peer';
+import { postSignedLaunch } from '../../../testing/lti-peer';
+import { formPost, Lti13Flow } from '../../../testing/lti13-flow';
+import { Lti13Peer } from '../../../testing/lti13-peer';
 import {
   exchangeLaunchCode,
   startSecondInstance,
   startTestServer,
   TestClient,
   type TestServer,
-} from '../../test/test-server';
+} from '../../../testing/test-server';
 import { SCORE_MEDIA_TYPE } from './ags';
 import { DEV_LTI_CONSUMER } from '../v11/dev-consumer';
 import { LtiRepository } from '../shared/lti.repository';
@@ -49,8 +47,8 @@ beforeAll(async () => {
   server = await startTestServer(
     { PUBLIC_URL },
     { ltiNow: () => clock, logger: pino({ level: 'info' }, sink) },
+    { seeded: true },
   );
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);

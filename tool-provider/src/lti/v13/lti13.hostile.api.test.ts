@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { seedDevelopment } from '../../seed/dev-seed';
-import { formPost, Lti13Flow } from '../../test/lti13-flow';
-import { Lti13Peer } from '../../test/lti13-peer';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { formPost, Lti13Flow } from '../../../testing/lti13-flow';
+import { Lti13Peer } from '../../../testing/lti13-peer';
+import { startTestServer, type TestServer } from '../../../testing/test-server';
 import { FORM_FIELD_LIMIT } from './lti13.routes';
 
 /*
@@ -20,8 +18,11 @@ let peer: Lti13Peer;
 let flow: Lti13Flow;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL, LTI_ID_TOKEN_MAX_LIFETIME: String(MAX_LIFETIME) });
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer(
+    { PUBLIC_URL, LTI_ID_TOKEN_MAX_LIFETIME: String(MAX_LIFETIME) },
+    {},
+    { seeded: true },
+  );
   peer = new Lti13Peer();
   await peer.start(server.url);
   flow = new Lti13Flow(server, peer, PUBLIC_URL);

@@ -1,5 +1,6 @@
+// @module-tag embedded: the command line works on a running server's embedded database
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { LtiRepository } from '../shared/lti.repository';
 import { Lti13Repository } from './lti13.repository';
 import { runPlatformCommand } from './platform-admin';

@@ -1,10 +1,9 @@
 import { EMBED_TOKENS_PER_CLASSROOM } from '@kib/core';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initModels } from '../../db/models';
-import { DEV_SEED, seedDevelopment } from '../../seed/dev-seed';
-import { insertUser } from '../../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { DEV_SEED } from '../../seed/dev-seed';
+import { insertUser } from '../../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../../testing/test-server';
 
 let server: TestServer;
 let teacher: TestClient;
@@ -27,8 +26,7 @@ function embedded(secret: string): TestClient {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   await insertUser(server.db.sequelize, { email: 'other.embed@test.kib', groups: ['Teachers'] });
   await server.db.sequelize.query(
     `INSERT INTO institution_teachers (institution_id, user_id)

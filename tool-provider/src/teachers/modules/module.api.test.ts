@@ -1,10 +1,9 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_CODE_ALPHABET, ACTIVITY_CODE_LENGTH } from '../../activities/activity-code';
-import { initModels } from '../../db/models';
-import { DEV_SEED, seedDevelopment } from '../../seed/dev-seed';
-import { insertUser } from '../../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { DEV_SEED } from '../../seed/dev-seed';
+import { insertUser } from '../../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../../testing/test-server';
 
 let server: TestServer;
 /** The demo teacher's own draft problem and two published problems of the creator's. */
@@ -126,8 +125,7 @@ async function completed(userId: number, numeralIds: number[], done = true): Pro
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   const teacherId = await idOf(DEV_SEED.users.teacher.email);
   const creatorId = await idOf(DEV_SEED.users.creator.email);
   ownDraft = (await problem('Borrador de la profesora', teacherId, false, 2)).id;

@@ -1,10 +1,9 @@
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityRepository } from '../../activities/activity.repository';
-import { initModels } from '../../db/models';
-import { DEV_SEED, seedDevelopment } from '../../seed/dev-seed';
-import { insertUser } from '../../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../../test/test-server';
+import { DEV_SEED } from '../../seed/dev-seed';
+import { insertUser } from '../../../testing/fixtures';
+import { startTestServer, TestClient, type TestServer } from '../../../testing/test-server';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 import { weeklyWindow, type WeeklyWindow } from './results.rules';
@@ -144,8 +143,7 @@ async function attempt(student: string, numeral: string, createdAt: Date, deadli
 const inWeek = (i: number, seconds = 1) => new Date(window.starts[i]!.getTime() + seconds * 1000);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedDevelopment(server.db.sequelize, initModels(server.db.sequelize));
+  server = await startTestServer({}, {}, { seeded: true });
   window = weeklyWindow(new Date());
 
   await user('teacher', ['Teachers'], 'Laura', 'Profe');

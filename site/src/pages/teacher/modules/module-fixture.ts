@@ -14,7 +14,7 @@ import {
   type SubtopicProblemsAnswer,
   type TeacherData,
 } from '@kib/core';
-import sample from '../../../../../widgets/src/solver/sample-problem.json' with { type: 'json' };
+import sample from '@kib/widgets/sample-problem.json' with { type: 'json' };
 import type { StubCall, StubHandler } from '../../../test/render-site';
 import { GRADO_10A, GRADO_9B, refusal, TEACHER_DATA, teacherServer } from '../teacher-fixture';
 

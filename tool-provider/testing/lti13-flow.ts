@@ -1,5 +1,5 @@
-import { Lti13Repository } from '../lti/v13/lti13.repository';
-import { runPlatformCommand } from '../lti/v13/platform-admin';
+import { Lti13Repository } from '../src/lti/v13/lti13.repository';
+import { runPlatformCommand } from '../src/lti/v13/platform-admin';
 import type { Lti13Peer } from './lti13-peer';
 import { formPost } from './lti-peer';
 import { exchangeLaunchCode, type TestClient, type TestServer } from './test-server';

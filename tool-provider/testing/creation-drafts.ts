@@ -3,7 +3,7 @@ import path from 'node:path';
 import { toSnakeCase, type FileFormData, type NumeralDraft, type ProblemDraft } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import sharp from 'sharp';
-import type { TestClient } from '../test/test-server';
+import type { TestClient } from './test-server';
 
 /** A small PNG made on the spot, with a comment in its metadata (which storing must remove). */
 export async function png(width = 8, height = 8): Promise<Uint8Array<ArrayBuffer>> {
@@ -16,7 +16,7 @@ export async function png(width = 8, height = 8): Promise<Uint8Array<ArrayBuffer
 
 /** The bytes of a file of the seed's media (a small, valid MP4 video and a PNG). */
 export async function seedFile(name: string): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await fs.readFile(path.join(import.meta.dirname, '../seed/media', name)));
+  return new Uint8Array(await fs.readFile(path.join(import.meta.dirname, '../src/seed/media', name)));
 }
 
 let counter = 0;

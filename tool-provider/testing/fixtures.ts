@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
-import { hashPassword } from '../auth/passwords';
-import { UserRepository } from '../users/user.repository';
+import { hashPassword } from '../src/auth/passwords';
+import { UserRepository } from '../src/users/user.repository';
 
 let cachedHash: Promise<string> | undefined;
 

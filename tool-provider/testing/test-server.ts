@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { createApp, type AppDeps, type KibApp } from '../app';
-import { loadConfig, type Config } from '../config';
-import { JobQueue } from '../jobs/job-queue';
+import { createApp, type AppDeps, type KibApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { JobQueue } from '../src/jobs/job-queue';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** A real app on port 0 over a fresh test database, with a temporary DATA_DIR (outbox). */
@@ -22,15 +22,15 @@ export interface TestServer {
 }
 
 /**
- * Starts the app as production code builds it, on a fresh migrated database; `deps` replaces parts
- * of it (a clock, a logger, the site's folder).
+ * Starts the app as production code builds it, on a fresh migrated database (with the development
+ * seed when `seeded`); `deps` replaces parts of it (a clock, a logger, the site's folder).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   deps: Partial<Omit<AppDeps, 'config' | 'sequelize' | 'databaseKind' | 'jobs'>> = {},
-  options: { jobs?: boolean } = {},
+  options: { jobs?: boolean; seeded?: boolean } = {},
 ): Promise<TestServer> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ content: options.seeded ? 'seeded' : 'migrated' });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
