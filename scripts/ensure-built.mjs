@@ -35,13 +35,16 @@ const BUILDS = [
   },
 ];
 
+/** Tests and stories are never bundled: a change to one rebuilds nothing. */
+const NOT_BUILT = /\.(test|stories)\.[cm]?[jt]sx?$|\.test-helpers\.[jt]sx?$/;
+
 function newest(entry) {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
   for (const child of readdirSync(entry, { withFileTypes: true })) {
-    if (child.name === 'node_modules' || child.name.startsWith('.')) continue;
+    if (child.name === 'node_modules' || child.name.startsWith('.') || NOT_BUILT.test(child.name)) continue;
     latest = Math.max(latest, newest(path.join(entry, child.name)));
   }
   return latest;

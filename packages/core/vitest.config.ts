@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'core', environment: 'node' } });
+// A worker's files share its modules (no test mocks one): the graph loads once per worker.
+export default defineProject({ test: { name: 'core', environment: 'node', isolate: false } });

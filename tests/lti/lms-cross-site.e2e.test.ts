@@ -299,7 +299,9 @@ async function solveLinearEquation(page: Page, frame: Frame, shot: string): Prom
   // The next question's console (a number line, drawn to the frame's width) fits the frame too.
   await frame.getByRole('button', { name: 'Go to the next question' }).click();
   await frame.getByRole('tab', { name: 'Question 2', selected: true }).waitFor();
-  await new Promise((r) => setTimeout(r, 1500));
+  // Drawn: JSXGraph's picture in the board, the loading message gone.
+  await frame.locator('.kib-number-line__canvas svg').first().waitFor({ timeout: 20_000 });
+  await frame.locator('.kib-number-line__loading').waitFor({ state: 'detached' });
   await page.screenshot({ path: `${SHOTS}lms-${shot}-2.png` });
   expect((await layoutIn(frame)).overflow).toBeLessThanOrEqual(0);
 }

@@ -40,7 +40,8 @@ function define(component: (props: Record<string, unknown>) => unknown) {
 }
 
 const button = (el: HTMLElement) => el.shadowRoot?.querySelector('button') ?? null;
-const tick = () => new Promise((r) => setTimeout(r, 30));
+/** What the element's Echo shows: its value and data, as JSON. */
+const shown = (el: HTMLElement) => button(el)?.textContent ?? '';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -53,34 +54,34 @@ describe('custom elements', () => {
     document.body.append(outer);
     const details: unknown[] = [];
     outer.addEventListener('kib-answer', (e) => details.push((e as unknown as CustomEvent).detail));
-    await tick();
-    expect(button(el)?.textContent).toContain('"data":{"a":1}');
+    await expect.poll(() => shown(el)).toContain('"data":{"a":1}');
     button(el)!.click();
-    await tick();
-    button(el)!.click();
-    await tick();
     // The element keeps its own answer as its value when the page does not set one.
-    expect(details).toEqual([{ n: 1 }, { n: 2 }]);
+    await expect.poll(() => shown(el)).toContain('"value":{"n":1}');
+    button(el)!.click();
+    await expect.poll(() => details).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
   it('takes a JSON property and restores a saved value', async () => {
     const el = document.createElement(define(Echo as never)) as HTMLElement & { value: unknown };
     document.body.append(el);
     el.value = { n: 41 };
-    await tick();
-    expect(button(el)?.textContent).toContain('"value":{"n":41}');
+    await expect.poll(() => shown(el)).toContain('"value":{"n":41}');
   });
 
   it('keeps the old value and fires error when a JSON attribute does not parse', async () => {
-    const el = document.createElement(define(Echo as never));
+    const el = document.createElement(define(Echo as never)) as HTMLElement & { value: unknown };
     el.setAttribute('data', '{"a":1}');
     document.body.append(el);
     const errors: unknown[] = [];
     el.addEventListener('error', (e) => errors.push((e as unknown as CustomEvent).detail));
     el.setAttribute('data', '{not json');
-    await tick();
     expect(errors).toHaveLength(1);
-    expect(button(el)?.textContent).toContain('"data":{"a":1}');
+    // A change made after it is shown: whatever the bad attribute changed would be shown by then.
+    el.value = { n: 7 };
+    await expect.poll(() => shown(el)).toContain('"value":{"n":7}');
+    expect(shown(el)).toContain('"data":{"a":1}');
+    expect(errors).toHaveLength(1);
   });
 
   it('shows a translated message and fires error when the widget fails', async () => {
@@ -89,10 +90,10 @@ describe('custom elements', () => {
     const errors: unknown[] = [];
     el.addEventListener('error', (e) => errors.push((e as unknown as CustomEvent).detail));
     document.body.append(el);
-    await tick();
-    expect(el.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(
-      'This component could not be shown. Reload the page and try again.',
-    );
+    await expect
+      .poll(() => el.shadowRoot?.querySelector('[role="alert"]')?.textContent)
+      .toBe('This component could not be shown. Reload the page and try again.');
+    // Reported as the message is shown (componentDidCatch, in the same commit).
     expect(errors).toEqual([{ message: 'boom' }]);
   });
 });

@@ -3,7 +3,9 @@
  * expected verdicts and p50/p99 latency; in the same run, compute-engine's own `isEqual` as a naive
  * baseline for the text types; then the differential run against Maxima (bench/maxima: a fixed seed,
  * `BENCH_DIFF_CASES` generated cases, default 5,600), agreement per category, disagreements written
- * to bench/maxima/disagreements.json. Run: `npm run bench -w packages/checker`.
+ * to bench/maxima/disagreements.json. Between the two, the bounded parts (bench/robustness.ts: a
+ * check of any generated line; bench/solve-latency.ts: the solve corpus and hostile answers), whose
+ * bounds, when exceeded, make the run exit non-zero. Run: `npm run bench -w packages/checker`.
  */
 import { ComputeEngine } from '@cortex-js/compute-engine';
 import { check, isCorrect, parseCheckRequest, type CheckRequest } from '../src/index';
@@ -11,6 +13,8 @@ import { parseLatex, parseLatexUncached } from '../src/expr/parse';
 import { CORPUS, type BenchCase } from './corpus';
 import { formatRun, runDifferential } from './maxima/differential';
 import { maximaAvailable } from './maxima/maxima';
+import { benchRobustness } from './robustness';
+import { benchSolveLatency } from './solve-latency';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 
@@ -174,6 +178,17 @@ console.log(
   `\nParse per line (${texts.length} lines): cold p50 ${ms(percentile(cold, 50))} ms, p99 ${ms(percentile(cold, 99))} ms; ` +
     `again (cached) p50 ${ms(percentile(warm, 50))} ms, p99 ${ms(percentile(warm, 99))} ms.`,
 );
+
+// The bounded parts: printed, and a bound exceeded fails the run (after the differential run).
+let exceeded = 0;
+for (const part of [benchRobustness(), benchSolveLatency()]) {
+  console.log(`\n${part.report}`);
+  exceeded += part.failures;
+}
+if (exceeded > 0) {
+  console.error(`\n${exceeded} bound(s) exceeded.`);
+  process.exitCode = 1;
+}
 
 const DIFF_SEED = 17;
 const DIFF_CASES = Number(process.env.BENCH_DIFF_CASES ?? 5_600);

@@ -7,8 +7,6 @@ import { BASE } from './text/text.fixtures';
 import { solveData } from './solve/solve.fixtures';
 import { mathliveLatex as latex } from './mathlive-latex.fixtures';
 
-const BOUND_MS = 2_000;
-
 describe('robustness over generated MathLive LaTeX', () => {
   it('parses or refuses with a code, never throws', { timeout: 60_000 }, () => {
     fc.assert(
@@ -21,67 +19,61 @@ describe('robustness over generated MathLive LaTeX', () => {
     );
   });
 
-  it(
-    'checks any line in bounded time without an exception (every text math type)',
-    { timeout: 120_000 },
-    () => {
-      fc.assert(
-        fc.property(latex, (l) => {
-          for (const request of [
-            { mathType: 'simplify' as const, data: BASE, answer: [{ math: l }] },
-            {
-              mathType: 'functions' as const,
-              data: { functionExpr: 'f(x)=x^{2}+1', xValue: '2', yValue: null, convertToDegrees: false },
-              answer: [{ math: l }],
+  // How long each check takes is measured by the benchmark (bench/robustness.ts), on the same lines.
+  it('checks any line without an exception (every text math type)', { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(latex, (l) => {
+        for (const request of [
+          { mathType: 'simplify' as const, data: BASE, answer: [{ math: l }] },
+          {
+            mathType: 'functions' as const,
+            data: { functionExpr: 'f(x)=x^{2}+1', xValue: '2', yValue: null, convertToDegrees: false },
+            answer: [{ math: l }],
+          },
+          {
+            mathType: 'findExpression' as const,
+            data: {
+              unknownVariable: 'h',
+              targetExpression: '\\frac{2A}{b}',
+              definingEquation: 'A=\\frac{1}{2}bh',
+              constant: [],
+              convertToDegrees: false,
             },
-            {
-              mathType: 'findExpression' as const,
-              data: {
-                unknownVariable: 'h',
-                targetExpression: '\\frac{2A}{b}',
-                definingEquation: 'A=\\frac{1}{2}bh',
-                constant: [],
-                convertToDegrees: false,
-              },
-              answer: [{ math: l }],
+            answer: [{ math: l }],
+          },
+          {
+            mathType: 'equationOfALine' as const,
+            data: {
+              x1: '1',
+              y1: '3',
+              x2: '3',
+              y2: '7',
+              xSymbol: 'x',
+              ySymbol: 'y',
+              mSymbol: 'm',
+              bSymbol: 'b',
+              mGiven: false,
+              bGiven: false,
+              findM: true,
+              findB: true,
+              findEquation: true,
             },
-            {
-              mathType: 'equationOfALine' as const,
-              data: {
-                x1: '1',
-                y1: '3',
-                x2: '3',
-                y2: '7',
-                xSymbol: 'x',
-                ySymbol: 'y',
-                mSymbol: 'm',
-                bSymbol: 'b',
-                mGiven: false,
-                bGiven: false,
-                findM: true,
-                findB: true,
-                findEquation: true,
-              },
-              answer: [{ math: l }],
-            },
-            {
-              mathType: 'solve' as const,
-              data: solveData('x^{2}-5x+6=0', { sols: ['2', '3'] }),
-              answer: [{ math: l }],
-            },
-          ]) {
-            const t0 = performance.now();
-            const r = check(request as CheckRequest) as TextCheckResult;
-            const ms = performance.now() - t0;
-            expect(ms).toBeLessThan(BOUND_MS);
-            expect(r.lines).toHaveLength(1);
-            expect(typeof r.correct).toBe('boolean');
-            const line = r.lines[0]!;
-            if (!line.correct && !line.neutral) expect(line.feedback?.key).toMatch(/^feedback\./);
-          }
-        }),
-        { numRuns: 250, seed: 2026 },
-      );
-    },
-  );
+            answer: [{ math: l }],
+          },
+          {
+            mathType: 'solve' as const,
+            data: solveData('x^{2}-5x+6=0', { sols: ['2', '3'] }),
+            answer: [{ math: l }],
+          },
+        ]) {
+          const r = check(request as CheckRequest) as TextCheckResult;
+          expect(r.lines).toHaveLength(1);
+          expect(typeof r.correct).toBe('boolean');
+          const line = r.lines[0]!;
+          if (!line.correct && !line.neutral) expect(line.feedback?.key).toMatch(/^feedback\./);
+        }
+      }),
+      { numRuns: 250, seed: 2026 },
+    );
+  });
 });

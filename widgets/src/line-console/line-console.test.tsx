@@ -163,10 +163,15 @@ describe('LineConsole state and feedback', () => {
   });
 
   it('takes no input while disabled', async () => {
-    const { onAnswer, board } = await renderConsole(LineConsole, { disabled: true });
+    const { onAnswer, screen, board } = await renderConsole(LineConsole, { disabled: true });
     await board.tap(100, 150);
     await board.tap(150, 150);
-    await new Promise((r) => setTimeout(r, 50));
+    // Enabled again, a tap after those places the first point: they placed nothing.
+    await screen.rerender(<LineConsole data={null} onAnswer={onAnswer} />);
+    await board.tap(100, 150);
+    await expect
+      .poll(() => announcements(screen.container))
+      .toContain('Primer punto en (0, 1). Coloca el segundo punto.');
     expect(onAnswer).not.toHaveBeenCalled();
   });
 });

@@ -21,10 +21,28 @@ const maths = (root: ParentNode) => fields(root).map((f) => f.value);
 const announced = (root: ParentNode) =>
   root.querySelector('[aria-live][aria-atomic="true"]')?.textContent ?? '';
 
-/** Waits until MathLive gave a field the keyboard focus (it settles its focus for 60 ms). */
+/** A math field's inner mathfield, with MathLive's flags of a focus under way. */
+type MathLiveInner = {
+  _mathfield?: { focusBlurInProgress?: boolean; programmaticFocusInProgress?: boolean };
+};
+
+/**
+ * True once MathLive has settled a field's focus: it gives the keyboard to the field 60 ms after a
+ * focus, then ends its programmatic focus a tick later (MathLive 0.111's own flags; should they be
+ * renamed, this stays false and the wait fails rather than passing early).
+ */
+function focusSettled(field: MathfieldElement | undefined): boolean {
+  const inner = (field as unknown as MathLiveInner | undefined)?._mathfield;
+  return (
+    !!field?.shadowRoot?.activeElement &&
+    inner?.focusBlurInProgress === false &&
+    inner.programmaticFocusInProgress === false
+  );
+}
+
+/** Waits until MathLive gave a field the keyboard focus. */
 async function ready(field: MathfieldElement | undefined) {
-  await expect.poll(() => !!field?.shadowRoot?.activeElement).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, 80));
+  await expect.poll(() => focusSettled(field)).toBe(true);
 }
 
 async function focusLine(screen: Screen, n: number) {

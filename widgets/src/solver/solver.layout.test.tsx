@@ -1,5 +1,6 @@
 import { ProblemSchema, type Problem } from '@kib/core';
 import type { MathfieldElement } from 'mathlive';
+import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -126,7 +127,11 @@ describe('Solver scroll caret', () => {
     await page.viewport(1440, 2000);
     const screen = await render(<Solver problem={problem} />);
     await expect.poll(() => layoutOf(screen.container)).toBe('columns');
-    await new Promise((r) => setTimeout(r, 200));
+    // Once what grows late has loaded (the math fields, the fonts), the solver measures the page
+    // again on a resize, and React shows the answer at once (flushSync): still no caret.
+    await expect.poll(() => screen.container.querySelector('math-field')?.shadowRoot ?? null).not.toBeNull();
+    await document.fonts.ready;
+    flushSync(() => window.dispatchEvent(new Event('resize')));
     expect(caret(screen.container)).toBeNull();
   });
 

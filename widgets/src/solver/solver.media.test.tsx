@@ -31,7 +31,10 @@ async function picture(width: number, height: number, colour: string): Promise<S
   return store(blob);
 }
 
-/** A short WebM clip recorded from a canvas. */
+/** The frames of {@link clip}: 15 at 25 a second, a clip of 0.6 s. */
+const CLIP_FRAMES = 15;
+
+/** A short WebM clip recorded from a canvas, {@link CLIP_FRAMES} frames long. */
 async function clip(): Promise<Stored> {
   const canvas = document.createElement('canvas');
   canvas.width = 160;
@@ -42,15 +45,19 @@ async function clip(): Promise<Stored> {
   recorder.ondataavailable = (event) => chunks.push(event.data);
   const stopped = new Promise((resolve) => (recorder.onstop = resolve));
   let frame = 0;
+  let drawn: () => void = () => undefined;
+  const allDrawn = new Promise<void>((resolve) => (drawn = resolve));
   const draw = () => {
     context.fillStyle = frame % 2 ? '#0055aa' : '#c2185b';
     context.fillRect(0, 0, 160, 90);
     frame += 1;
+    if (frame > CLIP_FRAMES) drawn();
   };
   draw();
   recorder.start();
+  // A recording takes the time it shows: the clip ends once its last frame is drawn.
   const timer = setInterval(draw, 40);
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await allDrawn;
   clearInterval(timer);
   recorder.stop();
   await stopped;

@@ -3,6 +3,20 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { FinishDialog, NextQuestionDialog } from './result-dialogs';
 
+/**
+ * Resolves once every close event a dialog queued before the call has been delivered: a dialog fires
+ * its close event from a task of the user interaction task source, and that source runs in order.
+ */
+async function closeEventsDelivered(): Promise<void> {
+  const probe = document.createElement('dialog');
+  document.body.append(probe);
+  const closed = new Promise((resolve) => probe.addEventListener('close', resolve, { once: true }));
+  probe.show();
+  probe.close();
+  await closed;
+  probe.remove();
+}
+
 describe('FinishDialog', () => {
   it('congratulates in a modal dialog and closes with its button', async () => {
     const onClose = vi.fn();
@@ -62,7 +76,7 @@ describe('NextQuestionDialog', () => {
     await expect.poll(() => onStay.mock.calls.length).toBe(1);
     expect(onNext).toHaveBeenCalledTimes(1);
     await screen.rerender(<NextQuestionDialog open={false} onNext={onNext} onStay={onStay} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closeEventsDelivered();
     expect(onStay).toHaveBeenCalledTimes(1);
   });
 });

@@ -68,12 +68,16 @@ describe('VideoModal', () => {
       <VideoModal open videoId="v" videoBaseUrl="https://cdn.test" onClose={onClose} lang="en" />,
     );
     await expect.element(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    // The dialog's close event, which the dialog handles before this listener (added after its own).
+    const closed = new Promise((resolve) =>
+      dialogOf(screen).addEventListener('close', resolve, { once: true }),
+    );
     await screen.rerender(
       <VideoModal open={false} videoId="v" videoBaseUrl="https://cdn.test" onClose={onClose} />,
     );
     expect(dialogOf(screen).open).toBe(false);
     expect(screen.container.querySelector('video')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closed;
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -7,6 +7,7 @@ import type {
 } from '@kib/core';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { siteQueryClient } from '../../../app/providers';
 import {
   axeViolations,
   renderSite,
@@ -186,7 +187,14 @@ describe('the creators’ module builder', () => {
     await expect
       .element(assign.getByText('Escribe al menos 3 caracteres de su nombre o su correo.'))
       .toBeVisible();
-    await new Promise((r) => setTimeout(r, 500));
+    // The picker takes 'la' once it has stayed so for its delay: its search is then in the cache,
+    // watched, and never sent (an enabled one would have been sent on being watched).
+    const short = () =>
+      siteQueryClient()
+        .getQueryCache()
+        .find({ queryKey: ['creator-teachers', 'la'], exact: true });
+    await expect.poll(() => short()?.getObserversCount() ?? 0).toBe(1);
+    expect(short()!.state).toMatchObject({ status: 'pending', fetchStatus: 'idle', dataUpdateCount: 0 });
     expect(teacherSearches(calls)).toEqual([]);
     await pickTeacher(assign, 'laura', 'Profesor', 'Laura Martínez (laura@example.com)');
     expect(teacherSearches(calls)).toEqual([{ search: 'laura', page: '1' }]);
