@@ -4,8 +4,8 @@
  * 10,000 students who made 500,000 attempts on them (some numerals much more popular than others;
  * 40 % wrong, with feedback codes) and the stats rows those attempts leave. A supervisor asks for
  * each creator's statistics in turn, through HTTP on the real server, over the whole year (the
- * longest window) and over the last 30 days. Prints p50/p95 per call (target: p95 under 200 ms) and
- * the SQL statements one call runs, with their times.
+ * longest window) and over the last 30 days; a creator pages through the problem table. Prints
+ * p50/p95 per call (target: p95 under 200 ms) and the SQL statements one call runs, with their times.
  *
  * Needs PostgreSQL: a scratch database is created on the server of DATABASE_URL (by default
  * postgres://postgres@127.0.0.1:5432/postgres) and dropped afterwards. Run: `npm run bench -w tool-provider`.
@@ -112,6 +112,7 @@ try {
   console.log(`seed time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
   const supervisor = await new TestClient(server.url).logIn('bench-supervisor@kib.test');
+  const creator = await new TestClient(server.url).logIn('bench-creator-1@kib.test');
   const today = new Date();
   const day = (daysAgo: number) =>
     new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -134,6 +135,10 @@ try {
       { label: 'POST get_creators/ (20 creators)', send: () => supervisor.post('/api/get_creators/') },
       { label: 'POST get_creator_stats/ (366 days, by month)', send: (i) => stats(i, day(365)) },
       { label: 'POST get_creator_stats/ (30 days, by day)', send: (i) => stats(i, day(29)) },
+      {
+        label: 'GET creator/problems/ (page 3 of 100 of the catalogue)',
+        send: () => creator.get('/api/creator/problems/?page=3&page_size=100'),
+      },
     ],
     { rounds: ROUNDS, warmUp: WARM_UP, targetP95Ms: TARGET_P95_MS, database: server.db.kind },
   );
