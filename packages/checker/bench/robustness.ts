@@ -5,10 +5,9 @@
  * p50/p99/max ms of a check; over the bound, the slowest lines are named.
  */
 import fc from 'fast-check';
-import { check, type CheckRequest } from '../src/index';
+import { check } from '../src/index';
 import { mathliveLatex } from '../src/mathlive-latex.fixtures';
-import { solveData } from '../src/solve/solve.fixtures';
-import { BASE } from '../src/text/text.fixtures';
+import { textProblemsAnswered } from '../src/text-problems.fixtures';
 import { percentile, type BenchPart } from './timing';
 
 /** The most one check of one line may take. */
@@ -16,53 +15,12 @@ export const CHECK_BOUND_MS = 2_000;
 const LINES = 250;
 const SEED = 2026;
 
-/** The problems each line is checked against: the robustness test's, one per text math type. */
-const problems = (l: string): CheckRequest[] => [
-  { mathType: 'simplify', data: BASE, answer: [{ math: l }] },
-  {
-    mathType: 'functions',
-    data: { functionExpr: 'f(x)=x^{2}+1', xValue: '2', yValue: null, convertToDegrees: false },
-    answer: [{ math: l }],
-  },
-  {
-    mathType: 'findExpression',
-    data: {
-      unknownVariable: 'h',
-      targetExpression: '\\frac{2A}{b}',
-      definingEquation: 'A=\\frac{1}{2}bh',
-      constant: [],
-      convertToDegrees: false,
-    },
-    answer: [{ math: l }],
-  },
-  {
-    mathType: 'equationOfALine',
-    data: {
-      x1: '1',
-      y1: '3',
-      x2: '3',
-      y2: '7',
-      xSymbol: 'x',
-      ySymbol: 'y',
-      mSymbol: 'm',
-      bSymbol: 'b',
-      mGiven: false,
-      bGiven: false,
-      findM: true,
-      findB: true,
-      findEquation: true,
-    },
-    answer: [{ math: l }],
-  },
-  { mathType: 'solve', data: solveData('x^{2}-5x+6=0', { sols: ['2', '3'] }), answer: [{ math: l }] },
-];
-
 export function benchRobustness(): BenchPart {
   const lines = fc.sample(mathliveLatex, { numRuns: LINES, seed: SEED });
   const times = new Map<string, number[]>();
   const over: string[] = [];
   for (const l of lines) {
-    for (const request of problems(l)) {
+    for (const request of textProblemsAnswered(l)) {
       const t0 = performance.now();
       check(request);
       const ms = performance.now() - t0;

@@ -4,37 +4,13 @@
  * p50/p99 per check and per line; then each hostile answer against `2x+3=7`, its first check (cold)
  * and the median of five more.
  */
-import type { TextAnswer } from '@kib/core';
 import { checkSolve } from '../src/solve/check-solve';
-import { answerOf, solveData, SOLVE_CASES } from '../src/solve/solve.fixtures';
+import { answerOf, HOSTILE_ANSWERS as HOSTILE, solveData, SOLVE_CASES } from '../src/solve/solve.fixtures';
 import { CHECK_BOUND_MS } from './robustness';
 import { percentile, type BenchPart } from './timing';
 
 /** The most a check of the corpus may take at p99, warm. */
 export const CORPUS_P99_BOUND_MS = 50;
-
-/** Answers no student would type (bounds.test.ts checks the same ones for a result). */
-const HOSTILE: [string, TextAnswer][] = [
-  [
-    'a 1,000-line answer',
-    Array.from({ length: 1000 }, (_, i) => ({ math: i % 7 === 0 ? '' : `2x=${i}+\\frac{${i}}{3}` })),
-  ],
-  [
-    'a 1,000-line answer of hard lines',
-    Array.from({ length: 1000 }, (_, i) => ({
-      math: `\\sqrt{x+${i}}+\\left|x-${i % 13}\\right|=\\sin(x)+${i}`,
-    })),
-  ],
-  ['500 nested brackets', [{ math: `${'\\left('.repeat(500)}x${'\\right)'.repeat(500)}=2` }]],
-  ['500 nested braces', [{ math: `${'{'.repeat(500)}x${'}'.repeat(500)}=2` }]],
-  ['100 KB of text', [{ math: 'x+'.repeat(50_000) }]],
-  ['a tower of powers', [{ math: 'x=10^{10^{10^{10}}}' }]],
-  ['a huge power of the unknown', [{ math: '(x-1)^{6000}=(1-x)^{5999}' }]],
-  ['unparseable LaTeX', [{ math: '\\frac{\\sqrt{' }, { math: '}}}{{{' }, { math: '\\begin{cases}' }]],
-  ['lines that are not strings', [{ math: null as unknown as string }, { math: 42 as unknown as string }]],
-  ['a thousand-digit number', [{ math: `x=${'9'.repeat(1000)}` }]],
-  ['a fifty-term polynomial', [{ math: `${Array.from({ length: 50 }, (_, i) => `x^{${i}}`).join('+')}=0` }]],
-];
 
 /** Milliseconds of one call. */
 function timed(f: () => unknown): number {

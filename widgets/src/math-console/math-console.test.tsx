@@ -7,6 +7,7 @@ import { render } from 'vitest-browser-react';
 import { MathConsole } from './math-console';
 import { saved, simplify, wrongSecond } from './math-console.fixtures';
 import type { MathConsoleData } from './math-console.types';
+import { fields, focusSettled } from './math-field.fixtures';
 
 type Screen = Awaited<ReturnType<typeof render>>;
 
@@ -16,29 +17,9 @@ const solve: MathConsoleData = {
   unknownVariable: 'x',
 };
 
-const fields = (root: ParentNode) => Array.from(root.querySelectorAll('math-field')) as MathfieldElement[];
 const maths = (root: ParentNode) => fields(root).map((f) => f.value);
 const announced = (root: ParentNode) =>
   root.querySelector('[aria-live][aria-atomic="true"]')?.textContent ?? '';
-
-/** A math field's inner mathfield, with MathLive's flags of a focus under way. */
-type MathLiveInner = {
-  _mathfield?: { focusBlurInProgress?: boolean; programmaticFocusInProgress?: boolean };
-};
-
-/**
- * True once MathLive has settled a field's focus: it gives the keyboard to the field 60 ms after a
- * focus, then ends its programmatic focus a tick later (MathLive 0.111's own flags; should they be
- * renamed, this stays false and the wait fails rather than passing early).
- */
-function focusSettled(field: MathfieldElement | undefined): boolean {
-  const inner = (field as unknown as MathLiveInner | undefined)?._mathfield;
-  return (
-    !!field?.shadowRoot?.activeElement &&
-    inner?.focusBlurInProgress === false &&
-    inner.programmaticFocusInProgress === false
-  );
-}
 
 /** Waits until MathLive gave a field the keyboard focus. */
 async function ready(field: MathfieldElement | undefined) {

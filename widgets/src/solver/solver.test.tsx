@@ -1,5 +1,4 @@
 import { ProblemSchema, type Problem } from '@kib/core';
-import type { MathfieldElement } from 'mathlive';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
@@ -7,6 +6,7 @@ import sample from './sample-problem.json' with { type: 'json' };
 import type { CheckOutput, SolverBackend } from './solver.backend';
 import { OfflineBackend } from './solver.offline';
 import { Solver } from './solver';
+import { fields, focusSettled } from '../math-console/math-field.fixtures';
 
 const problem: Problem = ProblemSchema.parse(sample);
 
@@ -16,27 +16,6 @@ function memoryStorage() {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
   };
-}
-
-const fields = (root: ParentNode) => Array.from(root.querySelectorAll('math-field')) as MathfieldElement[];
-
-/** A math field's inner mathfield, with MathLive's flags of a focus under way. */
-type MathLiveInner = {
-  _mathfield?: { focusBlurInProgress?: boolean; programmaticFocusInProgress?: boolean };
-};
-
-/**
- * True once MathLive has settled a field's focus: it gives the keyboard to the field 60 ms after a
- * focus, then ends its programmatic focus a tick later (MathLive 0.111's own flags; should they be
- * renamed, this stays false and the wait fails rather than passing early).
- */
-function focusSettled(field: MathfieldElement | undefined): boolean {
-  const inner = (field as unknown as MathLiveInner | undefined)?._mathfield;
-  return (
-    !!field?.shadowRoot?.activeElement &&
-    inner?.focusBlurInProgress === false &&
-    inner.programmaticFocusInProgress === false
-  );
 }
 
 /** Types into the n-th math field (1-based) as a student would. */

@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TextAnswer } from '@kib/core';
 import { checkSolve } from './check-solve';
 import { hintsForSolve } from './solve-hints';
-import { answerOf, solveData, summarize, SOLVE_CASES } from './solve.fixtures';
-
-/** Answers no student would type; the benchmark (bench/solve-latency.ts) times the same ones. */
-const hostile: [string, TextAnswer][] = [
-  [
-    'a 1,000-line answer',
-    Array.from({ length: 1000 }, (_, i) => ({ math: i % 7 === 0 ? '' : `2x=${i}+\\frac{${i}}{3}` })),
-  ],
-  [
-    'a 1,000-line answer of hard lines',
-    Array.from({ length: 1000 }, (_, i) => ({
-      math: `\\sqrt{x+${i}}+\\left|x-${i % 13}\\right|=\\sin(x)+${i}`,
-    })),
-  ],
-  ['500 nested brackets', [{ math: `${'\\left('.repeat(500)}x${'\\right)'.repeat(500)}=2` }]],
-  ['500 nested braces', [{ math: `${'{'.repeat(500)}x${'}'.repeat(500)}=2` }]],
-  ['100 KB of text', [{ math: 'x+'.repeat(50_000) }]],
-  ['a tower of powers', [{ math: 'x=10^{10^{10^{10}}}' }]],
-  ['a huge power of the unknown', [{ math: '(x-1)^{6000}=(1-x)^{5999}' }]],
-  ['unparseable LaTeX', [{ math: '\\frac{\\sqrt{' }, { math: '}}}{{{' }, { math: '\\begin{cases}' }]],
-  ['lines that are not strings', [{ math: null as unknown as string }, { math: 42 as unknown as string }]],
-  ['a thousand-digit number', [{ math: `x=${'9'.repeat(1000)}` }]],
-  ['a fifty-term polynomial', [{ math: `${Array.from({ length: 50 }, (_, i) => `x^{${i}}`).join('+')}=0` }]],
-];
+import { answerOf, HOSTILE_ANSWERS as hostile, solveData, summarize, SOLVE_CASES } from './solve.fixtures';
 
 describe('bounded checking', () => {
   it.each(hostile)('%s gets a result, never an exception', (_title, answer) => {
