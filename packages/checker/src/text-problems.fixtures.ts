@@ -1,3 +1,4 @@
+import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { solveData } from './solve/solve.fixtures';
 import { BASE } from './text/text.fixtures';
 import type { CheckRequest } from './types';
@@ -26,21 +27,7 @@ export const textProblemsAnswered = (l: string): CheckRequest[] => [
   },
   {
     mathType: 'equationOfALine',
-    data: {
-      x1: '1',
-      y1: '3',
-      x2: '3',
-      y2: '7',
-      xSymbol: 'x',
-      ySymbol: 'y',
-      mSymbol: 'm',
-      bSymbol: 'b',
-      mGiven: false,
-      bGiven: false,
-      findM: true,
-      findB: true,
-      findEquation: true,
-    },
+    data: VALID_MATH_TYPE_DATA.equationOfALine,
     answer: [{ math: l }],
   },
   { mathType: 'solve', data: solveData('x^{2}-5x+6=0', { sols: ['2', '3'] }), answer: [{ math: l }] },
