@@ -1,8 +1,9 @@
-// Builds the widget bundle and the site when they are missing or older than their sources, so
-// `npm start` on a fresh clone serves /widgets/ and the site without a separate build step, and a
-// changed tree is never served or tested stale. `node scripts/ensure-built.mjs widgets` checks one
-// build only (`widgets`, `site`); tests that read a build call it, so a run of the checker's tests
-// builds nothing. Callers at once (two test workers) take turns: the second finds the build fresh.
+// Builds the widget bundle, the site and the server's production bundle when they are missing or
+// older than their sources, so `npm start` on a fresh clone serves /widgets/ and the site without a
+// separate build step, and a changed tree is never served or tested stale. `node
+// scripts/ensure-built.mjs widgets` checks one build only (`widgets`, `site`, `server`); `npm start`
+// asks for the first two (it runs the server's sources), tests that read a build ask for theirs, so
+// a run of the checker's tests builds nothing. Callers at once (two test workers) take turns: the second finds the build fresh.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,13 @@ const BUILDS = [
       ...LIBRARIES,
     ],
     command: 'npm run build -w site',
+  },
+  {
+    key: 'server',
+    name: "the server's production bundle",
+    output: 'tool-provider/dist/main.mjs',
+    sources: ['tool-provider/src', 'tool-provider/scripts', 'tool-provider/package.json', ...LIBRARIES],
+    command: 'npm run build -w tool-provider',
   },
 ];
 

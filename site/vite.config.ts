@@ -32,8 +32,12 @@ function inSolverChunk(id: string): boolean {
 export default defineConfig({
   plugins: [react(), headScript(), compression({ algorithms: ['brotliCompress'], logLevel: 'silent' })],
   resolve: {
-    // The translation runtime without the English texts, which load when a reader chooses English.
-    alias: [{ find: /^@kib\/i18n$/, replacement: '@kib/i18n/runtime' }],
+    alias: [
+      // The translation runtime without the English texts, which load when a reader chooses English.
+      { find: /^@kib\/i18n$/, replacement: '@kib/i18n/runtime' },
+      // zod without its compiled parsers, which Kib's Content-Security-Policy refuses (no 'unsafe-eval').
+      { find: /^zod$/, replacement: '@kib/core/zod-jitless' },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -37,6 +37,9 @@ export default defineConfig(({ mode }) => {
       ...(embed ? [compression({ algorithms: ['brotliCompress'], logLevel: 'silent' })] : []),
     ],
     define: embed ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    // The bundle's own zod, without the compiled parsers a strict Content-Security-Policy refuses;
+    // the React library leaves zod, and its settings, to the application.
+    resolve: embed ? { alias: [{ find: /^zod$/, replacement: '@kib/core/zod-jitless' }] } : {},
     build: {
       outDir: embed ? 'dist' : 'dist/lib',
       emptyOutDir: embed,

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from '../support/accounts.ts';
 import { openPage, overflows, shotAndAxe } from '../support/browser.ts';
+import { watchCspViolations } from '../support/csp.ts';
 import { startSiteSuite, type KibServer } from '../support/kib-server.ts';
 
 const STUDENT = 'student@demo.kib';
@@ -125,9 +126,9 @@ describe('pictures and videos on the problem page', () => {
     const dialog = page.getByRole('dialog', { name: 'Video explicativo' });
     await dialog.waitFor();
     const video = dialog.locator('video');
-    const src = await video.getAttribute('src');
-    expect(new URL(src!).origin).toBe(new URL(server.url).origin);
-    expect(new URL(src!).pathname).toMatch(/^\/media\/videos\/[\w-]+\.(?:mp4|mov)$/);
+    const src = new URL((await video.getAttribute('src'))!, page.url());
+    expect(src.origin).toBe(new URL(server.url).origin);
+    expect(src.pathname).toMatch(/^\/media\/videos\/[\w-]+\.(?:mp4|mov)$/);
     const response = await served;
     expect(response.status()).toBeLessThan(300);
     expect(response.headers()['content-type']).toMatch(/^video\/(?:mp4|quicktime)/);
@@ -178,7 +179,7 @@ describe('pictures and videos on the problem page', () => {
     const picture = page.getByRole('img', { name: 'Imagen del problema' });
     await picture.waitFor();
     const src = await picture.getAttribute('src');
-    expect(new URL(src!).pathname).toMatch(/^\/media\/pictures\/[\w-]+\.(?:jpg|png|gif)$/);
+    expect(new URL(src!, page.url()).pathname).toMatch(/^\/media\/pictures\/[\w-]+\.(?:jpg|png|gif)$/);
     const response = await served;
     expect(response.headers()['content-type']).toMatch(/^image\/(?:jpeg|png|gif)/);
     await expect
@@ -190,6 +191,41 @@ describe('pictures and videos on the problem page', () => {
     expect(await overflows(page)).toBe(false);
     expect(await shotAndAxe(page, 'solve-picture-phone')).toEqual([]);
     await context.close();
+  });
+
+  it("shows the picture and plays the video at a host other than PUBLIC_URL's, within the page's policy", async () => {
+    // The suite's Kib says PUBLIC_URL is localhost; the same server opened as 127.0.0.1 is another
+    // origin, where an address built from PUBLIC_URL would be refused by img-src and media-src 'self'.
+    expect(new URL(server.url).hostname).toBe('localhost');
+    const other = Object.assign(new URL(server.url), { hostname: '127.0.0.1' }).origin;
+    const found = problems.find((r) => r.problem.picture);
+    expect(found, 'a seeded problem with a picture').toBeDefined();
+    const violations: string[] = [];
+    const { page, context } = await openPage(browser, other, errors);
+    await watchCspViolations(context, violations);
+    await logIn(page, STUDENT, PASSWORD);
+    await page.waitForURL('**/student');
+    await openProblem(page, found!);
+    const picture = page.getByRole('img', { name: 'Imagen del problema' });
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(new URL(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).origin).toBe(other);
+
+    const withVideo = problems.find((r) => r.problem.numerals.some((n) => n.video_s3));
+    expect(withVideo, 'a seeded problem whose question has a video').toBeDefined();
+    const numeral = [...withVideo!.problem.numerals]
+      .sort((a, b) => a.number - b.number)
+      .findIndex((n) => n.video_s3);
+    await openProblem(page, withVideo!);
+    await page.getByRole('tab', { name: `Pregunta ${numeral + 1}` }).click();
+    await page.getByRole('toolbar', { name: 'Herramientas' }).getByRole('button', { name: 'Video' }).click();
+    const video = page.getByRole('dialog', { name: 'Video explicativo' }).locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    expect(new URL(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).origin).toBe(other);
+    await context.close();
+    expect(violations).toEqual([]);
   });
 
   it('logged nothing to the browser console', () => {

@@ -31,27 +31,23 @@
  * on the embedded database), BENCH_CPU_PROF=dir (Kib runs with `--cpu-prof` into dir and the top
  * frames are printed).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrator';
 import { GENERATED_SCHOOL, seedGeneratedSchool } from '../src/seed/generated-school';
 import { topFrames } from './cpu-profile';
 import { must } from './http-bench';
+import { cpuMsOfTree, productionEnv, scratchDatabase, startKib, stopKib } from './kib-process';
 
 const STUDENTS = 1_000;
 const LEVELS = (process.env.BENCH_LEVELS ?? '50,200,1000').split(',').map(Number);
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 const MODE = process.env.BENCH_MODE ?? 'both';
 const RATES = (process.env.BENCH_RATES ?? (process.env.DATABASE_URL ? '250,500,1000' : '250,500'))
@@ -80,23 +76,6 @@ must(
   Number.isFinite(SECONDS) && SECONDS > 0 && SECONDS <= 600,
   'BENCH_SECONDS must be above 0 and at most 600',
 );
-
-/** A scratch database on the server of DATABASE_URL, or none (the embedded database of DATA_DIR). */
-async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) return { url: undefined, drop: async () => undefined };
-  const name = `kib_bench_${crypto.randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /** What the students answer: a numeral and an answer, right or wrong, of the development seed. */
 interface Answer {
@@ -173,72 +152,6 @@ async function seed(databaseUrl: string | undefined, dataDir: string) {
   } finally {
     await db.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts Kib as `npm start` does, in its own process, and waits for it to listen. */
-async function startKib(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const profile = PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`bench: Kib did not start (exit code ${child.exitCode})`);
-    }
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/**
- * CPU time (user + system, ms) used so far by a process and all its descendants (Linux /proc):
- * Kib's workers and threads. Unlike a rate, it does not depend on what else the machine runs.
- */
-async function cpuMsOfTree(root: number): Promise<number> {
-  const stats = new Map<number, { parent: number; ticks: number }>();
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const text = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
-    if (!text) continue;
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-  }
-  let ticks = 0;
-  const visit = (pid: number) => {
-    ticks += stats.get(pid)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.parent === pid) visit(child);
-  };
-  visit(root);
-  // Linux counts in clock ticks of 1/100 s.
-  return ticks * 10;
-}
-
-async function stopKib(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** Logs every student in, 30 at a time; answers their access tokens and the slowest batch's time. */
@@ -551,20 +464,13 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kib-bench-'));
 let kib: ChildProcess | undefined;
 try {
   const { kind, students, answers } = await seed(scratch.url, dataDir);
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+  const env = productionEnv(dataDir, scratch.url, {
     ACCESS_TOKEN_TTL: '7200',
-    DATA_DIR: dataDir,
-    SEED: 'false',
-    LOG_LEVEL: 'warn',
-    COOKIE_SECURE: 'false',
     // Every core on PostgreSQL unless told otherwise; the embedded database is one process's.
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? (scratch.url ? 'auto' : '1'),
-    ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
-  };
+  });
   if (!scratch.url) delete process.env.DATABASE_URL;
-  const started = await startKib(env);
+  const started = await startKib(env, { profileDir: PROFILE_DIR });
   kib = started.child;
   const { tokens, batchMs } = await logIn(
     started.url,

@@ -12,6 +12,9 @@ import { siteAssets } from './assets/site-assets';
 import { widgetAssets } from './assets/widget-assets';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { AuthService } from './auth/auth.service';
+import { PasswordBudget } from './auth/password-budget';
+import { SessionEnds } from './auth/session-ends';
+import { SessionEndsRepository } from './auth/session-ends.repository';
 import { TokenRepository } from './auth/token.repository';
 import { AccessTokens, resolveJwtSecret } from './auth/tokens';
 import type { Config } from './config';
@@ -19,7 +22,7 @@ import { mediaOrigins } from './media/media-origins';
 import { registerClassroomRoutes } from './classrooms/classroom.routes';
 import { ActivityRepository } from './activities/activity.repository';
 import { registerActivityRoutes } from './activities/activity.routes';
-import { ActivityService } from './activities/activity.service';
+import { ActivityService, TEMP_STUDENT_TOKEN_TTL_SECONDS } from './activities/activity.service';
 import { ContactRepository } from './contact/contact.repository';
 import { ContentRepository } from './content/content.repository';
 import { registerContentRoutes } from './content/content.routes';
@@ -36,6 +39,8 @@ import { SchoolAdminService } from './schools/school-admin.service';
 import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
 import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
+import { dataDirInUse } from './health/write-probe';
+import { decide } from './http/access';
 import { ApiRouter } from './http/api-router';
 import { AppError, errorHandler } from './http/errors';
 import { createLimiters, Limiter } from './http/rate-limit';
@@ -77,7 +82,7 @@ import { LearningStandardsService } from './learning-standards/learning-standard
 import { ModuleService } from './teachers/modules/module.service';
 import { GradePassBack } from './lti/shared/grade-pass-back';
 import { LtiAccountLinks } from './lti/shared/account-links';
-import { LtiLaunches } from './lti/shared/launch';
+import { LTI_SESSION_TTL_SECONDS, LtiLaunches } from './lti/shared/launch';
 import { registerLtiAdminRoutes } from './lti/shared/lti-admin.routes';
 import { ConsumerRegistry, PlatformRegistry } from './lti/shared/lti-registrations.service';
 import { LtiLinkRepository } from './lti/shared/lti-links.repository';
@@ -106,6 +111,7 @@ import { registerCreationAiRoutes } from './creation-ai/creation-ai.routes';
 import { AiJobs, aiRetryPolicy } from './creation-ai/ai-jobs';
 import { sealer } from './crypto/sealed';
 import { RegistrationJobs } from './teachers/registration-jobs';
+import { FileParsers, type FileParsersOptions } from './parsing/file-parsers';
 import { CreationAiService } from './creation-ai/creation-ai.service';
 import { registerVariantsRoutes } from './creation-variants/variants.routes';
 import { VariantsService } from './creation-variants/variants.service';
@@ -156,6 +162,12 @@ export interface AppDeps {
   outcomeFetch?: typeof fetch;
   /** Where pictures and videos are stored (tests); the configured store by default. */
   mediaStorage?: MediaStorage;
+  /** The budget of password hashes (tests: one that counts the checks); Kib's, sized to this machine, by default. */
+  passwords?: PasswordBudget;
+  /** How long strangers' log-ins wait at an account under attack (tests: shorter); 3 s by default. */
+  loginSlowdownMs?: number;
+  /** The bounds of the threads that parse uploaded files (tests: smaller ones); Kib's by default. */
+  parsers?: FileParsersOptions;
 }
 
 /** The assembled application and the pieces tests look at. */
@@ -176,10 +188,20 @@ export interface KibApp {
   sockets: PhonePhotoSockets;
   /** The workers of the app's background jobs (AI generations, bulk registrations), started by the server. */
   workers: { start(pollingSeconds?: number): Promise<void> };
+  /**
+   * The sessions that ended, which every access token is checked against in memory: read at once
+   * after an end here; polled and listened for (other instances' ends) once the server starts it.
+   */
+  sessionEnds: SessionEnds;
+  /** The threads that parse uploaded files (spreadsheets), closed with the server. */
+  parsers: FileParsers;
 }
 
+/** What a 429 for a second large body of one account while the first is read says to wait, s. */
+const LARGE_BODY_RETRY_SECONDS = 5;
+
 /** Maximum JSON body size; larger requests get 413. */
-const JSON_LIMIT = '200kb';
+const JSON_LIMIT = 200 * 1024;
 
 /** Builds the Express application: security headers, parsers, language, authentication, the API. */
 export async function createApp(deps: AppDeps): Promise<KibApp> {
@@ -193,7 +215,18 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       logger,
     });
   const secret = await resolveJwtSecret(sequelize, config.jwtSecret);
-  const accessTokens = new AccessTokens(secret, config.accessTokenTtl);
+  const sessionEnds = new SessionEnds({
+    repo: new SessionEndsRepository(sequelize),
+    kind: deps.databaseKind,
+    logger,
+    // A session's end is kept while a token it ends may be alive: the longest lifetime, and the
+    // verification's clock tolerance with some margin.
+    keepSeconds:
+      Math.max(config.accessTokenTtl, TEMP_STUDENT_TOKEN_TTL_SECONDS, LTI_SESSION_TTL_SECONDS) + 60,
+  });
+  // Every session that ended before this start is known before the first request.
+  await sessionEnds.catchUp();
+  const accessTokens = new AccessTokens(secret, config.accessTokenTtl, sessionEnds);
   const limiters = createLimiters(sequelize);
   const users = new UserRepository(sequelize);
   const auth = new AuthService({
@@ -201,12 +234,15 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     users,
     tokens: new TokenRepository(sequelize),
     accessTokens,
+    sessionEnds,
     mailer,
     limiters,
+    passwords: deps.passwords ?? new PasswordBudget(),
     logger,
     publicUrl: config.publicUrl,
     refreshTtlSeconds: config.refreshTokenTtl,
     refreshReuseGraceSeconds: config.refreshReuseGrace,
+    loginSlowdownMs: deps.loginSlowdownMs,
   });
   const contact = new ContactService({
     contacts: new ContactRepository(sequelize),
@@ -312,7 +348,9 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   });
 
   const api = new ApiRouter({ checkResponses: config.env === 'test' });
-  registerHealthRoutes(api, sequelize, deps.databaseKind);
+  registerHealthRoutes(api, sequelize, deps.databaseKind, {
+    dataDir: dataDirInUse(config) ? config.dataDir : null,
+  });
   registerAuthRoutes(api, auth, { secure: config.cookieSecure, sameSite: config.cookieSameSite });
   registerContactRoutes(api, contact);
   registerProblemRoutes(api, problems, canSeeUnpublished, (userId, id) => content.accountMayOpen(userId, id));
@@ -332,7 +370,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     sealed: sealer(secret, 'student-registration'),
     logger,
   });
-  registerTeacherRoutes(api, teachers, registrationJobs);
+  const parsers = new FileParsers(deps.parsers);
+  registerTeacherRoutes(api, teachers, registrationJobs, parsers);
   const embedTokens = new EmbedTokens({ sequelize, guard: teachers });
   registerEmbedRoutes(api, embedTokens);
   const modules = new ModuleService({
@@ -340,6 +379,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     subscriptions: teachers,
     activities: activityRepository,
     codeLimiter: limiters.moduleCodePerAddress,
+    sessionEnds,
   });
   registerModuleRoutes(api, modules);
   registerLearningStandardRoutes(
@@ -402,6 +442,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     new ActivityService({
       activities: activityRepository,
       accessTokens,
+      sessionEnds,
       codeLimiter: limiters.moduleCodePerAddress,
       registrationLimiter: limiters.tempStudentPerAddress,
     }),
@@ -481,6 +522,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       modules: new ModuleRepository(sequelize),
       activities: activityRepository,
       codeLimiter: limiters.moduleCodePerAddress,
+      sessionEnds,
     }),
   );
   registerOpenApiRoute(api, { version: KIB_VERSION, publicUrl: config.publicUrl });
@@ -567,11 +609,9 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
       app.options(`/api${endpoint.path}`, embedCors);
       app.get(`/api${endpoint.path}`, embedCors);
     }
-  // A bulk upload declares a larger body; the default parser below then leaves the parsed body alone.
-  for (const endpoint of Object.values(API) as AnyEndpoint[])
-    if (endpoint.maxBodyBytes && endpoint.body)
-      app.use(`/api${endpoint.path}`, express.json({ limit: endpoint.maxBodyBytes }));
-  app.use('/api', express.json({ limit: JSON_LIMIT }), async (req, _res, next) => {
+  // Who calls: read from the Authorization header before any body, so that a large body is read
+  // only for a caller who may send it.
+  app.use('/api', async (req, _res, next) => {
     req.principal = null;
     const header = req.get('authorization');
     const match = header ? /^(?:Bearer|JWT)\s+(\S+)$/i.exec(header) : null;
@@ -587,6 +627,34 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     }
     next();
   });
+  // A bulk upload declares a larger body, read only for a caller its access rule lets in, within
+  // their allowance of large bodies; the default parser below then leaves the parsed body alone.
+  // Anybody else meets the default parser's limit, and then the access layer. Matched as a route
+  // (its method, its whole path), not as a prefix: createregisterstudents/'s limit must not become
+  // that of createregisterstudents/file/ below it.
+  // One large body at a time per account in a process, too: a second one while the first is read
+  // and answered is a 429 at once.
+  const readingLargeBody = new Set<number>();
+  for (const endpoint of Object.values(API) as AnyEndpoint[])
+    if (endpoint.maxBodyBytes && endpoint.body) {
+      const parse = express.json({ limit: endpoint.maxBodyBytes });
+      app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
+        const caller = req.principal;
+        if (!caller || decide(endpoint.access, caller, endpoint.embed) !== 'allow') return next();
+        // A body within the default limit is no large body (a few typed rows): read as any other.
+        const length = Number(req.get('content-length'));
+        if (Number.isFinite(length) && length <= JSON_LIMIT) return parse(req, res, next);
+        if (readingLargeBody.has(caller.userId))
+          return next(AppError.tooManyRequests(LARGE_BODY_RETRY_SECONDS));
+        readingLargeBody.add(caller.userId);
+        res.once('close', () => readingLargeBody.delete(caller.userId));
+        limiters.largeBodyPerAccount.hit(`user:${caller.userId}`).then(
+          () => parse(req, res, next),
+          (err: unknown) => next(err),
+        );
+      });
+    }
+  app.use('/api', express.json({ limit: JSON_LIMIT }));
   app.use('/api', api.router);
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'route-not-found')));
   app.use(siteAssets(deps.siteDir));
@@ -601,6 +669,8 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     grades,
     lti13: { service: lti13, keys: toolKeys },
     sockets: new PhonePhotoSockets(phonePhotos, logger),
+    sessionEnds,
+    parsers,
     workers: {
       async start(pollingSeconds?: number) {
         await aiJobs.start(pollingSeconds);

@@ -60,7 +60,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await jobs.start();
       await queuedMailer.start();
     });
-    const { app, mailer, grades, sockets, workers } = await createApp({
+    const { app, mailer, grades, sockets, workers, parsers, sessionEnds } = await createApp({
       config,
       sequelize: db.sequelize,
       databaseKind: db.kind,
@@ -77,6 +77,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     sockets.attach(server);
     // Grades owed to LMSs are sent from the database's outbox, so a restart resumes them.
     grades.start();
+    // Sessions ended on other instances are refused here too: told by NOTIFY, else polled.
+    sessionEnds.start();
     const { address, port } = server.address() as AddressInfo;
     const url = `http://${localHost(address)}:${port}`;
     const publicUrl = listeningPublicUrl(config, port);
@@ -88,11 +90,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db,
       async close() {
         await grades.stop();
+        await sessionEnds.stop();
         await jobs.stop();
         sockets.close();
         server.closeIdleConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         mailer.close();
+        await parsers.close();
         await db.close();
       },
     };

@@ -46,6 +46,7 @@ export async function startTestServer(
     ...(jobs ? { jobs } : {}),
   });
   if (jobs) await kib.workers.start();
+  kib.sessionEnds.start();
   const server: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -63,6 +64,8 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       kib.mailer.close();
+      await kib.parsers.close();
+      await kib.sessionEnds.stop();
       await jobs?.stop({ abandon: true });
       await db.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -89,6 +92,7 @@ export async function startSecondInstance(
   });
   // With a job queue (started), the instance runs background jobs too.
   if (deps.jobs) await kib.workers.start();
+  kib.sessionEnds.start();
   const listening: Server = await new Promise((resolve) => {
     const s = kib.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -100,6 +104,8 @@ export async function startSecondInstance(
       listening.closeAllConnections();
       await new Promise<void>((resolve) => listening.close(() => resolve()));
       kib.mailer.close();
+      await kib.parsers.close();
+      await kib.sessionEnds.stop();
     },
   };
 }

@@ -29,7 +29,6 @@ describe('ApiClient', () => {
     const { impl, calls } = fakeFetch([
       () =>
         json(201, {
-          id: 5,
           email: 'a@b.co',
           first_name: 'Ana',
           last_name: 'Ruiz',

@@ -46,6 +46,39 @@ async function register(
   return { c, id: Number(res.body.temp_student_id), token: c.token };
 }
 
+/** A drawing as small as a PNG gets: one white pixel. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Asks for a handwriting reading with `token`: no recognition service is configured here, so a
+ * token let through gets 503, and one whose session ended 401 before that.
+ */
+async function readHandwriting(token: string): Promise<number> {
+  const form = new FormData();
+  form.append('picture_0', new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), 'a.png');
+  form.append('formdata_0', JSON.stringify({ name: 'a.png', type: 'numeral', id: '' }));
+  const res = await fetch(`${server.url}/api/get_handwritten_latex/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return res.status;
+}
+
+/** Opens a code activity of `module` whose student code is `code`, closing after `closesIn`; answers its id. */
+async function openActivity(module: number, code: string, closesIn = '30 days'): Promise<number> {
+  const [row] = await select<{ id: number }>(
+    `INSERT INTO temp_module_activities
+       (module_id, student_access_code, teacher_access_code, target_institution, target_classroom, target_teacher, valid_until)
+     VALUES (:module, :code, :teacherCode, 'Colegio', '10D', 'Sara', now() + CAST(:closesIn AS interval)) RETURNING id`,
+    { module, code, teacherCode: `${code}P`, closesIn },
+  );
+  return row!.id;
+}
+
 /** Wrong codes count per address; each test that counts them starts from zero. */
 async function forgetWrongCodes(): Promise<void> {
   await server.db.sequelize.query(`DELETE FROM rate_limits WHERE key LIKE :prefix`, {
@@ -215,6 +248,20 @@ describe('POST /api/register_temp_student/', () => {
     expect(TEMP_STUDENT_TOKEN_TTL_SECONDS).toBe(8 * 3600);
   });
 
+  it('gives a token that names its activity and expires when the activity closes, when that is sooner', async () => {
+    const activity = await openActivity(mainModule, 'PRONTO7', '2 hours');
+    const [{ closes } = { closes: 0 }] = await select<{ closes: number }>(
+      `SELECT floor(extract(epoch FROM valid_until))::int AS closes FROM temp_module_activities WHERE id = :id`,
+      { id: activity },
+    );
+    const { token } = await register({ module_code: 'PRONTO7' });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({ act: `activity:${activity}`, exp: closes });
+  });
+
   it('registers a named student with a personal code, trimmed, through a code typed in lower case', async () => {
     const { id } = await register({
       module_code: 'demo 42',
@@ -318,27 +365,27 @@ describe('a temporary student’s token', () => {
     expect((await c.post('/api/classrooms/add_student', { code: DEV_SEED.classroomCode })).status).toBe(403);
   });
 
-  it('checks but does not record once every student code of its module has expired', async () => {
-    const { c, id } = await register();
-    const expire = async (validUntil: string) => {
-      for (const table of ['temp_module_activities', 'module_codes'])
-        await select(`UPDATE ${table} SET valid_until = now() + CAST(:by AS interval) WHERE module_id = :m`, {
-          m: mainModule,
-          by: validUntil,
-        });
+  it('ends once its activity closes: 401 on every route, nothing recorded; reopened, it works again', async () => {
+    const { c, id, token } = await register();
+    const closeIn = async (by: string) => {
+      await select(
+        `UPDATE temp_module_activities SET valid_until = now() + CAST(:by AS interval) WHERE student_access_code = :code`,
+        { code: DEV_SEED.studentActivityCode, by },
+      );
+      // As another instance's change would be, the change is read by this one before the next request.
+      await server.kib.sessionEnds.catchUp();
     };
-    await expire('-1 minute');
+    await closeIn('-1 minute');
     try {
       const res = await c.post('/api/proof/', { answer: RIGHT_LINE, numeral: lineNumeral });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ correct_ans: true, recorded: false });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'session-expired' });
+      expect(await readHandwriting(token)).toBe(401);
     } finally {
-      await expire('365 days');
+      await closeIn('365 days');
     }
-    expect(await select(`SELECT id FROM stats WHERE temp_student_id = :id`, { id })).toEqual([]);
-    expect(await select(`SELECT deadline_passed FROM attempts WHERE temp_student_id = :id`, { id })).toEqual([
-      { deadline_passed: true },
-    ]);
+    expect(await select(`SELECT id FROM attempts WHERE temp_student_id = :id`, { id })).toEqual([]);
+    expect((await c.post('/api/proof/', { answer: RIGHT_LINE, numeral: lineNumeral })).status).toBe(200);
   });
 
   it('gives the student their own name and stats on the students endpoint', async () => {
@@ -475,5 +522,36 @@ describe('POST /api/delete_temp_student/', () => {
       module_code: DEV_SEED.teacherActivityCode,
     });
     expect(again.status).toBe(404);
+  });
+
+  it('ends the removed student’s token on every route, not only where answers are checked', async () => {
+    const { c, id, token } = await register({ first_name: 'Eva' });
+    expect(await readHandwriting(token)).toBe(503);
+    const removed = await client().post('/api/delete_temp_student/', {
+      student_id: id,
+      module_code: DEV_SEED.teacherActivityCode,
+    });
+    expect(removed.status).toBe(204);
+    expect(await readHandwriting(token)).toBe(401);
+    const view = await c.get(`/api/validatemodulecodestudents/?module_code=${DEV_SEED.studentActivityCode}`);
+    expect(view.body).toMatchObject({ students_data: [], numerals_stats: [] });
+  });
+});
+
+describe('a module deleted by its teacher', () => {
+  it('ends the tokens of the students of its activities', async () => {
+    const [teacher] = await select<{ id: number }>(`SELECT id FROM users WHERE email = :email`, {
+      email: DEV_SEED.users.teacher.email,
+    });
+    const [module] = await select<{ id: number }>(
+      `INSERT INTO modules (name, author_id) VALUES ('Se borra', :author) RETURNING id`,
+      { author: teacher!.id },
+    );
+    await openActivity(module!.id, 'BORRA7');
+    const { token } = await register({ module_code: 'BORRA7' });
+    expect(await readHandwriting(token)).toBe(503);
+    const t = await client().logIn(DEV_SEED.users.teacher.email);
+    expect((await t.post('/api/delete-module/', { id: module!.id })).status).toBe(204);
+    expect(await readHandwriting(token)).toBe(401);
   });
 });

@@ -10,11 +10,13 @@ import type { ModuleCodeAudience } from './module-code.model';
 
 /**
  * An open activity found by one of its codes: the module it opens, until when, and the code
- * activity (`temp_module_activities`) it is, or null for a module's own codes (`module_codes`).
+ * activity (`temp_module_activities`) it is, or null for a module's own codes (`module_codes`),
+ * whose code is then `moduleCodeId`.
  */
 export interface OpenActivity {
   moduleId: number;
   activityId: number | null;
+  moduleCodeId: number | null;
   validUntil: Date | null;
 }
 
@@ -61,12 +63,13 @@ export class ActivityRepository {
    */
   async findOpen(audience: ModuleCodeAudience, code: string, now: Date): Promise<OpenActivity | null> {
     const [row] = await this.select<OpenActivity>(
-      `SELECT "moduleId", "activityId", "validUntil" FROM (
-         SELECT 0 AS source, module_id AS "moduleId", id AS "activityId", valid_until AS "validUntil"
+      `SELECT "moduleId", "activityId", "moduleCodeId", "validUntil" FROM (
+         SELECT 0 AS source, module_id AS "moduleId", id AS "activityId", NULL::integer AS "moduleCodeId",
+                valid_until AS "validUntil"
            FROM temp_module_activities
           WHERE upper(${ACTIVITY_CODE_COLUMN[audience]}) = :code AND (valid_until IS NULL OR valid_until > :now)
          UNION ALL
-         SELECT 1, module_id, NULL, valid_until FROM module_codes
+         SELECT 1, module_id, NULL, id, valid_until FROM module_codes
           WHERE upper(code) = :code AND audience = :audience AND (valid_until IS NULL OR valid_until > :now)
        ) codes ORDER BY source LIMIT 1`,
       { code, audience, now },

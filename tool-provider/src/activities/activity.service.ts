@@ -9,6 +9,7 @@ import type {
   RegisterTempStudent,
   TempStudentRegistration,
 } from '@kib/core';
+import { activityKey, type SessionEnds } from '../auth/session-ends';
 import type { AccessTokens } from '../auth/tokens';
 import { TEMP_STUDENT_GROUP, type Principal } from '../http/access';
 import { AppError } from '../http/errors';
@@ -17,8 +18,9 @@ import type { ActivityRepository, OpenActivity } from './activity.repository';
 import type { ModuleCodeAudience } from './module-code.model';
 
 /**
- * How long a temporary student's access token lasts: a school day. There is no refresh; the site
- * keeps the token for the tab, and a student who comes back later registers again.
+ * How long a temporary student's access token lasts: a school day, or less when the activity closes
+ * sooner. There is no refresh; the site keeps the token for the tab, and a student who comes back
+ * later registers again.
  */
 export const TEMP_STUDENT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
@@ -72,6 +74,8 @@ export class ActivityService {
     private readonly deps: {
       activities: ActivityRepository;
       accessTokens: AccessTokens;
+      /** Reads the sessions a removal just ended, so the student's token is refused at once. */
+      sessionEnds: Pick<SessionEnds, 'catchUp'>;
       /** Wrong codes per address. */
       codeLimiter: Limiter;
       /** Registrations per address. */
@@ -165,7 +169,8 @@ export class ActivityService {
 
   /**
    * POST register_temp_student/: adds a temporary student to the module of a student code (names may
-   * both be empty: an anonymous student) and signs their access token.
+   * both be empty: an anonymous student) and signs their access token, which ends with the student
+   * (removed by the teacher, or with the module) and with the activity of the code (when it closes).
    */
   async registerTempStudent(input: RegisterTempStudent, address: string): Promise<TempStudentRegistration> {
     const activity = await this.open('students', input.moduleCode, address);
@@ -181,17 +186,25 @@ export class ActivityService {
         groups: [TEMP_STUDENT_GROUP],
         tempStudent: { id: tempStudentId, moduleId: activity.moduleId },
       },
-      { ttlSeconds: TEMP_STUDENT_TOKEN_TTL_SECONDS },
+      { ttlSeconds: TEMP_STUDENT_TOKEN_TTL_SECONDS, activity: this.binding(activity) },
     );
     return { tempStudentId, access };
   }
 
   /**
    * POST delete_temp_student/: removes a temporary student (with their stats and attempts) from the
-   * module of a teacher code. A student of another module is 'not found'.
+   * module of a teacher code; their token answers 401 from the next request. A student of another
+   * module is 'not found'.
    */
   async deleteTempStudent(input: DeleteTempStudent, address: string): Promise<void> {
     const activity = await this.open('teachers', input.moduleCode, address);
     if (!(await this.deps.activities.deleteTempStudent(input.studentId, activity))) throw AppError.notFound();
+    await this.deps.sessionEnds.catchUp();
+  }
+
+  /** What a token opened by the activity's code hangs on: the activity, until it closes. */
+  private binding(activity: OpenActivity): { key: string; closesAt: Date | null } | undefined {
+    const key = activityKey(activity);
+    return key === null ? undefined : { key, closesAt: activity.validUntil };
   }
 }

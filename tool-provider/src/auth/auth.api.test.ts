@@ -37,6 +37,16 @@ async function linkFromOutbox(
   throw new Error(`no mail to ${to} with a ${route} link`);
 }
 
+/** The text of the newest message of the outbox to `to` with `subject`. */
+async function mailTo(to: string, subject: string): Promise<string> {
+  const files = (await fs.readdir(server.outboxDir)).sort().reverse();
+  for (const file of files) {
+    const text = (await fs.readFile(path.join(server.outboxDir, file), 'utf8')).replace(/=\r?\n/g, '');
+    if (text.toLowerCase().includes(`to: ${to.toLowerCase()}`) && text.includes(subject)) return text;
+  }
+  throw new Error(`no mail to ${to} about ${subject}`);
+}
+
 describe('login (auth/jwt/create/)', () => {
   it('returns an access token with user_id, groups and token_type, and sets the refresh cookie', async () => {
     const c = client();
@@ -219,10 +229,59 @@ describe('sign-up and activation', () => {
     expect(login.status).toBe(200);
   });
 
-  it('refuses an e-mail already taken, whatever its case, naming the field', async () => {
-    const res = await client().post('/api/auth/users/', { ...signup, email: 'ANA@demo.kib' });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'email-taken', fields: { email: [expect.any(String)] } });
+  it('answers a taken address, whatever its case, exactly as a new one, and tells its owner by mail', async () => {
+    // Two addresses of the same length, so that even the Content-Length is the same.
+    const fresh = await client().post('/api/auth/users/', { ...signup, email: 'new@demo.kib' });
+    const taken = await client().post('/api/auth/users/', { ...signup, email: 'ANA@demo.kib' });
+    expect(fresh.status).toBe(201);
+    const shape = (res: typeof fresh, email: string) => ({
+      status: res.status,
+      body: JSON.stringify(res.body).replace(email, '<email>'),
+      headers: [...res.headers.keys()].filter((name) => !['date', 'etag'].includes(name)),
+      length: res.headers.get('content-length'),
+      type: res.headers.get('content-type'),
+    });
+    expect(shape(taken, 'ANA@demo.kib')).toEqual(shape(fresh, 'new@demo.kib'));
+    expect(Object.keys(taken.body)).toEqual([
+      'email',
+      'first_name',
+      'last_name',
+      'groups',
+      'language',
+      'is_demo',
+    ]);
+
+    // Ana (Spanish) is told, with the links to log in and to choose a new password.
+    const mail = await mailTo('ana@demo.kib', 'Ya tienes una cuenta de Kib');
+    expect(mail).toContain('crear una cuenta de Kib con este correo, pero ya tienes una');
+    expect(mail).toContain(`${server.config.publicUrl}/login`);
+    expect(mail).toContain(`${server.config.publicUrl}/password/reset`);
+    // Nothing changed in her account: her password still works, and no second account exists.
+    expect((await client().logIn('ana@demo.kib')).token).toBeTruthy();
+    const accounts = await server.db.sequelize.query<{ id: number }>(
+      `SELECT id FROM users WHERE lower(email) = 'ana@demo.kib'`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(accounts).toHaveLength(1);
+  });
+
+  it("writes to the owner of a taken address in the account's language, not the visitor's", async () => {
+    await insertUser(server.db.sequelize, { email: 'owner-en@demo.kib', language: 'en' });
+    const res = await client().post('/api/auth/users/', { ...signup, email: 'owner-en@demo.kib' });
+    expect(res.status).toBe(201);
+    const mail = await mailTo('owner-en@demo.kib', 'You already have a Kib account');
+    expect(mail).toContain('tried to sign up for Kib with this e-mail address');
+  });
+
+  it('mails a fresh activation link when the taken address was never activated', async () => {
+    const email = 'pending@demo.kib';
+    await insertUser(server.db.sequelize, { email, active: false });
+    const res = await client().post('/api/auth/users/', { ...signup, email });
+    expect(res.status).toBe(201);
+    const { uid, token } = await linkFromOutbox(email, '/activate');
+    expect((await client().post('/api/auth/users/activation/', { uid, token })).status).toBe(200);
+    // The password is still the one of the first sign-up.
+    expect((await client().post('/api/auth/jwt/create/', { email, password: 'demo1234' })).status).toBe(200);
   });
 
   it.each([
@@ -329,7 +388,7 @@ describe('rate limits', () => {
     expect((await login(email, 'demo1234', '10.0.0.9')).status).toBe(429);
   });
 
-  it('slows down, never refuses, every login of an account whose failures from all addresses pass its ceiling', async () => {
+  it('slows down, never refuses, the logins from new addresses of an account whose failures from all addresses pass its ceiling', async () => {
     const email = 'targeted@demo.kib';
     await insertUser(server.db.sequelize, { email });
     const ceiling = new Limiter(server.db.sequelize, LIMITS.loginPerAccount);

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Activation, CurrentUser, Login, Registration, ResetPasswordConfirm, UserType } from '@kib/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  Activation,
+  CurrentUser,
+  Login,
+  Registration,
+  ResetPasswordConfirm,
+  SignedUp,
+  UserType,
+} from '@kib/core';
 import { translate, type Language } from '@kib/i18n';
 import type { Sequelize } from 'sequelize';
 import { AppError } from '../http/errors';
@@ -8,8 +17,12 @@ import { LOGIN_SLOWDOWN_MS, type Limiters } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { UserRecord, UserRepository } from '../users/user.repository';
-import { burnVerification, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { KnownAddresses } from './known-addresses';
+import { LoginLanes } from './login-lanes';
+import type { PasswordBudget } from './password-budget';
+import { needsRehash } from './passwords';
 import type { TokenRepository } from './token.repository';
+import type { SessionEnds } from './session-ends';
 import type { AccessTokens } from './tokens';
 
 /** Lifetime of an activation link. */
@@ -48,30 +61,54 @@ function counterKey(text: string): string {
   return text.length <= 200 ? text : `sha256:${createHash('sha256').update(text).digest('base64url')}`;
 }
 
+/**
+ * How long a check holds its line (the hash and the counters around it), for the Retry-After of a
+ * full line before the line has timed one.
+ */
+const CHECK_MS = 100;
+
+/** A sign-up whose address has an account already: the transaction is rolled back, the owner told. */
+class EmailTaken extends Error {}
+
+/** The counter keys of a log-in: its account, and its account from its address. */
+function loginKeys(email: string, origin: Origin): { account: string; pair: string } {
+  const account = email.toLowerCase();
+  return { account: counterKey(account), pair: counterKey(`${account}|${origin.ip}`) };
+}
+
 /** The account use cases: sign-up, activation, login, refresh, logout, password reset. No HTTP here. */
 export class AuthService {
+  private readonly lanes = new LoginLanes();
+  private readonly known: KnownAddresses;
+
   constructor(
     private readonly deps: {
       sequelize: Sequelize;
       users: UserRepository;
       tokens: TokenRepository;
       accessTokens: AccessTokens;
+      /** Reads the sessions a use case just ended, so their access tokens are refused from the next request. */
+      sessionEnds: Pick<SessionEnds, 'catchUp'>;
       mailer: Mailer;
       limiters: Limiters;
+      /** Every password hash and check goes through it. */
+      passwords: PasswordBudget;
       logger: Logger;
       publicUrl: string;
       refreshTtlSeconds: number;
       refreshReuseGraceSeconds: number;
-      /** How long a log-in waits once its account has too many failures ({@link LOGIN_SLOWDOWN_MS}). */
+      /** How long a stranger's log-in waits once its account has too many failures ({@link LOGIN_SLOWDOWN_MS}). */
       loginSlowdownMs?: number;
     },
-  ) {}
+  ) {
+    this.known = new KnownAddresses(deps.limiters.loginKnownAddress);
+  }
 
   /**
    * Checks e-mail and password and starts a session. Failures count against the account from that
-   * address (which then waits), the address (idem) and the account as a whole (which is then slowed
-   * down, never locked); a wrong password and an unknown e-mail look the same and take the same time.
-   * A right password on an account that was never activated says so.
+   * address (which then waits), the address (idem) and the account as a whole (whose strangers are
+   * then slowed down, never locked out); a wrong password and an unknown e-mail look the same and
+   * take the same time. A right password on an account that was never activated says so.
    */
   async login(input: Login, origin: Origin): Promise<Session> {
     const user = await this.verifyCredentials(input, origin);
@@ -83,28 +120,62 @@ export class AuthService {
    * The active account of an e-mail and password, checked as a log-in is (limits, equal time for
    * unknown e-mails, a rehash when the stored hash is weaker than today's), without a session: an
    * LMS instructor linking their Kib account proves it this way.
+   *
+   * The check waits in one of the account's two lines (login-lanes.ts): addresses the account logged
+   * in from in the last 30 days in one, every other address in the other, each line one check at a
+   * time. However many addresses guess, an account has at most two checks in flight, and once its
+   * failures pass the ceiling the strangers' line spaces their guesses by the slowdown, while the
+   * owner at a known address neither waits behind them nor is slowed down.
    */
   async verifyCredentials(input: Login, origin: Origin): Promise<UserRecord> {
-    const { users, limiters } = this.deps;
-    const accountKey = counterKey(input.email.toLowerCase());
-    const pairKey = counterKey(`${input.email.toLowerCase()}|${origin.ip}`);
-    await limiters.loginPerAccountAddress.check(pairKey);
-    await limiters.loginPerAddress.check(origin.ip);
-    if (await limiters.loginPerAccount.exhausted(accountKey))
-      await new Promise((resolve) => setTimeout(resolve, this.deps.loginSlowdownMs ?? LOGIN_SLOWDOWN_MS));
+    const keys = loginKeys(input.email, origin);
+    const known = await this.known.has(keys.pair);
+    const slowdownMs = this.deps.loginSlowdownMs ?? LOGIN_SLOWDOWN_MS;
+    return this.lanes.run(
+      keys.account,
+      known ? 'known' : 'stranger',
+      () => this.checkCredentials(input, origin, keys, known, slowdownMs),
+      known ? CHECK_MS : slowdownMs + CHECK_MS,
+    );
+  }
+
+  /**
+   * One check, in its line: the counters are read here, not before queueing, so that a guess sees the
+   * failures of the guesses ahead of it.
+   */
+  private async checkCredentials(
+    input: Login,
+    origin: Origin,
+    keys: { account: string; pair: string },
+    known: boolean,
+    slowdownMs: number,
+  ): Promise<UserRecord> {
+    const { users, limiters, passwords } = this.deps;
+    const [, , underAttack] = await Promise.all([
+      limiters.loginPerAccountAddress.check(keys.pair),
+      limiters.loginPerAddress.check(origin.ip),
+      known ? false : limiters.loginPerAccount.exhausted(keys.account),
+    ]);
+    if (underAttack) await sleep(slowdownMs);
     const user = await users.findByEmail(input.email);
-    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : false;
-    if (!user?.passwordHash) await burnVerification(input.password);
+    const admission = { trusted: known };
+    const ok = user?.passwordHash
+      ? await passwords.verify(user.passwordHash, input.password, admission)
+      : await passwords.burn(input.password, admission).then(() => false);
     if (!user || !ok) {
-      await limiters.loginPerAccountAddress.hit(pairKey).catch(() => undefined);
-      await limiters.loginPerAccount.hit(accountKey).catch(() => undefined);
-      await limiters.loginPerAddress.hit(origin.ip).catch(() => undefined);
+      // A counter past its allowance refuses the hit (429); the next check refuses the log-in itself.
+      const spent = () => undefined;
+      await Promise.all([
+        limiters.loginPerAccountAddress.hit(keys.pair).catch(spent),
+        limiters.loginPerAccount.hit(keys.account).catch(spent),
+        limiters.loginPerAddress.hit(origin.ip).catch(spent),
+      ]);
       throw new AppError(401, 'invalid-credentials', { key: 'auth.invalid-credentials' });
     }
     if (!user.isActive) throw new AppError(401, 'account-inactive', { key: 'auth.account-inactive' });
-    await limiters.loginPerAccountAddress.reset(pairKey);
+    await Promise.all([limiters.loginPerAccountAddress.reset(keys.pair), this.known.add(keys.pair)]);
     if (needsRehash(user.passwordHash!))
-      await users.setPasswordHash(user.id, await hashPassword(input.password));
+      await users.setPasswordHash(user.id, await passwords.hash(input.password, { trusted: true }));
     return user;
   }
 
@@ -120,52 +191,132 @@ export class AuthService {
         { userId: outcome.userId, ip: origin.ip },
         'refresh token reused: family revoked',
       );
+      await this.deps.sessionEnds.catchUp();
     }
     if (outcome.kind !== 'rotated') throw AppError.unauthenticated('refresh-invalid', 'auth.refresh-invalid');
     const user = await this.deps.users.findById(outcome.userId);
     if (!user || !user.isActive) {
       await this.deps.tokens.revokeByToken(outcome.token);
+      await this.deps.sessionEnds.catchUp();
       throw AppError.unauthenticated('refresh-invalid', 'auth.refresh-invalid');
     }
-    const access = await this.deps.accessTokens.sign({ userId: user.id, groups: user.groups });
+    const access = await this.deps.accessTokens.sign(
+      { userId: user.id, groups: user.groups },
+      { session: outcome.familyId },
+    );
     return { access, refresh: { token: outcome.token, expiresAt: outcome.expiresAt } };
   }
 
-  /** Ends the session of this refresh token (its whole family). */
+  /** Ends the session of this refresh token (its whole family), its access tokens included. */
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.deps.tokens.revokeByToken(token);
+    if (!token) return;
+    await this.deps.tokens.revokeByToken(token);
+    await this.deps.sessionEnds.catchUp();
   }
 
-  /** Creates an inactive account in the group of its user type and mails the activation link. */
-  async register(input: Registration, origin: Origin, language: Language): Promise<CurrentUser> {
+  /**
+   * Creates an inactive account in the group of its user type and mails the activation link. An
+   * address that has an account already gets the same answer after the same work (the password is
+   * hashed, the insert tried), and its owner a mail instead: that someone tried to sign up, with the
+   * links to log in and to choose a new password (a fresh activation link when the account was never
+   * activated). So sign-up tells nobody which addresses have accounts, as log-in and reset do not.
+   */
+  async register(input: Registration, origin: Origin, language: Language): Promise<SignedUp> {
     await this.deps.limiters.signupPerAddress.hit(origin.ip);
-    const passwordHash = await hashPassword(input.password);
-    const { user, token } = await this.deps.sequelize.transaction(async (transaction) => {
-      const created = await this.deps.users.create(
-        {
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          passwordHash,
-          language,
-          groups: [GROUP_BY_USER_TYPE[input.userType]],
-        },
-        transaction,
+    const passwordHash = await this.deps.passwords.hash(input.password);
+    const created = await this.createAccount(input, passwordHash, language);
+    // The answer is the same either way; a mail that cannot go out now is logged, and "resend
+    // activation" or the reset page recovers.
+    if (created) {
+      await this.sendActivation(created.user, created.token).catch((err: unknown) =>
+        this.deps.logger.error({ err, userId: created.user.id }, 'activation mail not sent'),
       );
-      if (!created) throw AppError.conflict('email-taken', 'auth.email-taken', 'email');
-      const t = await this.deps.tokens.issueAccountToken(
-        created.id,
-        'activation',
-        ACTIVATION_TTL_SECONDS,
-        transaction,
+    } else {
+      await this.tellOwnerOfSignup(input.email).catch((err: unknown) =>
+        this.deps.logger.error({ err }, 'mail to the owner of a taken address not sent'),
       );
-      return { user: created, token: t };
+    }
+    return {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      groups: [GROUP_BY_USER_TYPE[input.userType]],
+      language,
+      isDemo: false,
+    };
+  }
+
+  /** The new account and its activation token, or null when the address has an account already. */
+  private async createAccount(
+    input: Registration,
+    passwordHash: string,
+    language: Language,
+  ): Promise<{ user: UserRecord; token: string } | null> {
+    try {
+      return await this.deps.sequelize.transaction(async (transaction) => {
+        const user = await this.deps.users.create(
+          {
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            passwordHash,
+            language,
+            groups: [GROUP_BY_USER_TYPE[input.userType]],
+          },
+          transaction,
+        );
+        // The failed insert has aborted the transaction: leave it by rolling back.
+        if (!user) throw new EmailTaken();
+        const token = await this.deps.tokens.issueAccountToken(
+          user.id,
+          'activation',
+          ACTIVATION_TTL_SECONDS,
+          transaction,
+        );
+        return { user, token };
+      });
+    } catch (err) {
+      if (err instanceof EmailTaken) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Tells the owner of a taken address, in their language, that someone tried to sign up with it: a
+   * fresh activation link when the account was never activated, else the links to log in and to
+   * reset the password. At most a few such mails an hour per account, as reset and activation links.
+   */
+  private async tellOwnerOfSignup(email: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user) return;
+    if (!user.isActive) {
+      if (!(await this.deps.limiters.resetPerAccount.tryHit(`activation:${user.id}`))) return;
+      const token = await this.deps.tokens.issueAccountToken(user.id, 'activation', ACTIVATION_TTL_SECONDS);
+      await this.sendActivation(user, token);
+      return;
+    }
+    if (!(await this.deps.limiters.resetPerAccount.tryHit(`signup-existing:${user.id}`))) return;
+    const t = (key: string) => translate(user.language, key);
+    const url = this.deps.publicUrl;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: t('mail.signup-existing.subject'),
+      text: [
+        translate(user.language, 'mail.greeting', { name: user.firstName || user.email }),
+        '',
+        t('mail.signup-existing.body'),
+        '',
+        t('mail.signup-existing.login'),
+        `${url}/login`,
+        '',
+        t('mail.signup-existing.reset'),
+        `${url}/password/reset`,
+        '',
+        t('mail.signup-existing.ignore'),
+        '',
+        t('mail.signature'),
+      ].join('\n'),
     });
-    // The account exists either way; if the mail cannot go out now, "resend activation" recovers.
-    await this.sendActivation(user, token).catch((err: unknown) =>
-      this.deps.logger.error({ err, userId: user.id }, 'activation mail not sent'),
-    );
-    return toCurrentUser(user);
   }
 
   /** Sends a fresh activation link to an inactive account; silent for unknown or active ones. */
@@ -205,13 +356,16 @@ export class AuthService {
     await this.sendLink(user, 'reset', link, { minutes: RESET_TTL_SECONDS / 60 });
   }
 
-  /** Sets a new password from a valid reset link and ends every session of the account. */
+  /**
+   * Sets a new password from a valid reset link and ends every session of the account, the access
+   * tokens of each included. The address it is set from becomes a known one of the account.
+   */
   async confirmPasswordReset(input: ResetPasswordConfirm, origin: Origin): Promise<void> {
     await this.deps.limiters.tokenPerAddress.hit(origin.ip);
     const userId = decodeUid(input.uid);
     const invalid = new AppError(400, 'reset-invalid', { key: 'auth.reset-invalid' });
     if (!userId) throw invalid;
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await this.deps.passwords.hash(input.newPassword);
     await this.deps.sequelize.transaction(async (transaction) => {
       if (!(await this.deps.tokens.consumeAccountToken(userId, 'password-reset', input.token, transaction))) {
         throw invalid;
@@ -219,6 +373,14 @@ export class AuthService {
       await this.deps.users.setPasswordHash(userId, passwordHash, transaction);
       await this.deps.tokens.revokeAllForUser(userId, transaction);
     });
+    await this.deps.sessionEnds.catchUp();
+    // The link proved the mailbox: from here the owner logs in as from a known address, even while
+    // strangers guess at the account, and this address's earlier failures are forgiven.
+    const user = await this.deps.users.findById(userId);
+    if (user) {
+      const { pair } = loginKeys(user.email, origin);
+      await Promise.all([this.deps.limiters.loginPerAccountAddress.reset(pair), this.known.add(pair)]);
+    }
   }
 
   /** The current user, or 401 when the account no longer exists. */
@@ -229,10 +391,13 @@ export class AuthService {
   }
 
   private async startSession(user: UserRecord, origin: Origin): Promise<Session> {
-    const access = await this.deps.accessTokens.sign({ userId: user.id, groups: user.groups });
     const refresh = await this.deps.tokens.issueRefresh(user.id, this.deps.refreshTtlSeconds, {
       userAgent: origin.userAgent,
     });
+    const access = await this.deps.accessTokens.sign(
+      { userId: user.id, groups: user.groups },
+      { session: refresh.familyId },
+    );
     return { access, refresh };
   }
 

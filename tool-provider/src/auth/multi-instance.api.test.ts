@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../testing/fixtures';
+import { listeningKib } from '../../testing/listening';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TestClient } from '../../testing/test-server';
 import { REFRESH_COOKIE } from './auth.routes';
+import { SESSION_ENDS_POLL_MS } from './session-ends';
 
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,24 +33,7 @@ async function startProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines = readline.createInterface({ input: child.stdout! });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 45 s\n${stderr}`)), 45_000);
-    lines.on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; listening?: string };
-        if (entry.msg === 'Kib is listening' && entry.listening) {
-          clearTimeout(timer);
-          resolve(`http://${entry.listening}`);
-        }
-      } catch {
-        /* not a log line */
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}\n${stderr}`)));
-  });
+  const { url } = await listeningKib(child, 45_000);
   return { url, child };
 }
 
@@ -104,6 +88,23 @@ describe('two tool-provider processes on one database', () => {
       const res = await replay.post('/api/auth/jwt/refresh/');
       expect(res.status).toBe(401);
     }
+  });
+
+  it(`refuse on one an access token logged out on the other, within ${2 * SESSION_ENDS_POLL_MS} ms`, async () => {
+    const onA = new TestClient(a.url);
+    await onA.logIn('two@demo.kib');
+    const onB = new TestClient(b.url);
+    onB.token = onA.token;
+    expect((await onB.get('/api/auth/users/me/')).status).toBe(200);
+    expect((await onA.post('/api/auth/jwt/logout/')).status).toBe(200);
+    expect((await onA.get('/api/auth/users/me/')).status).toBe(401);
+    // ADR 24's bound: a NOTIFY in milliseconds, else the next poll, and the read it makes.
+    await expect
+      .poll(async () => (await onB.get('/api/auth/users/me/')).status, {
+        timeout: 2 * SESSION_ENDS_POLL_MS,
+        interval: 20,
+      })
+      .toBe(401);
   });
 
   it('stop cleanly on SIGTERM', async () => {

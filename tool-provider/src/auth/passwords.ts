@@ -25,9 +25,12 @@ export function needsRehash(hash: string): boolean {
   return argon2.needsRehash(hash, OPTIONS);
 }
 
-let dummy: Promise<string> | undefined;
-/** Spends the time of one verification, so unknown e-mails take as long to refuse as wrong passwords. */
-export async function burnVerification(password: string): Promise<void> {
-  dummy ??= hashPassword('kib-timing-equaliser');
-  await verifyPassword(await dummy, password);
+let equaliser: Promise<string> | undefined;
+/**
+ * A hash of a password nobody types: checking a guess against it costs what a real check costs, so
+ * unknown e-mails take as long to refuse as wrong passwords.
+ */
+export function equaliserHash(): Promise<string> {
+  equaliser ??= hashPassword('kib-timing-equaliser');
+  return equaliser;
 }

@@ -7,7 +7,7 @@ export type AccountTokenPurpose = 'activation' | 'password-reset';
 
 /** The outcome of presenting a refresh token. */
 export type RefreshOutcome =
-  | { kind: 'rotated'; userId: number; token: string; expiresAt: Date }
+  | { kind: 'rotated'; userId: number; token: string; expiresAt: Date; familyId: string }
   | { kind: 'reused'; userId: number }
   | { kind: 'invalid' };
 
@@ -15,21 +15,25 @@ export type RefreshOutcome =
 export class TokenRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
-  /** Issues a refresh token, in a new family unless one is given. Returns the clear token. */
+  /**
+   * Issues a refresh token, in a new family unless one is given. Returns the clear token and its
+   * family: the session id its access tokens carry, so that revoking the family ends them too.
+   */
   async issueRefresh(
     userId: number,
     ttlSeconds: number,
     opts: { familyId?: string; userAgent?: string; transaction?: Transaction } = {},
-  ): Promise<{ token: string; expiresAt: Date }> {
+  ): Promise<{ token: string; expiresAt: Date; familyId: string }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+    const familyId = opts.familyId ?? crypto.randomUUID();
     await this.sequelize.query(
       `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, user_agent)
        VALUES (:userId, :familyId, :hash, :expiresAt, :userAgent)`,
       {
         replacements: {
           userId,
-          familyId: opts.familyId ?? crypto.randomUUID(),
+          familyId,
           hash: hashToken(token),
           expiresAt,
           userAgent: opts.userAgent?.slice(0, 300) ?? null,
@@ -37,7 +41,7 @@ export class TokenRepository {
         transaction: opts.transaction,
       },
     );
-    return { token, expiresAt };
+    return { token, expiresAt, familyId };
   }
 
   /**
@@ -103,7 +107,10 @@ export class TokenRepository {
     });
   }
 
-  /** Revokes the family of the presented token (logout). Unknown tokens are ignored. */
+  /**
+   * Revokes the family of the presented token (logout). Unknown tokens are ignored. A revoked family
+   * is a session that ended: migration 0030's trigger records it, and its access tokens stop too.
+   */
   async revokeByToken(token: string): Promise<void> {
     await this.sequelize.query(
       `UPDATE refresh_tokens SET revoked_at = now()
@@ -112,7 +119,7 @@ export class TokenRepository {
     );
   }
 
-  /** Revokes every refresh token of a user (after a password change). */
+  /** Revokes every refresh token of a user (after a password change): every session of theirs ends. */
   async revokeAllForUser(userId: number, transaction?: Transaction): Promise<void> {
     await this.sequelize.query(
       `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = :userId AND revoked_at IS NULL`,

@@ -2,6 +2,7 @@ import { QueryTypes } from 'sequelize';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../testing/fixtures';
+import { pixelBombPng } from '../../testing/hostile-files';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import {
   choiceNumeral,
@@ -446,7 +447,8 @@ describe('files', () => {
       picture_base_url: string;
       uploads: { presigned: boolean; picture_max_bytes: number };
     }>('/api/config/');
-    expect(config.body.picture_base_url).toBe(`${server.config.publicUrl}/media/pictures`);
+    // Root-relative: right at whatever host the page was opened at, not only at PUBLIC_URL's.
+    expect(config.body.picture_base_url).toBe('/media/pictures');
     expect(config.body.uploads).toMatchObject({ presigned: false, picture_max_bytes: 5 * 1024 * 1024 });
     const res = await save(author, problemDraft(refs), [
       {
@@ -457,7 +459,7 @@ describe('files', () => {
       },
     ]);
     const address = await student.get<{ url: string }>(`/api/get_s3_picture/${res.body.problem.picture}/`);
-    expect(address.body.url).toBe(`${server.config.publicUrl}/media/pictures/${res.body.problem.picture}`);
+    expect(address.body.url).toBe(`/media/pictures/${res.body.problem.picture}`);
     expect(
       (await new TestClient(server.url).get(`/api/get_s3_picture/${res.body.problem.picture}/`)).status,
     ).toBe(401);
@@ -479,7 +481,8 @@ describe('files', () => {
     const early = await save(author, draft);
     expect(early.status).toBe(400);
     expect(early.body.fields).toHaveProperty(['state.video_s3']);
-    const url = new URL(presigned.body.url);
+    expect(presigned.body.url).toMatch(/^\/api\/uploads\/[^/]+\/$/);
+    const url = new URL(presigned.body.url, server.url);
     const put = await fetch(`${server.url}${url.pathname}`, {
       method: 'PUT',
       headers: presigned.body.headers,
@@ -507,7 +510,7 @@ describe('files', () => {
       content_type: 'video/mp4',
       size: (await png()).length,
     });
-    const wrong = await fetch(`${server.url}${new URL(liar.body.url).pathname}`, {
+    const wrong = await fetch(`${server.url}${liar.body.url}`, {
       method: 'PUT',
       body: await png(),
     });
@@ -525,5 +528,25 @@ describe('files', () => {
       size: 6 * 1024 * 1024,
     });
     expect(tooBig.status).toBe(400);
+  });
+});
+
+describe('pictures past the limits', () => {
+  it('refuses a decompression bomb with a 413 naming the file and the limit, storing nothing', async () => {
+    const before = await query<{ n: string }>(`SELECT count(*) AS n FROM media_files`);
+    const res = await save(author, problemDraft(refs), [
+      {
+        field: 'picture_0',
+        file: new Blob([new Uint8Array(pixelBombPng())]),
+        name: 'bomba.png',
+        formdata: { name: 'bomba.png', type: 'problem', id: '' },
+      },
+    ]);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({
+      code: 'picture-too-large',
+      fields: { picture_0: ['bomba.png tiene más de 50 megapíxeles: guárdala en un tamaño menor.'] },
+    });
+    expect(await query<{ n: string }>(`SELECT count(*) AS n FROM media_files`)).toEqual(before);
   });
 });

@@ -242,6 +242,53 @@ describe('send_create_problem_data/ under bad input', () => {
     await expectNothingSaved();
   });
 
+  it('names the file that was refused, not another of the same save: the second of two', async () => {
+    const draft = problemDraft(refs, { numerals: [simplifyNumeral()] });
+    const numeral = draft.numerals[0]!.key;
+    const first = {
+      field: 'picture_0' as const,
+      file: new Blob([await png()]),
+      name: 'primera.png',
+      formdata: { name: 'primera.png', type: 'problem' as const, id: '' },
+    };
+    const second = (field: 'picture_1' | 'video_1', bytes: Uint8Array<ArrayBuffer>, name: string) => ({
+      field,
+      file: new Blob([bytes]),
+      name,
+      formdata: { name, type: 'numeral' as const, id: numeral },
+    });
+
+    // Typed by content while the request is read: a PDF named .png, a PNG sent as a video.
+    const pdf = new TextEncoder().encode('%PDF-1.4\n% not a picture\n');
+    const notPicture = await postSave(
+      creator,
+      saveForm(draft, [first, second('picture_1', pdf, 'segunda.png')]),
+    );
+    expect(notPicture.status).toBe(400);
+    expect(notPicture.body.fields).toEqual({
+      picture_1: ['segunda.png no es una imagen JPG, PNG o GIF (su contenido es PDF).'],
+    });
+    const notVideo = await postSave(
+      creator,
+      saveForm(draft, [first, second('video_1', await png(), 'segunda.mp4')]),
+    );
+    expect(notVideo.body.fields).toEqual({
+      video_1: ['segunda.mp4 no es un video MP4 o MOV (su contenido es PNG).'],
+    });
+
+    // Decoded once stored: a PNG's signature over damaged content, after a first picture stored fine.
+    const damaged = new Uint8Array([...(await png()).subarray(0, 16), ...new TextEncoder().encode('roto')]);
+    const unreadable = await postSave(
+      creator,
+      saveForm(draft, [first, second('picture_1', damaged, 'segunda.png')]),
+    );
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.fields).toEqual({
+      picture_1: ['segunda.png no se pudo leer como imagen: está dañada o es demasiado grande.'],
+    });
+    await expectNothingSaved();
+  });
+
   it('answers 413 for a text field over its limit, naming it', async () => {
     const form = new FormData();
     form.append('state', JSON.stringify({ title: 'x'.repeat(5 * 1024 * 1024) }));

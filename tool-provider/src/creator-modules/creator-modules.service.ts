@@ -11,6 +11,7 @@ import {
 } from '@kib/core';
 import { newActivityCode } from '../activities/activity-code';
 import type { ActivityRepository } from '../activities/activity.repository';
+import type { SessionEnds } from '../auth/session-ends';
 import { AppError, type Message } from '../http/errors';
 import type { Limiter } from '../http/rate-limit';
 import type { ModuleFields, ModuleRepository } from '../teachers/modules/module.repository';
@@ -63,6 +64,8 @@ export class CreatorModuleService {
       activities: Pick<ActivityRepository, 'findOpen' | 'module'>;
       /** Wrong activity codes per address, shared with the activity routes. */
       codeLimiter: Limiter;
+      /** Reads the sessions a deletion just ended (the code students of its open activities). */
+      sessionEnds: Pick<SessionEnds, 'catchUp'>;
       drawCode?: () => string;
       now?: () => Date;
     },
@@ -119,9 +122,13 @@ export class CreatorModuleService {
     return this.detail(authorId, moduleId);
   }
 
-  /** Deletes one of the caller's modules (its open activities with it; teachers' copies stay theirs). */
+  /**
+   * Deletes one of the caller's modules (its open activities with it, whose students' sessions end
+   * from the next request; teachers' copies stay theirs).
+   */
   async delete(authorId: number, id: number): Promise<void> {
     if (!(await this.deps.modules.delete(authorId, id))) throw AppError.notFound();
+    await this.deps.sessionEnds.catchUp();
   }
 
   /** One of the caller's modules to clone; another's is 404 (it is cloned by one of its codes). */

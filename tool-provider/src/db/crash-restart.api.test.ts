@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listeningKib } from '../../testing/listening';
 import { TestClient } from '../../testing/test-server';
 import { findRunningEmbedded } from './embedded';
 
@@ -37,27 +37,7 @@ async function startKib(): Promise<{ url: string; child: ChildProcess }> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 150 s\n${output}`)), 150_000);
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      try {
-        const entry = JSON.parse(line) as { msg?: string; listening?: string };
-        if (entry.msg === 'Kib is listening' && entry.listening) {
-          clearTimeout(timer);
-          resolve(`http://${entry.listening}`);
-        }
-      } catch {
-        /* not a log line */
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Kib exited with ${code}\n${output}`));
-    });
-  });
+  const { url } = await listeningKib(child, 150_000);
   return { url, child };
 }
 

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { listeningKib } from '../../testing/listening';
 import { TestClient } from '../../testing/test-server';
 
 /*
@@ -85,28 +85,7 @@ async function startKib(url: string): Promise<{ url: string; output: () => strin
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = started;
-  let output = '';
-  started.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 150 s\n${output}`)), 150_000);
-    readline.createInterface({ input: started.stdout! }).on('line', (line) => {
-      output += `${line}\n`;
-      try {
-        const entry = JSON.parse(line) as { msg?: string; listening?: string };
-        if (entry.msg === 'Kib is listening' && entry.listening) {
-          clearTimeout(timer);
-          resolve(`http://${entry.listening}`);
-        }
-      } catch {
-        /* not a log line */
-      }
-    });
-    started.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Kib exited with ${code}\n${output}`));
-    });
-  });
-  return { url: address, output: () => output };
+  return listeningKib(started, 150_000);
 }
 
 /** One answer of the burst as the student's browser saw it. */

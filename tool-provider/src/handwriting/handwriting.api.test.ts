@@ -77,6 +77,15 @@ describe('POST /api/get_handwritten_latex/', () => {
     expect(res.body.fields).toMatchObject({ picture_0: [expect.stringMatching(/PNG/)] });
   });
 
+  it('names the drawing as it was sent, not its form field, when its PNG does not decode', async () => {
+    const damaged = Buffer.concat([png.subarray(0, 33), Buffer.from('not the rest of a PNG')]);
+    const res = await convert(server.url, (await student()).token, damaged);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      picture_0: ['canvas-image.png could not be read as a picture: it is damaged or too large.'],
+    });
+  });
+
   it('refuses a drawing larger than the limit (413) before reading it', async () => {
     const big = Buffer.concat([png, Buffer.alloc(HANDWRITING_MAX_BYTES)]);
     const res = await convert(server.url, (await student()).token, big);

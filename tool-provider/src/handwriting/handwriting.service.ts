@@ -50,7 +50,7 @@ export class HandwritingService {
         [file.field]: [{ key: 'validation.handwriting-png', params: { detected: file.ext.toUpperCase() } }],
       });
     const bytes = await fs.readFile(file.path);
-    await checkDimensions(bytes, file.field);
+    await checkDimensions(bytes, file);
     return this.recognize(principal, { bytes, contentType: 'image/png' });
   }
 
@@ -87,15 +87,19 @@ function notConfigured(): AppError {
   return new AppError(503, 'handwriting-not-configured');
 }
 
-/** Refuses an image that does not decode or whose sides are outside 1…{@link HANDWRITING_MAX_SIDE}. */
-async function checkDimensions(bytes: Buffer, field: string): Promise<void> {
+/**
+ * Refuses an image that does not decode (named as its sender named the file, not by its form field)
+ * or whose sides are outside 1…{@link HANDWRITING_MAX_SIDE}.
+ */
+async function checkDimensions(bytes: Buffer, file: Pick<UploadedFile, 'field' | 'formdata'>): Promise<void> {
+  const { field } = file;
   let width = 0;
   let height = 0;
   try {
     ({ width, height } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata());
   } catch {
     throw AppError.badRequest({
-      [field]: [{ key: 'validation.picture-unreadable', params: { name: field } }],
+      [field]: [{ key: 'validation.picture-unreadable', params: { name: file.formdata.name } }],
     });
   }
   if (!width || !height || width > HANDWRITING_MAX_SIDE || height > HANDWRITING_MAX_SIDE)

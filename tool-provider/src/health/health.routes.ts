@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../db/database';
 import { MIGRATIONS } from '../db/migrations/index';
 import type { ApiRouter } from '../http/api-router';
 import { nameEndpoints, openApiDocument } from '../http/openapi';
+import { within, WriteProbe, type ProbeFiles } from './write-probe';
 
 /**
  * How long the health checks wait for the database: a balancer's probe must get an answer before
@@ -11,30 +12,37 @@ import { nameEndpoints, openApiDocument } from '../http/openapi';
  */
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
-/** Rejects when `work` takes longer than `ms` (the work itself goes on; only the wait ends). */
-async function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** How the health routes probe, beyond the database they ask. */
+export interface HealthOptions {
+  /** Where readiness writes its probe file: DATA_DIR when Kib keeps data there, else null. */
+  dataDir: string | null;
+  /** How long each check may take ({@link HEALTH_DATABASE_TIMEOUT_MS} by default). */
+  timeoutMs?: number;
+  /** The file system of the probe (tests); the real one by default. */
+  files?: ProbeFiles;
+  /** How long a successful write probe stands (tests); two seconds by default. */
+  cacheMs?: number;
 }
 
 /**
  * GET /api/health (the process and its database answer), /api/health/live (the process answers:
- * restart it when not) and /api/health/ready (send it traffic: the database answers in time and
- * has every migration this version needs).
+ * restart it when not) and /api/health/ready (send it traffic: the database answers in time, has
+ * every migration this version needs, and the database and DATA_DIR take a write).
  */
 export function registerHealthRoutes(
   api: ApiRouter,
   sequelize: Sequelize,
   kind: DatabaseKind,
-  timeoutMs = HEALTH_DATABASE_TIMEOUT_MS,
+  options: HealthOptions,
 ): void {
+  const timeoutMs = options.timeoutMs ?? HEALTH_DATABASE_TIMEOUT_MS;
+  const writes = new WriteProbe({
+    sequelize,
+    dataDir: options.dataDir,
+    timeoutMs,
+    files: options.files,
+    cacheMs: options.cacheMs,
+  });
   api.handle(API.health, {
     handle: async () => {
       try {
@@ -76,6 +84,10 @@ export function registerHealthRoutes(
             pendingMigrations: pending,
           },
         };
+      // A database that answers reads but cannot store an answer must not get traffic either.
+      const failure = await writes.check();
+      if (failure)
+        return { status: 503, body: { status: 'unavailable' as const, database: kind, reason: failure } };
       return { body: { status: 'ready' as const, database: kind } };
     },
   });

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { translate, type Language } from '@kib/i18n';
 import type { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { storageFailure } from '../health/storage-failure';
 import type { Logger } from '../logger';
 
 /** Error codes the API answers with; each is also the i18n key suffix of its default message. */
@@ -29,10 +30,11 @@ export type ErrorCode =
   | 'variants-unsupported'
   | 'variants-none-found'
   | 'rate-limited'
+  | 'login-busy'
+  | 'password-checks-busy'
   | 'internal'
   | 'invalid-credentials'
   | 'account-inactive'
-  | 'email-taken'
   | 'classroom-code-invalid'
   | 'classroom-name-used'
   | 'subscription-required'
@@ -80,6 +82,10 @@ export type ErrorCode =
   | 'upload-token-invalid'
   | 'upload-size-mismatch'
   | 'storage-unavailable'
+  | 'spreadsheet-too-large'
+  | 'spreadsheet-too-complex'
+  | 'picture-too-large'
+  | 'parsers-busy'
   | 'handwriting-not-configured'
   | 'handwriting-timeout'
   | 'handwriting-unavailable'
@@ -134,6 +140,20 @@ export class AppError extends Error {
       { cause },
     );
   }
+  /**
+   * The disk or the database cannot store a write (full, read-only): nothing of the request was
+   * saved, and it succeeds again once the operator frees space or remounts; try again in a minute.
+   */
+  static storageUnavailable(cause?: unknown): AppError {
+    return new AppError(
+      503,
+      'storage-unavailable',
+      { key: 'errors.storage-not-writable' },
+      undefined,
+      { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+      { cause },
+    );
+  }
   static tooManyRequests(retryAfterSeconds: number): AppError {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     return new AppError(429, 'rate-limited', { key: 'errors.rate-limited', params: { minutes } }, undefined, {
@@ -144,6 +164,8 @@ export class AppError extends Error {
 
 /** What a 503 for a database that does not answer tells clients to wait before trying again. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** What a 503 for a full or read-only storage tells clients: space comes back by an operator's hand. */
+const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -211,7 +233,10 @@ export function renderError(err: AppError, lang: Language): ErrorBody {
   return body;
 }
 
-/** Maps errors thrown by Express's own parsers to AppErrors. */
+/**
+ * Maps errors thrown by Express's own parsers, and the outages a request meets (a database that does
+ * not answer, a storage that takes no write), to AppErrors.
+ */
 function normalise(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   const e = err as { type?: string; status?: number; statusCode?: number };
@@ -222,6 +247,8 @@ function normalise(err: unknown): AppError | undefined {
   if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(status, 'bad-request');
   // A restarting or unreachable database is an outage to wait out, not a bug: 503, at once.
   if (isDatabaseUnavailable(err)) return AppError.databaseUnavailable(err);
+  // A full or read-only disk (DATA_DIR, or the database's own) is the operator's to fix: 503, not a bug.
+  if (storageFailure(err)) return AppError.storageUnavailable(err);
   return undefined;
 }
 
@@ -235,6 +262,17 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         logger.warn(
           { reason: (known.cause as Error).message, method: req.method, path: req.path },
           'database unavailable',
+        );
+      // One line per refused request, without a stack: the operator needs the reason, not a trace.
+      if (known.code === 'storage-unavailable' && known.cause !== undefined)
+        logger.error(
+          {
+            reason: storageFailure(known.cause),
+            err: (known.cause as Error).message,
+            method: req.method,
+            path: req.path,
+          },
+          'storage cannot take a write',
         );
       if (known.headers) res.set(known.headers);
       res.status(known.status).json(renderError(known, lang));

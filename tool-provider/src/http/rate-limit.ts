@@ -20,11 +20,17 @@ export const LIMITS = {
    */
   loginPerAccountAddress: { name: 'login-account-ip', points: 10, durationSeconds: 15 * 60 },
   /**
-   * Failed logins per account from every address together: past them every log-in of the account is
-   * slowed down ({@link LOGIN_SLOWDOWN_MS}), never refused, so a guesser spread over many addresses
-   * gets few tries while the owner still gets in.
+   * Failed logins per account from every address together: past them every log-in of the account
+   * from an address it never logged in from waits {@link LOGIN_SLOWDOWN_MS}, one after the other in
+   * one line (login-lanes.ts), so a guesser spread over many addresses gets few tries. The account is
+   * never locked, and log-ins from the owner's usual addresses are not slowed down.
    */
   loginPerAccount: { name: 'login-account', points: 100, durationSeconds: 15 * 60 },
+  /**
+   * Not an allowance but a memory: the addresses an account logged in from in the last 30 days
+   * ({@link Limiter.mark}). Their log-ins wait in their own line, never behind strangers' guesses.
+   */
+  loginKnownAddress: { name: 'login-known-ip', points: 1, durationSeconds: 30 * 24 * 3600 },
   loginPerAddress: { name: 'login-ip', points: 50, durationSeconds: 15 * 60 },
   resetPerAccount: { name: 'reset-account', points: 3, durationSeconds: 60 * 60 },
   resetPerAddress: { name: 'reset-ip', points: 10, durationSeconds: 60 * 60 },
@@ -53,11 +59,21 @@ export const LIMITS = {
    * the recognition service; a class converting now and then stays far below.
    */
   handwritingPerSolver: { name: 'handwriting', points: 60, durationSeconds: 60 * 60 },
+  /**
+   * Large bodies (a bulk registration, a spreadsheet of students: up to 5.6 MB each) per account:
+   * a teacher sends a few in an afternoon, a retry or two included; a script sending them back to
+   * back is stopped before reading them costs the server its memory.
+   */
+  largeBodyPerAccount: { name: 'large-body', points: 10, durationSeconds: 10 * 60 },
   /** Phone-photo links opened per solver: a few per problem, not a flood of rows. */
   phonePhotoPerSolver: { name: 'phone-photo', points: 30, durationSeconds: 60 * 60 },
 } satisfies Record<string, LimitPolicy>;
 
-/** How long each log-in of an account waits once its failures pass {@link LIMITS}.loginPerAccount. */
+/**
+ * How long each log-in of an account from an address it never logged in from waits once the
+ * account's failures pass {@link LIMITS}.loginPerAccount. Those log-ins wait in one line per
+ * account (login-lanes.ts), so this is also the time between two strangers' guesses at it.
+ */
 export const LOGIN_SLOWDOWN_MS = 3_000;
 
 /**
@@ -126,6 +142,16 @@ export class Limiter {
       if (err instanceof RateLimiterRes) return false;
       throw err;
     }
+  }
+
+  /** Spends the whole allowance of the key at once, for a fresh window: remembers it that long. */
+  async mark(key: string): Promise<void> {
+    await this.limiter.set(key, this.policy.points, this.policy.durationSeconds);
+  }
+
+  /** Was the key marked ({@link mark}) within its window? */
+  marked(key: string): Promise<boolean> {
+    return this.exhausted(key);
   }
 
   /** Forgets the key (after a successful login). */

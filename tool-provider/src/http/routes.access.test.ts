@@ -49,6 +49,8 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /standard-problems/': ['Creators', 'Supervisors', 'Teachers'],
   'POST /get-assigned-module-data/': ['Creators', 'Supervisors', 'Teachers'],
   'POST /get-topic-modules/': ['Creators', 'Supervisors', 'Teachers'],
+  // Every module builder may call these; which module answers is the author's (and, for a module of
+  // the creators' catalog, a supervisor's): a teacher's module is 404 to a supervisor, as to others.
   'GET /modules/:id/learning-standards/': ['Creators', 'Supervisors', 'Teachers'],
   'PUT /modules/:id/learning-standards/': ['Creators', 'Supervisors', 'Teachers'],
   'POST /createregisterstudents/': ['Teachers'],
@@ -176,6 +178,11 @@ const EMBED_CORS = (Object.values(API) as AnyEndpoint[])
   .filter((endpoint) => endpoint.embed)
   .flatMap((endpoint) => [`OPTIONS /api${endpoint.path}`, `GET /api${endpoint.path}`]);
 
+/** The body parsers of the endpoints that declare a larger body: they parse, then pass the request on. */
+const LARGER_BODIES = (Object.values(API) as AnyEndpoint[])
+  .filter((endpoint) => endpoint.maxBodyBytes && endpoint.body)
+  .map((endpoint) => `${endpoint.method.toUpperCase()} /api${endpoint.path}`);
+
 const ROLES = ['anonymous', ...GROUPS] as const;
 
 let server: TestServer;
@@ -223,8 +230,18 @@ describe('route × role', () => {
     const all = expressRoutes((server.kib.app as unknown as { router: Router }).router);
     expect(all.length).toBeGreaterThanOrEqual(registered.size);
     expect(
-      all.filter((r) => !registered.has(r) && !OUTSIDE_API.includes(r) && !EMBED_CORS.includes(r)),
+      all.filter(
+        (r) =>
+          !registered.has(r) &&
+          !OUTSIDE_API.includes(r) &&
+          !EMBED_CORS.includes(r) &&
+          !LARGER_BODIES.includes(r),
+      ),
     ).toEqual([]);
+    expect(LARGER_BODIES).toEqual([
+      'POST /api/createregisterstudents/',
+      'POST /api/createregisterstudents/file/',
+    ]);
     expect(EMBED_CORS).toHaveLength(6);
     expect(all).toContain('POST /lti/1.1/launch');
   });

@@ -25,11 +25,25 @@ export interface JobView<A> {
 }
 
 /**
+ * The SQLSTATE classes of a statement the database refuses for its data (22: a value too long, out
+ * of range, malformed; 23: a broken constraint): the same statement fails the same way every time.
+ */
+const DATA_REFUSED = /^2[23]/;
+
+/** Whether another try of the work that threw `err` would fail the same way. */
+export function failsAgain(err: unknown): boolean {
+  if (err instanceof AppError) return err.status < 500;
+  const e = err as { parent?: { code?: unknown }; original?: { code?: unknown }; code?: unknown } | null;
+  const code = e?.parent?.code ?? e?.original?.code ?? e?.code;
+  return typeof code === 'string' && code.length === 5 && DATA_REFUSED.test(code);
+}
+
+/**
  * One try of a job whose output is its answer or its failure: `run`'s answer, or, when it throws, the
- * failure to keep. A refusal (an AppError below 500) is the same on every try and is kept at once;
- * anything else is thrown again for the queue to retry, until the last try, whose failure is kept
- * (`broke` for an error that is not an AppError). `heard` is told of each failure and whether a retry
- * follows.
+ * failure to keep. A failure another try cannot mend ({@link failsAgain}: a refusal, an AppError
+ * below 500, or data the database refuses) is kept at once; anything else is thrown again for the
+ * queue to retry, until the last try, whose failure is kept (`broke` for an error that is not an
+ * AppError). `heard` is told of each failure and whether a retry follows.
  */
 export async function jobTry<A>(
   run: () => Promise<A>,
@@ -38,8 +52,7 @@ export async function jobTry<A>(
   try {
     return { answer: await run() };
   } catch (err) {
-    const refused = err instanceof AppError && err.status < 500;
-    const retry = !refused && !options.lastTry;
+    const retry = !failsAgain(err) && !options.lastTry;
     options.heard(err, retry);
     if (retry) throw err;
     return {

@@ -382,18 +382,41 @@ describe('modules/{id}/learning-standards/', () => {
     expect(replaced.body.skills.map((s) => s.id)).toEqual([ids.numericSkill]);
   });
 
-  it("lets a supervisor change any module's assignment, and the teacher their own", async () => {
-    const res = await clients.supervisor.put<Assigned>(`/api/modules/${creatorModule}/learning-standards/`, {
+  it("lets a supervisor read and change a catalog module's assignment, and the teacher their own", async () => {
+    const catalog = `/api/modules/${creatorModule}/learning-standards/`;
+    const res = await clients.supervisor.put<Assigned>(catalog, {
       learning_standard_ids: [ids.variational],
       skill_ids: [],
     });
     expect(res.status).toBe(200);
     expect(res.body.learning_standards.map((s) => s.id)).toEqual([ids.variational]);
+    expect((await clients.supervisor.get<Assigned>(catalog)).body).toEqual(res.body);
     const own = await clients.teacher.put(`/api/modules/${teacherModule}/learning-standards/`, {
       learning_standard_ids: [],
       skill_ids: [ids.numericSkill],
     });
     expect(own.status).toBe(200);
+  });
+
+  it("answers 404 to a supervisor for a teacher's module, reading or changing, as to another teacher", async () => {
+    const path = `/api/modules/${teacherModule}/learning-standards/`;
+    const before = await clients.teacher.put<Assigned>(path, {
+      learning_standard_ids: [],
+      skill_ids: [ids.numericSkill],
+    });
+    expect(before.status).toBe(200);
+    const change = { learning_standard_ids: [ids.numeric], skill_ids: [] };
+    for (const who of ['supervisor', 'teacher2'] as const) {
+      const read = await clients[who].get(path);
+      const write = await clients[who].put(path, change);
+      expect([read.status, write.status], who).toEqual([404, 404]);
+      // The same answer as for a module that does not exist: nothing says the module is there.
+      expect(read.body).toEqual((await clients[who].get('/api/modules/999999/learning-standards/')).body);
+    }
+    const after = await clients.teacher.get<Assigned>(path);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+    expect(after.body.skills.map((s) => s.id)).toEqual([ids.numericSkill]);
   });
 
   it('answers 404 to another creator or teacher, for reading and changing, and changes nothing', async () => {

@@ -170,13 +170,19 @@ export class LearningStandardsRepository {
     }));
   }
 
-  /** The module's author, or null when there is no such module. */
-  async moduleAuthor(moduleId: number): Promise<number | null> {
-    const [row] = await this.select<{ authorId: number }>(
-      `SELECT author_id AS "authorId" FROM modules WHERE id = :moduleId`,
-      { moduleId },
+  /**
+   * The module's author and whether the module is in the creators' catalog (its author is a creator
+   * or a supervisor, as in the searches), or null when there is no such module.
+   */
+  async moduleOwnership(moduleId: number): Promise<{ authorId: number; inCatalog: boolean } | null> {
+    const [row] = await this.select<{ authorId: number; inCatalog: boolean }>(
+      `SELECT m.author_id AS "authorId", EXISTS (
+         SELECT 1 FROM user_groups ug JOIN groups g ON g.id = ug.group_id
+          WHERE ug.user_id = m.author_id AND g.name IN (:catalogGroups)) AS "inCatalog"
+         FROM modules m WHERE m.id = :moduleId`,
+      { moduleId, catalogGroups: [...CATALOG_GROUPS] },
     );
-    return row?.authorId ?? null;
+    return row ?? null;
   }
 
   /** The learning standards and skills the module is assigned to, with where each sits. */

@@ -10,13 +10,15 @@ import type { Principal } from '../http/access';
 import { AppError } from '../http/errors';
 import type { LearningStandardsRepository } from './learning-standards.repository';
 
-/** The group whose members may change any module's learning standards. */
+/** The group whose members may change the learning standards of the creators' catalog's modules. */
 const SUPERVISORS = 'Supervisors';
 
 /**
  * The module builder's search by competences and a module's assignment to learning standards and
- * skills (spec 02 "Module builder"). Reading is for every module builder; a module's assignment is
- * read and changed by its author or a supervisor, and anybody else learns nothing of it (404).
+ * skills (spec 02 "Module builder"). Reading is for every module builder. A module's assignment is
+ * read and changed by its author; a supervisor, who reviews the creators' work (spec 02 §6), also
+ * reads and changes it for a module of the creators' catalog, the modules every builder finds. A
+ * teacher's module is the teacher's own: to a supervisor, as to anybody else, it does not exist (404).
  */
 export class LearningStandardsService {
   constructor(private readonly repo: LearningStandardsRepository) {}
@@ -49,15 +51,15 @@ export class LearningStandardsService {
     return this.repo.topicModules(callerId, topicId);
   }
 
-  /** What the module is assigned to, for its author or a supervisor. */
+  /** What the module is assigned to, for its author or (a catalog module) a supervisor. */
   async moduleStandards(principal: Principal, moduleId: number): Promise<ModuleStandards> {
     await this.mayChange(principal, moduleId);
     return this.repo.moduleStandards(moduleId);
   }
 
   /**
-   * Assigns the module to exactly these standards and skills, for its author or a supervisor; ids
-   * that name nothing are refused (400) with their field.
+   * Assigns the module to exactly these standards and skills, for its author or (a catalog module)
+   * a supervisor; ids that name nothing are refused (400) with their field.
    */
   async setModuleStandards(
     principal: Principal,
@@ -76,9 +78,11 @@ export class LearningStandardsService {
   }
 
   private async mayChange(principal: Principal, moduleId: number): Promise<void> {
-    const authorId = await this.repo.moduleAuthor(moduleId);
-    if (authorId === null) notFound();
-    if (authorId !== principal.userId && !principal.groups.includes(SUPERVISORS)) notFound();
+    const module = await this.repo.moduleOwnership(moduleId);
+    if (!module) notFound();
+    if (module.authorId === principal.userId) return;
+    if (module.inCatalog && principal.groups.includes(SUPERVISORS)) return;
+    notFound();
   }
 }
 

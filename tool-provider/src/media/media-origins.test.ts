@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaConfig } from '../config';
-import { mediaOrigins } from './media-origins';
+import { mediaBaseUrl, mediaOrigins } from './media-origins';
 
 const S3 = {
   bucket: 'kib-media',
@@ -45,5 +45,28 @@ describe('the origins configured media need in the page policy', () => {
     const byHost: MediaConfig = { ...byPath, s3: { ...S3, endpoint, forcePathStyle: false } };
     expect(mediaOrigins(byPath).uploads).toEqual(['http://minio.internal:9000']);
     expect(mediaOrigins(byHost).uploads).toEqual(['http://kib-media.minio.internal:9000']);
+  });
+});
+
+describe('where browsers load stored files from', () => {
+  const PUBLIC = 'http://localhost:8080';
+
+  it("answers Kib's own files as root-relative paths, right at whatever host the page was opened at", () => {
+    expect(mediaBaseUrl(undefined, PUBLIC, 'pictures')).toBe('/media/pictures');
+    expect(mediaBaseUrl(undefined, PUBLIC, 'videos')).toBe('/media/videos');
+  });
+
+  it("turns a configured address on Kib's own origin into its path", () => {
+    expect(mediaBaseUrl('http://localhost:8080/files/pictures/', PUBLIC, 'pictures')).toBe('/files/pictures');
+  });
+
+  it("keeps a CDN or bucket address (another origin), or Kib's bare root, as it is", () => {
+    expect(mediaBaseUrl('http://localhost:8080', PUBLIC, 'videos')).toBe('http://localhost:8080');
+    expect(mediaBaseUrl('https://img.cdn.example.org/kib', PUBLIC, 'pictures')).toBe(
+      'https://img.cdn.example.org/kib',
+    );
+    expect(mediaBaseUrl('http://127.0.0.1:8080/media/pictures', PUBLIC, 'pictures')).toBe(
+      'http://127.0.0.1:8080/media/pictures',
+    );
   });
 });

@@ -44,3 +44,25 @@ export function mediaOrigins(media: MediaConfig): MediaOrigins {
     uploads: media.s3 ? bucketOrigin(media.s3) : [],
   };
 }
+
+/**
+ * Where browsers load one collection of stored files from: the configured CDN or bucket as it is,
+ * or a root-relative path (`/media/pictures`) when Kib serves the files itself or the configured
+ * address is on Kib's own origin anyway. A path resolves against whatever host the page was opened
+ * at (`localhost` or `127.0.0.1`, a proxy's name, an instance's own address), where the page's
+ * policy allows it as 'self'; PUBLIC_URL's absolute address would be another origin there, and
+ * refused. On another site's page, the student detail resolves its photos against the API's
+ * address, and an embedded solver is given Kib's absolute addresses by that page.
+ */
+export function mediaBaseUrl(
+  configured: string | undefined,
+  publicUrl: string,
+  collection: 'pictures' | 'videos',
+): string {
+  if (!configured) return `/media/${collection}`;
+  const [origin] = originOf(configured);
+  const [own] = originOf(publicUrl);
+  if (!origin || origin !== own) return configured;
+  // Kib's own root is its site, not a folder of files: an address there stays absolute.
+  return new URL(configured).pathname.replace(/\/+$/, '') || configured;
+}

@@ -5,6 +5,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   PICTURE_MAX_BYTES,
+  PICTURE_MAX_PIXELS,
   VIDEO_MAX_BYTES,
   type MediaKind,
   type PresignedUpload,
@@ -16,10 +17,29 @@ import { AppError } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import { removeUploadDir, uploadDir } from '../http/multipart';
 import type { Logger } from '../logger';
-import { kindOf, reencodePicture, sniffBuffer, sniffFile, UnreadablePictureError } from './file-content';
+import {
+  kindOf,
+  PictureTooLargeError,
+  reencodePicture,
+  sniffBuffer,
+  sniffFile,
+  UnreadablePictureError,
+} from './file-content';
+import { mediaBaseUrl } from './media-origins';
 import type { MediaFileRow, MediaRepository } from './media.repository';
 import { MEDIA_TYPES, mediaTypeOfKey, newMediaKey, type MediaExtension, type MediaStorage } from './storage';
 
+/**
+ * A picture of more pixels than Kib decodes: 413 `picture-too-large` naming the file and the limit,
+ * on its field.
+ */
+function pictureTooLarge(field: string, name: string): AppError {
+  const message = {
+    key: 'validation.picture-too-many-pixels',
+    params: { name, megapixels: PICTURE_MAX_PIXELS / 1_000_000 },
+  };
+  return new AppError(413, 'picture-too-large', message, { [field]: [message] });
+}
 /** The largest video uploaded through a presigned address (get_presigned_url/), in bytes. */
 export const PRESIGNED_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
 /** How long a presigned upload address is valid, in seconds. */
@@ -75,11 +95,14 @@ export class MediaService {
     return this.deps.now?.() ?? new Date();
   }
 
-  /** Where browsers load pictures and videos from. */
+  /**
+   * Where browsers load pictures and videos from: the configured CDN or bucket, else Kib's own
+   * `/media/…` as a root-relative path, right at whatever host the page was opened at.
+   */
   baseUrls(): { picture: string; video: string } {
     return {
-      picture: this.deps.pictureBaseUrl ?? `${this.deps.publicUrl}/media/pictures`,
-      video: this.deps.videoBaseUrl ?? `${this.deps.publicUrl}/media/videos`,
+      picture: mediaBaseUrl(this.deps.pictureBaseUrl, this.deps.publicUrl, 'pictures'),
+      video: mediaBaseUrl(this.deps.videoBaseUrl, this.deps.publicUrl, 'videos'),
     };
   }
 
@@ -132,6 +155,7 @@ export class MediaService {
       try {
         size = await reencodePicture(file.path, source, file.ext as 'jpg' | 'png' | 'gif');
       } catch (err) {
+        if (err instanceof PictureTooLargeError) throw pictureTooLarge(file.field, file.formdata.name);
         if (err instanceof UnreadablePictureError)
           throw AppError.badRequest({
             [file.field]: [{ key: 'validation.picture-unreadable', params: { name: file.formdata.name } }],
@@ -237,7 +261,7 @@ export class MediaService {
       try {
         size = await reencodePicture(raw, clean, ext);
       } catch (err) {
-        if (err instanceof UnreadablePictureError) return null;
+        if (err instanceof UnreadablePictureError || err instanceof PictureTooLargeError) return null;
         throw err;
       }
       await this.deps.storage.put(key, { path: clean }, { size, contentType: MEDIA_TYPES[ext].contentType });
@@ -276,7 +300,8 @@ export class MediaService {
     const expiresAt = new Date(this.now().getTime() + PRESIGNED_TTL_SECONDS * 1000);
     const token = this.signUpload({ key, size: request.size, exp: Math.floor(expiresAt.getTime() / 1000) });
     return {
-      url: `${this.deps.publicUrl}/api/uploads/${token}/`,
+      // Root-relative, like the files' addresses: the page's connect-src allows it as 'self' at any host.
+      url: `/api/uploads/${token}/`,
       method: 'PUT',
       headers: { 'content-type': request.contentType },
       key,
@@ -358,6 +383,7 @@ export class MediaService {
         try {
           size = await reencodePicture(raw, source, expected.ext as 'jpg' | 'png' | 'gif');
         } catch (err) {
+          if (err instanceof PictureTooLargeError) throw pictureTooLarge('file', claim.key);
           if (err instanceof UnreadablePictureError)
             throw new AppError(400, 'file-type-invalid', {
               key: 'validation.picture-unreadable',

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PHONE_PHOTO_MAX_BYTES, PHONE_PHOTO_TTL_SECONDS, type PhonePhotoSession } from '@kib/core';
+import {
+  PHONE_PHOTO_MAX_BYTES,
+  PHONE_PHOTO_TTL_SECONDS,
+  PICTURE_MAX_PIXELS,
+  type PhonePhotoSession,
+} from '@kib/core';
 import { jwtVerify, SignJWT } from 'jose';
 import sharp from 'sharp';
 import type { Principal } from '../http/access';
@@ -10,7 +15,7 @@ import { removeUploadDir, uploadDir } from '../http/multipart';
 import type { Limiter } from '../http/rate-limit';
 import type { Logger } from '../logger';
 import type { HandwritingService } from '../handwriting/handwriting.service';
-import { sniffBuffer } from '../media/file-content';
+import { inPictureTurn, PICTURE_TIME_LIMIT_SECONDS, sniffBuffer } from '../media/file-content';
 import type { MediaRepository } from '../media/media.repository';
 import type { MediaService } from '../media/media.service';
 import type { PhonePhotoRepository, PhonePhotoRow } from './phone-photo.repository';
@@ -165,6 +170,7 @@ export class PhonePhotoService {
           },
         ]);
       } catch (err) {
+        if (err instanceof AppError && err.status === 413) throw new PhotoRefused('photo-too-large');
         if (err instanceof AppError && err.status === 400) throw new PhotoRefused('photo-unreadable');
         if (err instanceof AppError) throw new PhotoRefused('storage-unavailable');
         throw err;
@@ -187,16 +193,19 @@ export class PhonePhotoService {
       : { userId: row.userId!, groups: [] };
     try {
       // A smaller copy without metadata: the camera's location never leaves Kib.
-      const bytes = await sharp(file, { failOn: 'error' })
-        .rotate()
-        .resize({
-          width: RECOGNITION_MAX_SIDE,
-          height: RECOGNITION_MAX_SIDE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .jpeg({ quality: 85 })
-        .toBuffer();
+      const bytes = await inPictureTurn(file, false, () =>
+        sharp(file, { failOn: 'error', limitInputPixels: PICTURE_MAX_PIXELS })
+          .timeout({ seconds: PICTURE_TIME_LIMIT_SECONDS })
+          .rotate()
+          .resize({
+            width: RECOGNITION_MAX_SIDE,
+            height: RECOGNITION_MAX_SIDE,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .jpeg({ quality: 85 })
+          .toBuffer(),
+      );
       return await this.deps.handwriting.recognize(principal, { bytes, contentType: 'image/jpeg' });
     } catch (err) {
       this.deps.logger.warn(

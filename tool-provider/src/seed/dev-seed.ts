@@ -5,7 +5,7 @@ import type { Models } from '../db/models';
 import type { Logger } from '../logger';
 import { toStoredContent } from '../problems/math-type-record';
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MediaStorage } from '../media/storage';
 import { DEV_CONTENT, SEED_MEDIA, toMathTypeData, type SeedContent } from './dev-content';
 import { registerDevConsumer } from '../lti/v11/dev-consumer';
@@ -600,7 +600,8 @@ async function seedMedia(
   transaction: Transaction,
 ): Promise<void> {
   for (const [key, media] of Object.entries(SEED_MEDIA)) {
-    const file = path.join(import.meta.dirname, 'media', media.file);
+    // From the module's address, which the production bundle keeps pointing at this folder.
+    const file = fileURLToPath(new URL(`media/${media.file}`, import.meta.url));
     const { size } = await fs.stat(file);
     await storage.put(key, { path: file }, { size, contentType: media.contentType });
     await sequelize.query(

@@ -98,18 +98,24 @@ export class RegistrationJobs {
 
   /**
    * Starts registering `rows()` in one of the teacher's classrooms: 403 without a running plan, 404
-   * for a classroom that is not theirs (checked before the rows are read); answers it queued.
+   * for a classroom that is not theirs (checked before the rows are read, a spreadsheet parsed);
+   * answers it queued. Nothing is queued when `rows()` refuses.
    */
   async submit(
     teacherId: number,
     classroomId: number,
-    rows: () => NewStudentRow[],
+    rows: () => NewStudentRow[] | Promise<NewStudentRow[]>,
     language: 'es' | 'en',
   ): Promise<RegistrationJob> {
     const { jobs, teachers, sealed } = this.deps;
     await teachers.admitRegistration(teacherId, classroomId);
     if (!jobs) throw new AppError(503, 'internal');
-    const request: RegistrationRequest = { teacherId, classroomId, language, rows: sealed.seal(rows()) };
+    const request: RegistrationRequest = {
+      teacherId,
+      classroomId,
+      language,
+      rows: sealed.seal(await rows()),
+    };
     const id = await jobs.send(REGISTRATION_QUEUE, request);
     return { id, state: 'queued', failedTries: 0, answer: null, error: null };
   }

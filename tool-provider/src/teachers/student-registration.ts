@@ -1,5 +1,6 @@
 import {
   EmailSchema,
+  NewStudentRowSchema,
   studentPassword,
   type NewStudentRow,
   type RegisteredStudent,
@@ -37,6 +38,9 @@ export async function registerStudents(
     const lastName = (input.lastName ?? '').trim();
     const email = (input.email ?? '').trim();
     const base = { row: index + 1, firstName, lastName, email };
+    // Rows read from a spreadsheet meet the same schema as typed ones, each refused on its own line.
+    const parsed = NewStudentRowSchema.safeParse(input);
+    if (!parsed.success) return { ...base, error: rowError(parsed.error.issues[0]!) };
     const parsedEmail = EmailSchema.safeParse(email);
     if (!parsedEmail.success) return { ...base, error: parsedEmail.error.issues[0]!.message };
     if (!firstName && !lastName) return { ...base, error: 'validation.student-name-required' };
@@ -86,6 +90,24 @@ export async function registerStudents(
     return { ...base, action: 'Error', password: null, error: 'auth.email-taken' };
   });
   return { results };
+}
+
+/** The fields of a row whose refusal names them, by their key in the row. */
+const ROW_FIELDS: Record<string, string> = {
+  firstName: 'first-name',
+  lastName: 'last-name',
+  email: 'email',
+  password: 'password',
+};
+
+/**
+ * A row's first problem as the key its line shows: a field too long is named
+ * (`validation.student-first-name-too-long`), anything else keeps the schema's own key.
+ */
+function rowError(issue: { code: string; path: PropertyKey[]; message: string }): string {
+  const field = ROW_FIELDS[String(issue.path[0])];
+  if (issue.code === 'too_big' && field) return `validation.student-${field}-too-long`;
+  return issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
 }
 
 /** Each distinct password's hash, `concurrency` hashed at a time at the most. */

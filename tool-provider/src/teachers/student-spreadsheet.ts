@@ -1,6 +1,12 @@
-import * as XLSX from '@e965/xlsx';
-import { BULK_REGISTRATION_MAX_ROWS, type NewStudentRow } from '@kib/core';
+import {
+  BULK_REGISTRATION_MAX_ROWS,
+  STUDENT_SPREADSHEET_MAX_CELLS,
+  STUDENT_SPREADSHEET_MAX_ENTRIES,
+  STUDENT_SPREADSHEET_MAX_UNPACKED_BYTES,
+  type NewStudentRow,
+} from '@kib/core';
 import { AppError } from '../http/errors';
+import { ParseLimitError, ParsersBusyError, type FileParsers } from '../parsing/file-parsers';
 
 /** The first bytes of a zip archive (.xlsx, .ods) and of a compound document (.xls). */
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -25,40 +31,67 @@ export function spreadsheetKind(bytes: Uint8Array): 'zip' | 'compound' | 'text' 
 const refused = (key: string, params?: Record<string, unknown>) =>
   AppError.badRequest({ content: [{ key, params }] });
 
+/** A spreadsheet past one of its limits: 413, naming the limit, on the file's field. */
+const tooLarge = (key: string, params: Record<string, unknown>) =>
+  new AppError(413, 'spreadsheet-too-large', { key, params }, { content: [{ key, params }] });
+
+const MEGABYTE = 1024 * 1024;
+
+/** What the spreadsheet worker answers (student-spreadsheet.worker.mjs). */
+type WorkerOutcome =
+  | { rows: NewStudentRow[] }
+  | { refused: 'invalid' }
+  | { refused: 'unpacked' | 'entries' | 'cells'; limit: number };
+
+/** The worker that reads a spreadsheet, in a thread of the file parsers. */
+const WORKER = new URL('./student-spreadsheet.worker.mjs', import.meta.url);
+
 /**
- * The new-student rows of a spreadsheet: the first sheet, its first row skipped, columns 0–2 as
- * first name, last name and e-mail; empty rows dropped. A file that is not a spreadsheet, or one
- * with more rows than a bulk registration takes, is a 400 on `content`.
+ * The new-student rows of a spreadsheet, read in a thread of `parsers` (never on the event loop):
+ * the first sheet, its first row skipped, columns 0–2 as first name, last name and e-mail; empty
+ * rows dropped. Refused before anything is queued: a file that is not a spreadsheet or has no rows
+ * (400 on `content`); one that unpacks past {@link STUDENT_SPREADSHEET_MAX_UNPACKED_BYTES}, holds
+ * more files or cells than its limits, or more rows than a registration takes (413
+ * `spreadsheet-too-large` naming the limit); one whose reading passes the parsers' time or memory
+ * (422 `spreadsheet-too-complex` naming it); 503 `parsers-busy` when too many files wait already.
  */
-export function studentRows(bytes: Uint8Array): NewStudentRow[] {
+export async function studentRows(parsers: FileParsers, bytes: Uint8Array): Promise<NewStudentRow[]> {
   const kind = spreadsheetKind(bytes);
   if (kind === null) throw refused('validation.spreadsheet-invalid');
-  // Rows past the most a registration takes (plus the headings and one to tell) are never read.
-  const bounds = { dense: true, sheetRows: BULK_REGISTRATION_MAX_ROWS + 2 } as const;
-  let book: XLSX.WorkBook;
+  const limits = {
+    maxUnpackedBytes: STUDENT_SPREADSHEET_MAX_UNPACKED_BYTES,
+    maxEntries: STUDENT_SPREADSHEET_MAX_ENTRIES,
+    maxRows: BULK_REGISTRATION_MAX_ROWS,
+    maxCells: STUDENT_SPREADSHEET_MAX_CELLS,
+  };
+  let outcome: WorkerOutcome;
   try {
-    book =
-      kind === 'text'
-        ? XLSX.read(new TextDecoder().decode(bytes), { ...bounds, type: 'string', raw: true })
-        : XLSX.read(bytes, { ...bounds, type: 'array', cellFormula: false, cellHTML: false });
-  } catch {
-    throw refused('validation.spreadsheet-invalid');
+    outcome = await parsers.run<WorkerOutcome>(WORKER, { bytes, kind, limits });
+  } catch (err) {
+    if (err instanceof ParsersBusyError)
+      throw new AppError(503, 'parsers-busy', undefined, undefined, { 'Retry-After': '10' });
+    if (err instanceof ParseLimitError) {
+      const key = err.limit === 'time' ? 'errors.spreadsheet-too-slow' : 'errors.spreadsheet-too-much-memory';
+      const params = err.limit === 'time' ? { seconds: err.value / 1000 } : { megabytes: err.value };
+      throw new AppError(422, 'spreadsheet-too-complex', { key, params }, { content: [{ key, params }] });
+    }
+    throw err;
   }
-  const sheet = book.SheetNames[0] === undefined ? undefined : book.Sheets[book.SheetNames[0]];
-  if (!sheet) throw refused('validation.spreadsheet-invalid');
-  const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    raw: false,
-    defval: '',
-    blankrows: false,
-  });
-  const text = (cell: unknown) => (cell === undefined || cell === null ? '' : String(cell).trim());
-  const rows = table
-    .slice(1)
-    .map((cells) => ({ firstName: text(cells[0]), lastName: text(cells[1]), email: text(cells[2]) }))
-    .filter((row) => row.firstName || row.lastName || row.email);
+  if ('refused' in outcome) {
+    switch (outcome.refused) {
+      case 'invalid':
+        throw refused('validation.spreadsheet-invalid');
+      case 'unpacked':
+        throw tooLarge('errors.spreadsheet-unpacked-too-large', { megabytes: outcome.limit / MEGABYTE });
+      case 'entries':
+        throw tooLarge('errors.spreadsheet-too-many-entries', { max: outcome.limit });
+      case 'cells':
+        throw tooLarge('errors.spreadsheet-too-many-cells', { max: outcome.limit });
+    }
+  }
+  const { rows } = outcome;
   if (rows.length === 0) throw refused('validation.spreadsheet-empty');
   if (rows.length > BULK_REGISTRATION_MAX_ROWS)
-    throw refused('validation.too-many', { max: BULK_REGISTRATION_MAX_ROWS });
+    throw tooLarge('errors.spreadsheet-too-many-rows', { max: BULK_REGISTRATION_MAX_ROWS });
   return rows;
 }

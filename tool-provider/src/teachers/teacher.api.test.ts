@@ -4,6 +4,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SEED } from '../seed/dev-seed';
 import { insertUser } from '../../testing/fixtures';
+import { lyingZipBombXlsx, xlsxOf, zipBombXlsx } from '../../testing/hostile-files';
 import { finished, startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
@@ -456,6 +457,114 @@ describe('POST createregisterstudents/file/', () => {
     expect(
       (await registered(other, '/api/createregisterstudents/file/', { classroom, content })).status,
     ).toBe(404);
+  });
+});
+
+describe('POST createregisterstudents/file/ with hostile files', () => {
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+  const queued = async () =>
+    Number(
+      (
+        await query<{ n: string }>(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'student-registration'`)
+      )[0]!.n,
+    );
+
+  it('refuses a zip bomb, its sizes told or hidden, with a translated 413 naming the limit, queueing nothing', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const classroom = Number((await teacher.post('/api/classrooms/', { name: 'Bombas' })).body.id);
+    const before = await queued();
+    for (const bomb of [zipBombXlsx(64 * 1024 * 1024), lyingZipBombXlsx(64 * 1024 * 1024)]) {
+      const res = await teacher.post('/api/createregisterstudents/file/', {
+        classroom,
+        content: base64(bomb),
+      });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({
+        code: 'spreadsheet-too-large',
+        detail:
+          'La hoja de cálculo ocupa más de 10 MB al abrirla: guarda solo la lista de estudiantes en un archivo nuevo.',
+        fields: {
+          content: [
+            'La hoja de cálculo ocupa más de 10 MB al abrirla: guarda solo la lista de estudiantes en un archivo nuevo.',
+          ],
+        },
+      });
+    }
+    expect(await queued()).toBe(before);
+    expect((await teacher.get('/api/health/live')).status).toBe(200);
+  });
+
+  it("takes a spreadsheet up to its 4 MB cap (a typed registration's smaller body limit is its own)", async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email);
+    const classroom = Number((await teacher.post('/api/classrooms/', { name: 'Notas largas' })).body.id);
+    const notes = 'n'.repeat(30_000);
+    const lines = ['Nombre,Apellido,Correo,Notas'];
+    for (let i = 0; i < 100; i++) lines.push(`Grande,Uno,grande${i}@test.kib,${notes}`);
+    const csv = new TextEncoder().encode(lines.join('\n'));
+    expect(csv.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const res = await registered(teacher, '/api/createregisterstudents/file/', {
+      classroom,
+      content: base64(csv),
+    });
+    expect(res.status).toBe(200);
+    expect((res.body.results as unknown[]).length).toBe(100);
+  });
+
+  it('reads large bodies only for a teacher within their allowance: one at a time, 10 in 10 minutes, then 429', async () => {
+    const teacher = await loginAs('lateteacher@test.kib', 'en');
+    // Past the default 200 kB: a large body (a few typed rows would not count).
+    const body = { classroom: 1, content: base64(new Uint8Array(250_000).fill(65)) };
+    expect(JSON.stringify(body).length).toBeGreaterThan(200 * 1024);
+    const together = await Promise.all([
+      teacher.post('/api/createregisterstudents/file/', body),
+      teacher.post('/api/createregisterstudents/file/', body),
+    ]);
+    expect(together.map((res) => res.status).sort()).toEqual([404, 429]);
+    for (let i = 0; i < 9; i++)
+      expect((await teacher.post('/api/createregisterstudents/file/', body)).status).toBe(404);
+    const refused = await teacher.post('/api/createregisterstudents/file/', body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('rate-limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Anybody else meets the default limit before the access layer: the large body is never read.
+    const anonymous = await new TestClient(server.url).post('/api/createregisterstudents/file/', {
+      classroom: 1,
+      content: 'A'.repeat(1024 * 1024),
+    });
+    expect(anonymous.status).toBe(413);
+  });
+
+  it('refuses a spreadsheet row as a typed row is refused, on its own line, and registers the others in one try', async () => {
+    const teacher = await loginAs(DEV_SEED.users.teacher.email, 'en');
+    const classroom = Number((await teacher.post('/api/classrooms/', { name: 'Nombres largos' })).body.id);
+    const content = base64(
+      xlsxOf([
+        ['Nombre', 'Apellido', 'Correo'],
+        ['Corto', 'Uno', 'corto1@test.kib'],
+        ['N'.repeat(200), 'Largo', 'largo@test.kib'],
+        ['Corto', 'Dos', 'corto2@test.kib'],
+      ]),
+    );
+    const started = await teacher.post('/api/createregisterstudents/file/', { classroom, content });
+    expect(started.status).toBe(202);
+    const id = String(started.body.id);
+    // Finished, and not read yet (reading it would delete it): watched in the queue's table.
+    await expect
+      .poll(
+        async () =>
+          (await query<{ state: string }>(`SELECT state FROM pgboss.job WHERE id = :id`, { id }))[0]?.state,
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    const res = await teacher.get(`/api/createregisterstudents/${id}/`);
+    expect(res.body).toMatchObject({ state: 'done', failed_tries: 0 });
+    const results = (res.body.answer as { results: { row: number; action: string; error: string | null }[] })
+      .results;
+    expect(results.map((r) => [r.row, r.action, r.error])).toEqual([
+      [1, 'Created', null],
+      [2, 'Error', 'validation.student-first-name-too-long'],
+      [3, 'Created', null],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { API, PathIdSchema } from '@kib/core';
 import type { ApiRouter } from '../http/api-router';
+import type { FileParsers } from '../parsing/file-parsers';
 import { AppError } from '../http/errors';
 import type { RegistrationJobs } from './registration-jobs';
 import { studentRows } from './student-spreadsheet';
@@ -14,13 +15,14 @@ function pathId(raw: string): number {
 
 /**
  * The teacher's dashboard data, classroom levels, classrooms (create, change, delete: the caller's
- * own only, with a valid school plan), bulk registrations of students (background jobs) and joining
- * a school with a teacher code.
+ * own only, with a valid school plan), bulk registrations of students (background jobs; spreadsheets
+ * read by `parsers`, off the event loop) and joining a school with a teacher code.
  */
 export function registerTeacherRoutes(
   api: ApiRouter,
   teachers: TeacherService,
   registrations: RegistrationJobs,
+  parsers: FileParsers,
 ): void {
   api.handle(API.teacherData, {
     handle: async ({ principal }) => ({ body: await teachers.data(principal.userId) }),
@@ -68,7 +70,7 @@ export function registerTeacherRoutes(
       body: await registrations.submit(
         principal.userId,
         body.classroom,
-        () => studentRows(Buffer.from(body.content, 'base64')),
+        () => studentRows(parsers, Buffer.from(body.content, 'base64')),
         req.language,
       ),
     }),

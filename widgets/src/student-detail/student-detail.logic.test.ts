@@ -1,7 +1,7 @@
 import type { StudentAssignment } from '@kib/core';
 import { describe, expect, it } from 'vitest';
-import { studentDetailFixture } from './student-detail.fixtures';
-import { numeralStatus, studentName, summarizeAssignments } from './student-detail.logic';
+import { studentDetailFixture, studentDetailWithPhotosFixture } from './student-detail.fixtures';
+import { numeralStatus, studentName, summarizeAssignments, withPhotosFrom } from './student-detail.logic';
 
 const numeral = (
   id: number,
@@ -111,5 +111,43 @@ describe('studentName', () => {
   it('joins the names, trimmed', () => {
     expect(studentName({ firstName: ' Daniela ', lastName: 'Rojas' })).toBe('Daniela Rojas');
     expect(studentName({ firstName: '', lastName: ' ' })).toBe('');
+  });
+});
+
+describe('withPhotosFrom', () => {
+  const withPhotos = (...urls: (string | null)[]) => {
+    const copy = structuredClone(studentDetailWithPhotosFixture);
+    const numeral = copy.assignments
+      .flatMap((a) => a.problems.flatMap((p) => p.numerals))
+      .find((n) => n.photos)!;
+    numeral.photos = urls.map((pictureUrl) => ({
+      pictureUrl,
+      latex: null,
+      receivedAt: '2026-03-02T14:05:00.000Z',
+    }));
+    return copy;
+  };
+  const addresses = (detail: typeof studentDetailFixture) =>
+    detail.assignments.flatMap((a) =>
+      a.problems.flatMap((p) => p.numerals.flatMap((n) => (n.photos ?? []).map((ph) => ph.pictureUrl))),
+    );
+
+  it("points Kib's own photos at the API's host, not at the page that embeds the widget", () => {
+    const detail = withPhotos('/media/pictures/p.jpg', null, 'https://cdn.example.org/p.jpg');
+    const on = withPhotosFrom(detail, 'https://kib.example/api/', 'https://intranet.school.example/class');
+    expect(addresses(on)).toEqual([
+      'https://kib.example/media/pictures/p.jpg',
+      null,
+      'https://cdn.example.org/p.jpg',
+    ]);
+  });
+
+  it("keeps them at the page's own host when the API is Kib's own (`/api/`)", () => {
+    const on = withPhotosFrom(withPhotos('/media/pictures/p.jpg'), '/api/', 'http://127.0.0.1:8080/teacher');
+    expect(addresses(on)).toEqual(['http://127.0.0.1:8080/media/pictures/p.jpg']);
+  });
+
+  it('leaves a record without photos as it was', () => {
+    expect(withPhotosFrom(studentDetailFixture, 'https://kib.example/api/')).toEqual(studentDetailFixture);
   });
 });

@@ -1,4 +1,10 @@
-import { progressPercent, sortByNumeration, type NumeralPhoto, type StudentAssignment } from '@kib/core';
+import {
+  progressPercent,
+  sortByNumeration,
+  type NumeralPhoto,
+  type StudentAssignment,
+  type StudentDetail,
+} from '@kib/core';
 import { deadlinePassed, latestDate, type ProgressStatus } from '../dashboard/dashboard.logic';
 
 /** A numeral as the assignment detail lists it. */
@@ -132,4 +138,38 @@ export function summarizeAssignments(assignments: readonly StudentAssignment[], 
 /** A student's full name: first and last names joined, trimmed ('' when both are empty). */
 export function studentName(student: { firstName: string; lastName: string }): string {
   return [student.firstName.trim(), student.lastName.trim()].filter(Boolean).join(' ');
+}
+
+/**
+ * The record with each photo's address resolved against the API it was loaded from. Kib answers its
+ * own files as root-relative paths (`/media/pictures/…`), right on Kib's pages at whatever host they
+ * were opened at, but on a school's page that embeds the widget they would point at the school's
+ * site; an address that already is absolute (a CDN's) stays as it is.
+ */
+export function withPhotosFrom(
+  detail: StudentDetail,
+  apiBase: string,
+  page: string = typeof location === 'undefined' ? 'http://localhost/' : location.href,
+): StudentDetail {
+  const base = new URL(apiBase, page);
+  return {
+    ...detail,
+    assignments: detail.assignments.map((assignment) => ({
+      ...assignment,
+      problems: assignment.problems.map((problem) => ({
+        ...problem,
+        numerals: problem.numerals.map((numeral) =>
+          numeral.photos
+            ? {
+                ...numeral,
+                photos: numeral.photos.map((photo) => ({
+                  ...photo,
+                  pictureUrl: photo.pictureUrl === null ? null : new URL(photo.pictureUrl, base).href,
+                })),
+              }
+            : numeral,
+        ),
+      })),
+    })),
+  };
 }

@@ -22,6 +22,7 @@ import {
   summarizeAssignments,
   type AssignmentRow,
   type NumeralRow,
+  withPhotosFrom,
 } from './student-detail.logic';
 import type { StudentDetailData, StudentDetailProps } from './student-detail.types';
 
@@ -46,10 +47,13 @@ export function StudentDetail({ data, lang, apiBase, token, classroomId, student
             token,
             lang: language,
             key: JSON.stringify([apiBase, token ?? null, classroomId, studentId]),
-            request: (api) =>
-              api.endpoints.studentDetail({
-                params: { id: String(classroomId), studentId: String(studentId) },
-              }),
+            request: async (api) =>
+              withPhotosFrom(
+                await api.endpoints.studentDetail({
+                  params: { id: String(classroomId), studentId: String(studentId) },
+                }),
+                apiBase,
+              ),
           }
         : null,
     [apiBase, token, classroomId, studentId, language],

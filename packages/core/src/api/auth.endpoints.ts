@@ -8,6 +8,7 @@ import {
   RegistrationSchema,
   ResetPasswordConfirmSchema,
   ResetPasswordSchema,
+  SignedUpSchema,
 } from './auth.schemas';
 
 /** An answer that carries a new access token (the refresh token travels as an httpOnly cookie). */
@@ -50,9 +51,9 @@ export const AUTH_ENDPOINTS = {
     path: '/auth/users/',
     access: PUBLIC,
     tag: TAG,
-    summary: 'Signs up; the account is activated from the e-mail sent',
+    summary: 'Signs up; the account is activated from the e-mail sent (the same answer for a taken address)',
     body: RegistrationSchema,
-    response: CurrentUserSchema,
+    response: SignedUpSchema,
     status: 201,
   }),
   activate: endpoint({

@@ -133,3 +133,13 @@ export const CurrentUserSchema = z.object({
 
 /** The current user as `auth/users/me/` returns it. */
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/**
+ * What sign-up answers (201): the account as it was asked for, without its id. A sign-up with an
+ * address that already has an account gets the same answer, byte for byte, so sign-up cannot tell
+ * who has an account (the owner is told by mail instead).
+ */
+export const SignedUpSchema = CurrentUserSchema.omit({ id: true });
+
+/** What sign-up answers. */
+export type SignedUp = z.infer<typeof SignedUpSchema>;

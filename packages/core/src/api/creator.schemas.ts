@@ -348,6 +348,11 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** The largest picture Kib takes, in bytes. */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The most pixels Kib decodes in one picture, every frame of an animated GIF counted (a 48-megapixel
+ * phone photo fits): a "decompression bomb", a small file of a huge image, is refused unopened.
+ */
+export const PICTURE_MAX_PIXELS = 50_000_000;
 /** The largest video sent through send_create_problem_data/, in bytes (larger: a presigned upload). */
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 

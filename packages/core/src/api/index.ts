@@ -32,6 +32,7 @@ export {
   RegistrationSchema,
   ResetPasswordConfirmSchema,
   ResetPasswordSchema,
+  SignedUpSchema,
   USER_TYPES,
   type AccessClaims,
   type Activation,
@@ -41,6 +42,7 @@ export {
   type Registration,
   type RegistrationInput,
   type ResetPasswordConfirm,
+  type SignedUp,
   type UserType,
 } from './auth.schemas';
 export {
@@ -201,6 +203,9 @@ export {
   RegisterStudentsFileSchema,
   RegisterStudentsSchema,
   STUDENT_SPREADSHEET_MAX_BYTES,
+  STUDENT_SPREADSHEET_MAX_CELLS,
+  STUDENT_SPREADSHEET_MAX_ENTRIES,
+  STUDENT_SPREADSHEET_MAX_UNPACKED_BYTES,
   studentPassword,
   type NewStudentRow,
   type RegisteredStudent,
@@ -258,6 +263,7 @@ export {
   MEDIA_KINDS,
   NumeralDraftSchema,
   PICTURE_MAX_BYTES,
+  PICTURE_MAX_PIXELS,
   PictureAddressSchema,
   PresignedUploadRequestSchema,
   PresignedUploadSchema,

@@ -78,7 +78,8 @@ export const LEARNING_STANDARD_ENDPOINTS = {
     path: '/modules/:id/learning-standards/',
     access: MODULE_BUILDERS,
     tag: TAG,
-    summary: 'The learning standards and skills a module is assigned to (its author or a supervisor)',
+    summary:
+      "The learning standards and skills a module is assigned to (its author; a supervisor too for a module of the creators' catalog)",
     response: ModuleStandardsSchema,
   }),
   setModuleStandards: endpoint({
@@ -87,7 +88,7 @@ export const LEARNING_STANDARD_ENDPOINTS = {
     access: MODULE_BUILDERS,
     tag: TAG,
     summary:
-      'Sets every learning standard and skill a module is assigned to (its author or a supervisor; those left out are taken away)',
+      "Sets every learning standard and skill a module is assigned to (its author; a supervisor too for a module of the creators' catalog; those left out are taken away)",
     body: ModuleStandardsInputSchema,
     response: ModuleStandardsSchema,
   }),

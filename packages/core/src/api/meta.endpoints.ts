@@ -35,12 +35,25 @@ export const META_ENDPOINTS = {
     access: PUBLIC,
     tag: TAG,
     summary:
-      'Readiness: the database answers within a short timeout and every migration of this version is applied (503 otherwise)',
+      'Readiness: the database answers within a short timeout, every migration of this version is applied, and the database and DATA_DIR take a write (503 otherwise)',
     response: z.object({
       status: z.enum(['ready', 'unavailable']),
       database: DATABASE,
-      /** Why it is not ready: the database did not answer in time, or migrations are missing. */
-      reason: z.enum(['database-unreachable', 'migrations-pending']).optional(),
+      /**
+       * Why it is not ready: the database did not answer in time, migrations are missing, or a
+       * write cannot be stored (the disk or quota is full, DATA_DIR is read-only or refuses the
+       * write otherwise, the database is read-only).
+       */
+      reason: z
+        .enum([
+          'database-unreachable',
+          'migrations-pending',
+          'storage-full',
+          'storage-read-only',
+          'storage-unwritable',
+          'database-read-only',
+        ])
+        .optional(),
       /** How many of this version's migrations the database has not applied. */
       pendingMigrations: z.number().int().min(0).optional(),
     }),

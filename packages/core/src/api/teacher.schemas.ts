@@ -127,6 +127,21 @@ export const RegisterStudentsSchema = z.object({
 export const STUDENT_SPREADSHEET_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
+ * The most a spreadsheet of new students may unpack to, in bytes (.xlsx and .ods are zip archives):
+ * 5,000 students unpack to about 2 MB, a "zip bomb" to gigabytes.
+ */
+export const STUDENT_SPREADSHEET_MAX_UNPACKED_BYTES = 10 * 1024 * 1024;
+
+/** The most files a spreadsheet's archive may hold (a workbook has a few dozen). */
+export const STUDENT_SPREADSHEET_MAX_ENTRIES = 1_000;
+
+/**
+ * The most cells the first sheet of a spreadsheet of new students may span in the rows read (5,000
+ * students in 40 columns): the three columns read and whatever else a teacher keeps beside them.
+ */
+export const STUDENT_SPREADSHEET_MAX_CELLS = 200_000;
+
+/**
  * POST createregisterstudents/file/: a spreadsheet of new students (.xlsx, .xls, .ods or .csv), its
  * bytes in base64. The first sheet is read; its first row (the headings) is skipped; columns 0–2
  * are first name, last name and e-mail.

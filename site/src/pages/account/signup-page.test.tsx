@@ -12,7 +12,20 @@ async function fillSignup(screen: Screen, password = 'Tr0mpeta-Azul-Nevado') {
   await screen.getByLabelText('Repite la contraseña').fill(password);
 }
 
-const CREATED = { 'POST auth/users/': { status: 201, body: { id: 9 } } };
+/** What the server answers to every valid sign-up, whether or not the address has an account. */
+const CREATED = {
+  'POST auth/users/': {
+    status: 201,
+    body: {
+      email: 'valentina@example.com',
+      first_name: 'Valentina',
+      last_name: 'Rojas',
+      groups: ['Teachers'],
+      language: 'es',
+      is_demo: false,
+    },
+  },
+};
 
 describe('SignupPage', () => {
   it('shows the registration form with the student and teacher checkboxes', async () => {
@@ -118,15 +131,15 @@ describe('SignupPage', () => {
     expect(calls.some((c) => c.path === 'auth/users/')).toBe(false);
   });
 
-  it("puts the server's field errors under their fields (a taken e-mail under the e-mail)", async () => {
+  it("puts the server's field errors under their fields (its e-mail check under the e-mail)", async () => {
     const { screen } = await renderSite('/signup', {
       routes: {
         'POST auth/users/': {
-          status: 409,
+          status: 400,
           body: {
-            code: 'email-taken',
-            detail: 'Ya existe una cuenta con este correo.',
-            fields: { email: ['Ya existe una cuenta con este correo.'] },
+            code: 'validation',
+            detail: 'Revisa los campos marcados.',
+            fields: { email: ['Introduce un correo electrónico válido.'] },
           },
         },
       },
@@ -134,15 +147,25 @@ describe('SignupPage', () => {
     await fillSignup(screen);
     await screen.getByRole('button', { name: 'Crear cuenta' }).click();
     const email = screen.getByLabelText('Correo electrónico');
-    await expect.element(email).toHaveAccessibleDescription('Ya existe una cuenta con este correo.');
+    await expect.element(email).toHaveAccessibleDescription('Introduce un correo electrónico válido.');
     await expect.element(email).toHaveFocus();
     await expect
       .element(screen.getByRole('alert'))
       .toHaveTextContent(/Uy, algo salió mal en el servidor :\(/);
-    await expect
-      .element(screen.getByRole('alert').getByRole('link', { name: 'Ir a iniciar sesión' }))
-      .toBeVisible();
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows "check your mail" for an address that may have an account, never that it is taken', async () => {
+    // The server answers a taken address exactly as a new one; the page has nothing else to show.
+    const { screen } = await renderSite('/signup', { routes: CREATED });
+    await fillSignup(screen);
+    await screen.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect
+      .element(screen.getByRole('status').getByText('Revisa tu correo para activar tu cuenta'))
+      .toBeVisible();
+    await expect.element(screen.getByText(/Te enviamos un enlace a valentina@example\.com/)).toBeVisible();
+    expect(screen.container.textContent).not.toContain('Ya existe una cuenta');
+    expect(screen.container.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('puts a server validation error on the repeat field under that field', async () => {

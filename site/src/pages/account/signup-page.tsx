@@ -22,7 +22,7 @@ import { PasswordStrength } from './password-strength';
 /** The fields that show their own errors; server errors on other fields go to the alert. */
 const FIELDS = ['email', 'firstName', 'lastName', 'password', 'rePassword'] as const;
 
-/** Failures whose server text helps the reader fix something (bad input, a taken e-mail, too many tries). */
+/** Failures whose server text helps the reader fix something (bad input, too many tries). */
 function isExplained(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && Boolean(error.detail);
 }
@@ -31,7 +31,9 @@ function isExplained(error: unknown): error is ApiError {
  * /signup (spec 01 §2, §4, §5): e-mail, names, a password with its strength and its repeat, and the
  * mutually exclusive "I am a student" / "I am a teacher" checkboxes. `?user=schoolAdmin` registers a
  * school administrator instead (no checkboxes). Success replaces the form with 'Check your email
- * for account activation'; failure shows 'Opps something wrong in the server :(', with the server's
+ * for account activation'; the server answers an address that has an account the same way (its owner
+ * gets a mail with the links to log in and to reset the password), so the page never says that an
+ * address is taken. Failure shows 'Opps something wrong in the server :(', with the server's
  * explanation and its field errors under the fields.
  */
 export function SignupPage() {
@@ -105,7 +107,6 @@ export function SignupPage() {
 
   const error = signup.error;
   const onField = serverFieldNames(error).some((name) => (FIELDS as readonly string[]).includes(name));
-  const emailTaken = error instanceof ApiError && error.code === 'email-taken';
   return (
     <AccountLayout title={title}>
       {schoolAdmin && <p className="account-lead">{t('account.signup-school-admin-lead')}</p>}
@@ -114,12 +115,6 @@ export function SignupPage() {
           <Alert tone="danger">
             <p className="account-alert-title">{t('account.signup-failure')}</p>
             {isExplained(error) && <p>{error.detail}</p>}
-            {emailTaken && (
-              <p>
-                <Link to="/login">{t('account.go-to-login')}</Link> ·{' '}
-                <Link to="/password/reset">{t('account.forgot-password')}</Link>
-              </p>
-            )}
           </Alert>
         </AccountResult>
       )}

@@ -27,6 +27,7 @@ import * as creatorStats from './0025-creator-stats';
 import * as phonePhotos from './0027-phone-photos';
 import * as gradeGiveUps from './0028-grade-give-ups';
 import * as contentVersion from './0029-content-version';
+import * as sessionEnds from './0030-session-ends';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0027-phone-photos', ...phonePhotos },
   { name: '0028-grade-give-ups', ...gradeGiveUps },
   { name: '0029-content-version', ...contentVersion },
+  { name: '0030-session-ends', ...sessionEnds },
 ];

@@ -1,3 +1,4 @@
+import { ACTIVITY_KEY } from '../../auth/session-ends';
 import { hashToken, randomToken } from '../../auth/tokens';
 import type { LtiRepository } from './lti.repository';
 
@@ -12,6 +13,11 @@ export interface LaunchCodePayload {
   group: LtiGroup;
   /** A path of the site (`/moodlestudent?module=3`), never a full URL. */
   next: string;
+  /**
+   * The activity whose code opened the solver, which ends the session when it closes: its session
+   * key, and its close (ISO 8601; null: none). Absent for an instructor's results or picker.
+   */
+  activity?: { key: string; closesAt: string | null };
 }
 
 /** The site page where a launch's browser exchanges its one-time code. */
@@ -23,7 +29,18 @@ function isPayload(value: unknown): value is LaunchCodePayload {
     !!v &&
     (v.group === 'LTIStudent' || v.group === 'LTITeacher') &&
     typeof v.next === 'string' &&
-    /^\/moodle(student|teacher)\?/.test(v.next)
+    /^\/moodle(student|teacher)\?/.test(v.next) &&
+    (v.activity === undefined || isActivity(v.activity))
+  );
+}
+
+function isActivity(value: unknown): value is NonNullable<LaunchCodePayload['activity']> {
+  const v = value as Partial<NonNullable<LaunchCodePayload['activity']>> | null;
+  return (
+    !!v &&
+    typeof v.key === 'string' &&
+    ACTIVITY_KEY.test(v.key) &&
+    (v.closesAt === null || (typeof v.closesAt === 'string' && !Number.isNaN(Date.parse(v.closesAt))))
   );
 }
 

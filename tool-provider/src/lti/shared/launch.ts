@@ -1,4 +1,5 @@
 import type { LtiModuleView, LtiSession } from '@kib/core';
+import { activityKey } from '../../auth/session-ends';
 import type { AccessTokens } from '../../auth/tokens';
 import type { Principal } from '../../http/access';
 import { AppError } from '../../http/errors';
@@ -16,7 +17,10 @@ import type {
 } from './lti.repository';
 import type { LtiRole } from './roles';
 
-/** How long the session of a launch lasts: it lives in the page's memory only, with no refresh. */
+/**
+ * How long the session of a launch lasts: it lives in the page's memory only, with no refresh. A
+ * learner's session in the solver ends sooner when the activity of its code closes.
+ */
 export const LTI_SESSION_TTL_SECONDS = 2 * 60 * 60;
 
 /** An activity code as a teacher may type it: letters, digits, `-` and `_`, 4 to 16 of them. */
@@ -110,15 +114,22 @@ export class LtiLaunches {
           launch.role,
         )
       : null;
-    const opening = (next: string): LaunchOpening => {
+    const opening = (next: string, activity?: LaunchCodePayload['activity']): LaunchOpening => {
       this.logLaunch(launch, { moduleId: module.id, linkId, userId });
-      return { userId, group, next, language: launch.profile.language };
+      return { userId, group, next, language: launch.profile.language, ...(activity ? { activity } : {}) };
     };
-    // An instructor opens the results of the link's learners; with no link, the activity itself.
+    // An instructor opens the results of the link's learners (which outlive the activity's close);
+    // with no link, the activity itself.
     if (launch.role === 'instructor' && linkId !== null) return opening(`/moodleteacher?link=${linkId}`);
     if (launch.role === 'learner' && launch.grade)
       await this.deps.grades.bind(launch.grade, { userId, moduleId: module.id }, now);
-    return opening(`/moodlestudent?module=${module.id}`);
+    const key = activityKey(module);
+    return opening(
+      `/moodlestudent?module=${module.id}`,
+      key === null
+        ? undefined
+        : { key, closesAt: module.validUntil ? module.validUntil.toISOString() : null },
+    );
   }
 
   /**
@@ -142,19 +153,24 @@ export class LtiLaunches {
   }
 
   /** The /moodlelogin path with a new one-time code for what a launch opens. */
-  loginPath({ userId, group, next, language }: LaunchOpening): Promise<string> {
-    return this.codes.loginPath(userId, { group, next }, language);
+  loginPath({ userId, language, ...payload }: LaunchOpening): Promise<string> {
+    return this.codes.loginPath(userId, payload, language);
   }
 
-  /** Exchanges a launch code, once, for an access token and the page it opens. */
+  /**
+   * Exchanges a launch code, once, for an access token and the page it opens. A session in the
+   * solver ends when the activity of its code closes or is deleted (with its module).
+   */
   async openSession(code: string): Promise<LtiSession> {
     const found = await this.codes.consume(code);
     if (!found) throw AppError.unauthenticated('lti-code-invalid');
+    const { group, next, activity } = found.payload;
+    const closesAt = activity?.closesAt ? new Date(activity.closesAt) : null;
     const access = await this.deps.accessTokens.sign(
-      { userId: found.userId, groups: [found.payload.group] },
-      { ttlSeconds: LTI_SESSION_TTL_SECONDS },
+      { userId: found.userId, groups: [group] },
+      { ttlSeconds: LTI_SESSION_TTL_SECONDS, ...(activity && { activity: { key: activity.key, closesAt } }) },
     );
-    return { access, next: found.payload.next };
+    return { access, next };
   }
 
   /** The module an activity code opens now; 404 `lti-activity-unknown` when none. */

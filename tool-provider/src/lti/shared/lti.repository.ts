@@ -66,6 +66,11 @@ export interface LaunchableModule {
   description: string;
   /** The student activity code as it is stored. */
   code: string;
+  /** The code activity of the code, or null for a module code (then `moduleCodeId`). */
+  activityId: number | null;
+  moduleCodeId: number | null;
+  /** When the code closes; null: never. */
+  validUntil: Date | null;
 }
 
 /** A Content-Item selection in progress: where the teacher's choice is posted back. */
@@ -445,18 +450,21 @@ export class LtiRepository {
 
   /**
    * The module a student activity code opens: a module code for students or a code activity's
-   * student code, compared without regard to case, still valid at `now`.
+   * student code, compared without regard to case, still valid at `now`; when both hold the code,
+   * the activity's wins (as for code students), so a session knows which one closes it.
    */
   async findModuleByStudentCode(code: string, now: Date): Promise<LaunchableModule | null> {
     const rows = await this.sequelize.query<LaunchableModule>(
-      `SELECT m.id, m.name, m.description, c.code FROM (
-         SELECT module_id, code FROM module_codes
+      `SELECT m.id, m.name, m.description, c.code, c.activity_id AS "activityId",
+              c.module_code_id AS "moduleCodeId", c.valid_until AS "validUntil" FROM (
+         SELECT 1 AS source, module_id, code, NULL::integer AS activity_id, id AS module_code_id, valid_until
+         FROM module_codes
          WHERE upper(code) = upper(:code) AND audience = 'students' AND (valid_until IS NULL OR valid_until > :now)
          UNION ALL
-         SELECT module_id, student_access_code FROM temp_module_activities
+         SELECT 0, module_id, student_access_code, id, NULL, valid_until FROM temp_module_activities
          WHERE upper(student_access_code) = upper(:code) AND (valid_until IS NULL OR valid_until > :now)
        ) c JOIN modules m ON m.id = c.module_id
-       ORDER BY m.id LIMIT 1`,
+       ORDER BY m.id, c.source LIMIT 1`,
       { replacements: { code, now }, type: QueryTypes.SELECT },
     );
     return rows[0] ?? null;

@@ -3,6 +3,7 @@ import { translate } from '@kib/i18n';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { ApiRouter } from '../../http/api-router';
 import { AppError } from '../../http/errors';
+import { storageFailure } from '../../health/storage-failure';
 import type { Logger } from '../../logger';
 import type { Lti11Service } from '../v11/lti11.service';
 import type { Lti13Service } from '../v13/lti13.service';
@@ -142,9 +143,29 @@ export function registerLtiRoutes(
 }
 
 /**
+ * The most fields an LTI launch form (1.1 or 1.3), an LTI 1.3 login form or a login's query may
+ * have; more is 413 `too-many-fields`, refused before the form is parsed. Moodle 4.5 sends 37 in an
+ * LTI 1.1 launch with one custom parameter and fewer than ten in LTI 1.3; the rest is room for the
+ * custom parameters and `ext_` fields other LMSs and course settings add.
+ */
+export const FORM_FIELD_LIMIT = 100;
+
+/**
+ * Whether a urlencoded form has more than {@link FORM_FIELD_LIMIT} fields, counted as body-parser's
+ * `parameterLimit` counts them (its `&`-separated parts) and without building them.
+ */
+export function tooManyFormFields(form: string): boolean {
+  let fields = 1;
+  for (let at = form.indexOf('&'); at !== -1; at = form.indexOf('&', at + 1))
+    if (++fields > FORM_FIELD_LIMIT) return true;
+  return false;
+}
+
+/**
  * The error handler of the LTI launch routes: a small translated page with the refusal's status
- * (400, 401, 403, 404, 413). A refusal is logged at info with its path, status and reason code only
- * (nothing of the request: no token, state, signature or user); unexpected errors with their stack.
+ * (400, 401, 403, 404, 413; 503 while the storage takes no write). A refusal is logged at info with
+ * its path, status and reason code only (nothing of the request: no token, state, signature or
+ * user); unexpected errors with their stack.
  */
 export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -157,7 +178,9 @@ export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
             ? new AppError(413, 'too-many-fields')
             : (err as { status?: number }).status === 400
               ? new AppError(400, 'lti-launch-invalid')
-              : null;
+              : storageFailure(err)
+                ? AppError.storageUnavailable(err)
+                : null;
     if (!known)
       logger.error(
         { err: { message: (err as Error).message, stack: (err as Error).stack } },
@@ -171,6 +194,7 @@ export function ltiRefusalPage(logger: Logger): ErrorRequestHandler {
       known?.detail.params,
     );
     noStore(res);
+    if (known?.headers) res.set(known.headers);
     res
       .status(status)
       .type('html')

@@ -13,7 +13,9 @@ import {
   type TestServer,
 } from '../../../testing/test-server';
 import { DEV_LTI_CONSUMER } from './dev-consumer';
+import recorded from './fixtures/moodle456-lti11-launch.json' with { type: 'json' };
 import { LtiRepository } from '../shared/lti.repository';
+import { FORM_FIELD_LIMIT, tooManyFormFields } from '../shared/lti.routes';
 
 const KEY = DEV_LTI_CONSUMER.consumerKey;
 const SECRET = DEV_LTI_CONSUMER.secret;
@@ -280,6 +282,56 @@ describe('POST /lti/1.1/launch: a basic launch', () => {
     const late = await new TestClient(server.url).post('/api/lti/session/', { code });
     expect(late.status).toBe(401);
     expect((await new TestClient(server.url).post('/api/lti/session/', {})).status).toBe(400);
+  });
+});
+
+describe('the field cap of the launch form (the one of LTI 1.3 forms)', () => {
+  /** `count` made-up fields, `f0=v` … */
+  const padding = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, 'v']));
+
+  it('refuses a form of 2,000 fields with a translated 413 page, before its signature is checked', async () => {
+    const body = new URLSearchParams({ ...basicLaunch(), ...padding(2_000) }).toString();
+    // Well under the 64 kB body limit: the fields are refused, not the size.
+    expect(body.length).toBeLessThan(64 * 1024);
+    const en = await post(body, { 'accept-language': 'en' });
+    expect(en.status).toBe(413);
+    expect(en.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(en.text).toContain('The form has too many fields.');
+    expect(en.text).toContain('too-many-fields');
+    expect((await post(body)).text).toContain('El formulario tiene demasiados campos.');
+    // The query's fields are signed with the form's, and count with them.
+    const query = new URLSearchParams(padding(2_000)).toString();
+    const viaQuery = await post(new URLSearchParams(basicLaunch()).toString(), {}, `${launchUrl()}?${query}`);
+    expect(viaQuery.status).toBe(413);
+  });
+
+  it('takes a signed launch of exactly the cap, and refuses one field more', async () => {
+    // signLaunch adds six oauth_ fields to the parameters.
+    const base = basicLaunch({ user_id: 'many-fields' });
+    const room = FORM_FIELD_LIMIT - Object.keys(base).length - 6;
+    const atCap = signLaunch(
+      launchUrl(),
+      { ...base, ...padding(room) },
+      {
+        consumerKey: KEY,
+        secret: SECRET,
+        timestamp: seconds(),
+      },
+    );
+    expect(Object.keys(atCap.fields)).toHaveLength(FORM_FIELD_LIMIT);
+    expect((await post(atCap.body)).status).toBe(303);
+    const over = await launch({ ...base, ...padding(room + 1) });
+    expect(over.status).toBe(413);
+  });
+
+  it("leaves room for Moodle 4.5.6's recorded launch and custom parameters beyond it", () => {
+    const fields = [...new URLSearchParams(recorded.body)].length;
+    expect(fields).toBe(37);
+    expect(tooManyFormFields(recorded.body)).toBe(false);
+    const extra = new URLSearchParams(padding(FORM_FIELD_LIMIT - fields)).toString();
+    expect(tooManyFormFields(`${recorded.body}&${extra}`)).toBe(false);
+    expect(tooManyFormFields(`${recorded.body}&${extra}&one=more`)).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formPost, Lti13Flow } from '../../../testing/lti13-flow';
 import { Lti13Peer } from '../../../testing/lti13-peer';
 import { startTestServer, type TestServer } from '../../../testing/test-server';
-import { FORM_FIELD_LIMIT } from './lti13.routes';
+import { FORM_FIELD_LIMIT } from '../shared/lti.routes';
 
 /*
  * LTI 1.3 login and launch under hostile input: forms with too many fields and id_tokens that live

@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { unstorable } from '../../http/body-guard';
 import { AppError } from '../../http/errors';
 import type { Logger } from '../../logger';
-import { ltiRefusalPage, noStore } from '../shared/lti.routes';
+import { FORM_FIELD_LIMIT, ltiRefusalPage, noStore } from '../shared/lti.routes';
 import {
   LTI13_KEYS_PATH,
   LTI13_LAUNCH_CONFIRM_PATH,
@@ -15,8 +15,6 @@ import type { ToolKeys } from './tool-keys';
 
 /** Largest login or launch body accepted (Moodle's id_token form is about 4 kB). */
 const BODY_LIMIT = '64kb';
-/** Most fields a login or launch form (or a login's query) may have; Moodle sends fewer than ten. */
-export const FORM_FIELD_LIMIT = 50;
 
 /**
  * The string fields of a parsed form or query; repeated or nested fields are dropped. A field holding

@@ -7,6 +7,7 @@ import {
   type ModuleList,
 } from '@kib/core';
 import { newActivityCode } from '../../activities/activity-code';
+import type { SessionEnds } from '../../auth/session-ends';
 import type { ActivityRepository } from '../../activities/activity.repository';
 import { AppError, type Message } from '../../http/errors';
 import type { Limiter } from '../../http/rate-limit';
@@ -75,6 +76,8 @@ export class ModuleService {
       activities: Pick<ActivityRepository, 'findOpen' | 'module'>;
       /** Wrong activity codes per address, shared with the activity routes. */
       codeLimiter: Limiter;
+      /** Reads the sessions a deletion just ended (its code students' and LMS learners'). */
+      sessionEnds: Pick<SessionEnds, 'catchUp'>;
       /** Draws a new activity code. */
       drawCode?: () => string;
       now?: () => Date;
@@ -167,10 +170,14 @@ export class ModuleService {
     return this.read(teacherId, outcome.kind === 'saved' ? outcome.id : id!);
   }
 
-  /** Deletes one of the teacher's modules; its students' stats stay. */
+  /**
+   * Deletes one of the teacher's modules; its students' stats stay. Its activities and codes go with
+   * it, and the sessions they opened (code students, LMS learners) end from the next request.
+   */
   async delete(teacherId: number, id: number): Promise<void> {
     await this.deps.subscriptions.requireSubscription(teacherId);
     if (!(await this.deps.repo.delete(teacherId, id))) throw AppError.notFound();
+    await this.deps.sessionEnds.catchUp();
   }
 
   /**
