@@ -34,9 +34,15 @@ export function setSiteApi(client: ApiClient): void {
 /**
  * A second client on the site's server and transport that holds its own access token (a code
  * activity's temporary student). It sends no cookies and never refreshes, so it can neither use nor
- * rotate the session of a person logged in on the same browser.
+ * rotate the session of a person logged in on the same browser. `onEnded` is told when the server
+ * refuses the token (its session ended: the student removed, the activity closed).
  */
-export function createTokenClient(site: ApiClient, token: string, lang?: string): ApiClient {
+export function createTokenClient(
+  site: ApiClient,
+  token: string,
+  lang?: string,
+  onEnded?: () => void,
+): ApiClient {
   const transport =
     TRANSPORTS.get(site) ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const noSession: typeof fetch = (input, init) => {
@@ -45,7 +51,16 @@ export function createTokenClient(site: ApiClient, token: string, lang?: string)
       return Promise.resolve(new Response(null, { status: 401 }));
     return transport(input, { ...init, credentials: 'omit' });
   };
-  return new ApiClient({ baseUrl: '/api/', token, lang, fetch: noSession });
+  return new ApiClient({
+    baseUrl: '/api/',
+    token,
+    lang,
+    fetch: noSession,
+    // The token refused (it cannot be refreshed): whoever holds it is told its session ended.
+    onTokenChange: (current) => {
+      if (current === null) onEnded?.();
+    },
+  });
 }
 
 /** Provides one API client to the site (tests pass one with a stub fetch). */

@@ -34,11 +34,14 @@ export function teacherActivityKey(moduleCode: string) {
   return ['code-activity', 'teacher', moduleCode] as const;
 }
 
-/** A client holding the temporary student's token, answering in the reader's language. */
-export function useTempStudentApi(access: string): ApiClient {
+/**
+ * A client holding the temporary student's token, answering in the reader's language; `onEnded`
+ * (stable across renders) is told when the server refuses the token.
+ */
+export function useTempStudentApi(access: string, onEnded?: () => void): ApiClient {
   const site = useApi();
   const { language } = useLanguage();
-  return useMemo(() => createTokenClient(site, access, language), [site, access, language]);
+  return useMemo(() => createTokenClient(site, access, language, onEnded), [site, access, language, onEnded]);
 }
 
 /**

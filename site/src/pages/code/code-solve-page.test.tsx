@@ -139,6 +139,28 @@ describe('code activity solve page', () => {
       .toBeVisible();
   });
 
+  it('says the activity ended when an answer is refused because the activity closed meanwhile', async () => {
+    registered();
+    let closed = false;
+    const ended = { status: 401, body: { code: 'session-expired', detail: 'Tu sesión terminó.' } };
+    const { screen, calls } = await renderSite(`/code/student/solve?problem=${PUBLIC_PROBLEM.id}`, {
+      routes: routes({
+        'GET validatemodulecodestudents/': () => (closed ? ended : activity()),
+        'POST proof/': () => {
+          closed = true;
+          return ended;
+        },
+      }),
+    });
+    await screen.getByRole('tab', { name: 'Pregunta 2' }).click();
+    await screen.getByRole('radio', { name: /3/ }).first().click();
+    await screen.getByRole('button', { name: 'Comprobar respuesta' }).click();
+    await expect
+      .element(screen.getByText('Tu participación en la actividad terminó', { exact: false }))
+      .toBeVisible();
+    expect(calls.filter((c) => c.path === 'validatemodulecodestudents/').length).toBeGreaterThan(1);
+  });
+
   it('fits a 360 px phone', async () => {
     await page.viewport(360, 740);
     registered();

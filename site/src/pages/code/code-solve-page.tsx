@@ -38,7 +38,12 @@ function CodeSolve({ session }: { session: Extract<CodeSession, { role: 'student
   const recognizeHandwriting = useRecognizeHandwriting();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const api = useTempStudentApi(session.access);
+  // The server refused the token while solving (the activity closed, the teacher removed the
+  // student): the activity is read again, is refused too, and the page says the activity ended.
+  const tokenRefused = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: studentActivityKey(session) });
+  }, [queryClient, session]);
+  const api = useTempStudentApi(session.access, tokenRefused);
   const phonePhoto = usePhonePhoto(api);
   const activity = useStudentActivity(session);
   useDocumentTitle(t('code.solve-title'));
