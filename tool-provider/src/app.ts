@@ -40,9 +40,9 @@ import { ContactService } from './contact/contact.service';
 import type { DatabaseKind } from './db/database';
 import { registerHealthRoutes, registerOpenApiRoute } from './health/health.routes';
 import { dataDirInUse } from './health/write-probe';
-import { decide } from './http/access';
 import { ApiRouter } from './http/api-router';
 import { AppError, errorHandler } from './http/errors';
+import { largeBodyParser } from './http/large-bodies';
 import { createLimiters, Limiter } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { JobQueue, RetryPolicy } from './jobs/job-queue';
@@ -196,9 +196,6 @@ export interface KibApp {
   /** The threads that parse uploaded files (spreadsheets), closed with the server. */
   parsers: FileParsers;
 }
-
-/** What a 429 for a second large body of one account while the first is read says to wait, s. */
-const LARGE_BODY_RETRY_SECONDS = 5;
 
 /** Maximum JSON body size; larger requests get 413. */
 const JSON_LIMIT = 200 * 1024;
@@ -627,33 +624,20 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     }
     next();
   });
-  // A bulk upload declares a larger body, read only for a caller its access rule lets in, within
-  // their allowance of large bodies; the default parser below then leaves the parsed body alone.
-  // Anybody else meets the default parser's limit, and then the access layer. Matched as a route
-  // (its method, its whole path), not as a prefix: createregisterstudents/'s limit must not become
-  // that of createregisterstudents/file/ below it.
-  // One large body at a time per account in a process, too: a second one while the first is read
-  // and answered is a 429 at once.
-  const readingLargeBody = new Set<number>();
+  // A bulk upload declares a larger body, read only for a caller who may send it
+  // (largeBodyParser); the default parser below then leaves the parsed body alone. Matched as a
+  // route (its method, its whole path), not as a prefix: createregisterstudents/'s limit must not
+  // become that of createregisterstudents/file/ below it.
   for (const endpoint of Object.values(API) as AnyEndpoint[])
-    if (endpoint.maxBodyBytes && endpoint.body) {
-      const parse = express.json({ limit: endpoint.maxBodyBytes });
-      app[endpoint.method](`/api${endpoint.path}`, (req, res, next) => {
-        const caller = req.principal;
-        if (!caller || decide(endpoint.access, caller, endpoint.embed) !== 'allow') return next();
-        // A body within the default limit is no large body (a few typed rows): read as any other.
-        const length = Number(req.get('content-length'));
-        if (Number.isFinite(length) && length <= JSON_LIMIT) return parse(req, res, next);
-        if (readingLargeBody.has(caller.userId))
-          return next(AppError.tooManyRequests(LARGE_BODY_RETRY_SECONDS));
-        readingLargeBody.add(caller.userId);
-        res.once('close', () => readingLargeBody.delete(caller.userId));
-        limiters.largeBodyPerAccount.hit(`user:${caller.userId}`).then(
-          () => parse(req, res, next),
-          (err: unknown) => next(err),
-        );
-      });
-    }
+    if (endpoint.maxBodyBytes && endpoint.body)
+      app[endpoint.method](
+        `/api${endpoint.path}`,
+        largeBodyParser(
+          { ...endpoint, maxBodyBytes: endpoint.maxBodyBytes },
+          JSON_LIMIT,
+          limiters.largeBodyPerAccount,
+        ),
+      );
   app.use('/api', express.json({ limit: JSON_LIMIT }));
   app.use('/api', api.router);
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'route-not-found')));

@@ -29,3 +29,17 @@ export async function insertUser(
     return user.id;
   });
 }
+
+/** A student's sign-up form (`auth/users/`) for `email`, as the site sends it. */
+export function signupBody(email: string) {
+  return {
+    email,
+    first_name: 'Nueva',
+    last_name: 'Estudiante',
+    password: 'clave123',
+    re_password: 'clave123',
+    is_student: true,
+    is_teacher: false,
+    user_type: 'student',
+  };
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../testing/fixtures';
+import { insertUser, signupBody } from '../../testing/fixtures';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server';
 import { LIMITS, Limiter, LOGIN_SLOWDOWN_MS } from '../http/rate-limit';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from './auth.routes';
@@ -194,16 +194,7 @@ describe('the session (refresh, me, groups, logout)', () => {
 });
 
 describe('sign-up and activation', () => {
-  const signup = {
-    email: 'nueva@colegio.edu.co',
-    first_name: 'Nueva',
-    last_name: 'Estudiante',
-    password: 'clave123',
-    re_password: 'clave123',
-    is_student: true,
-    is_teacher: false,
-    user_type: 'student',
-  };
+  const signup = signupBody('nueva@colegio.edu.co');
 
   it('creates an inactive account, mails the link, activates it, and then logs in', async () => {
     const c = client();

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { signupBody } from '../../testing/fixtures';
 import { TestClient } from '../../testing/test-server';
 import { mountTinyDisk } from '../../testing/tiny-disk';
 import { createApp } from '../app';
@@ -13,17 +14,6 @@ import { migrate } from '../db/migrator';
  * Kib on its embedded database with DATA_DIR on a small tmpfs, as a single-machine install runs: the
  * disk fills up under it, and the database's own writes fail (PostgreSQL's 53100 disk_full).
  */
-
-const signup = (email: string) => ({
-  email,
-  first_name: 'Nueva',
-  last_name: 'Estudiante',
-  password: 'clave123',
-  re_password: 'clave123',
-  is_student: true,
-  is_teacher: false,
-  user_type: 'student',
-});
 
 describe('the embedded database on a full DATA_DIR', () => {
   it('answers sign-ups a translated 503 storage-unavailable, not 500, is not ready, and recovers by itself', async (ctx) => {
@@ -60,20 +50,22 @@ describe('the embedded database on a full DATA_DIR', () => {
         body: { status: 'unavailable', database: 'pglite', reason: 'storage-full' },
       });
       // The accounts table has no page to spare: the new row needs one, and the disk has none.
-      const es = await client.post('/api/auth/users/', signup('llena@disk.test'), {
+      const es = await client.post('/api/auth/users/', signupBody('llena@disk.test'), {
         'accept-language': 'es',
       });
       expect(es.status).toBe(503);
       expect(es.headers.get('retry-after')).toBe('60');
       expect(es.body).toMatchObject({ code: 'storage-unavailable' });
       expect(String(es.body.detail)).toMatch(/^Kib no puede guardar nada en este momento/);
-      const en = await client.post('/api/auth/users/', signup('full@disk.test'), { 'accept-language': 'en' });
+      const en = await client.post('/api/auth/users/', signupBody('full@disk.test'), {
+        'accept-language': 'en',
+      });
       expect(en.status).toBe(503);
       expect(String(en.body.detail)).toMatch(/^Kib cannot save anything right now/);
 
       await disk.free();
       expect(await ready()).toEqual({ status: 200, body: { status: 'ready', database: 'pglite' } });
-      expect((await client.post('/api/auth/users/', signup('llena@disk.test'))).status).toBe(201);
+      expect((await client.post('/api/auth/users/', signupBody('llena@disk.test'))).status).toBe(201);
     } finally {
       if (server) {
         server.closeAllConnections();
