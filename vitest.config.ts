@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // vitest leaves a core idle by default (one worker on two cores). The server's tests wait on the
+    // database and the end-to-end tests on Chromium and a server, so one worker more than there are
+    // cores keeps every core busy. `VITEST_MAX_WORKERS` overrides it.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       'packages/*/vitest.config.ts',
       'widgets/vitest.config.ts',

@@ -1,7 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
+import { BROWSER_DEPENDENCIES, BROWSER_WORKERS, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
 
 /** The site's pages in a real browser (Debian's Chromium), the API answered by a stub fetch. */
 export default defineProject({
@@ -23,7 +23,8 @@ export default defineProject({
     ],
   },
   test: {
-    // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
+    // Browser projects run one after another, after the Node ones, each in a few tabs of one Chromium.
+    maxWorkers: BROWSER_WORKERS,
     sequence: { groupOrder: 2 },
     name: 'site',
     include: ['src/**/*.test.{ts,tsx}'],

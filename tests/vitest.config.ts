@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 /** End-to-end tests: Node drives Debian's Chromium through playwright against built pages and servers. */
 export default defineProject({
   test: {
-    // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
+    // Last, after the browser projects: its suites (a server and a Chromium each) share the run's workers.
     sequence: { groupOrder: 4 },
     name: 'e2e',
     environment: 'node',

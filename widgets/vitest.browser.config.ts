@@ -1,7 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { BROWSER_DEPENDENCIES, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
+import { BROWSER_DEPENDENCIES, BROWSER_WORKERS, CHROMIUM_LAUNCH } from '../tests/support/chromium.ts';
 
 /** Widget behaviour in a real browser (Debian's Chromium): every `*.test.tsx` under src. */
 export default defineProject({
@@ -9,7 +9,8 @@ export default defineProject({
   // Pre-bundled up front: discovering them mid-run reloads the page and fails the tests running then.
   optimizeDeps: { include: [...BROWSER_DEPENDENCIES, 'axe-core'] },
   test: {
-    // Browser projects run one after another, after the Node ones: two cores, one Chromium at a time.
+    // Browser projects run one after another, after the Node ones, each in a few tabs of one Chromium.
+    maxWorkers: BROWSER_WORKERS,
     sequence: { groupOrder: 1 },
     name: 'widgets-browser',
     include: ['src/**/*.test.tsx'],

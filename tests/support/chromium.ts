@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * How Kib's browser tests start Debian's Chromium (never a downloaded browser): the flags keep it
  * from reaching for the network, which this machine and CI do not have.
@@ -37,3 +39,10 @@ export const BROWSER_DEPENDENCIES = [
   '@cortex-js/compute-engine',
   'recharts',
 ] as const;
+
+/**
+ * Tabs a browser project runs at once. Its tests wait on rendering and on the page's timers as much as
+ * on the CPU, so two tabs keep two cores busy where one left half idle; the projects themselves still
+ * run one after another.
+ */
+export const BROWSER_WORKERS = Math.max(2, availableParallelism());
