@@ -24,6 +24,7 @@ export const CATEGORIES = [
   'equation',
   'inequality',
   'system',
+  'breakpoint',
 ] as const;
 
 /** One category. */
@@ -43,6 +44,8 @@ export interface ExprCase {
   readonly simplifier: Simplifier;
   /** Maxima's simplifier is canonical here: a non-zero result decides "different". */
   readonly canonical: boolean;
+  /** Where Maxima compares the two numerically, when the case chooses (on both sides of a breakpoint). */
+  readonly points?: readonly Readonly<Record<string, number>>[];
 }
 
 /** A step from one equation to another in x: equivalent, gained, lost or unrelated? */
@@ -661,6 +664,72 @@ const system: Maker = (g, id) => {
   return { id, category: 'system', kind: 'system', equations: [e1, e2], answer };
 };
 
+function abs(a: Form): Form {
+  return f(`\\left|${a.tex}\\right|`, `abs(${a.mx})`);
+}
+
+/** x + a for a shift of either sign and any size (a fraction, a thousandth, hundreds of thousands). */
+function shifted(g: Gen, v: Form = X): { form: Form; at: number } {
+  const sign = g.pick([-1, 1]);
+  const size = g.int(0, 3);
+  const [p, q] =
+    size === 0
+      ? [g.int(1, 20), 1]
+      : size === 1
+        ? [g.int(1, 9), g.int(2, 7)]
+        : size === 2
+          ? [g.int(21, 999), 1]
+          : [g.int(1_000, 500_000), 1];
+  const shift = p / q;
+  const tex = q === 1 ? String(p) : `\\frac{${p}}{${q}}`;
+  const form = f(`${v.tex}${sign < 0 ? '-' : '+'}${tex}`, `(${v.mx})+(${sign * p})/(${q})`);
+  return { form, at: -sign * shift };
+}
+
+/**
+ * An expression that changes formula at a breakpoint (|u|, √(u²), a root or a log of u) against one
+ * that equals it on one side only, or everywhere: Maxima compares them on both sides of the breakpoint.
+ */
+const breakpoint: Maker = (g, id) => {
+  const same = g.coin();
+  const { form: u, at } = shifted(g);
+  const t = g.int(0, 4);
+  const around = (z: number) => {
+    const s = Math.max(1, Math.abs(z));
+    return [z - 1.7 * s, z + 1.3 * s, z - 0.37 * s].map((x) => ({ x }));
+  };
+  if (t === 0) {
+    const b = same ? sqrt(pow(u, 2)) : g.coin() ? u : f(`-\\left(${u.tex}\\right)`, `-(${u.mx})`);
+    return { ...exprCase(id, 'breakpoint', abs(u), b, ['x'], 'rad', false), points: around(at) };
+  }
+  if (t === 1) {
+    // |u|^k is u^k for an even k; for an odd k it is |u|·u^(k−1), not u^k.
+    const k = g.pick([2, 3, 4, 5]);
+    const b = k % 2 === 0 ? pow(u, k) : same ? prod(abs(u), pow(u, k - 1)) : pow(u, k);
+    return { ...exprCase(id, 'breakpoint', pow(abs(u), k), b, ['x'], 'rad', false), points: around(at) };
+  }
+  if (t === 2) {
+    // |u| + u: 2u on one side, 0 on the other.
+    const a = sum(abs(u), u);
+    const b = same ? sum(sqrt(pow(u, 2)), u) : prod(num(2), u);
+    return { ...exprCase(id, 'breakpoint', a, b, ['x'], 'rad', false), points: around(at) };
+  }
+  if (t === 3) {
+    // Two variables: |x − ky| and x − ky, compared on both sides of x = ky.
+    const k = g.nz(-40, 40);
+    const w = f(`x${k < 0 ? '+' : '-'}${Math.abs(k) === 1 ? '' : Math.abs(k)}y`, `x-(${k})*y`);
+    const b = same ? sqrt(pow(w, 2)) : w;
+    const points = [1.5, -2.5, 0.5].flatMap((y) =>
+      [{ x: k * y - 1.3 }, { x: k * y + 0.7 }].map((p) => ({ ...p, y })),
+    );
+    return { ...exprCase(id, 'breakpoint', abs(w), b, ['x', 'y'], 'rad', false), points };
+  }
+  // u/|u| is the sign of u: |u|/u too, 1 only on one side.
+  const a = over(u, abs(u));
+  const b = same ? over(abs(u), u) : num(1);
+  return { ...exprCase(id, 'breakpoint', a, b, ['x'], 'rad', false), points: around(at) };
+};
+
 const MAKERS: Record<Category, Maker> = {
   rational,
   radical,
@@ -671,6 +740,7 @@ const MAKERS: Record<Category, Maker> = {
   equation,
   inequality,
   system,
+  breakpoint,
 };
 
 /** `count` cases from `seed`, the categories in turn. */

@@ -99,15 +99,20 @@ const POINTS: Record<string, readonly number[]> = {
   j: [1.25, 0.75, 2.1],
 };
 
-function pointsOf(variables: readonly string[]): string {
-  const pts = [0, 1, 2].map((i) => `[${variables.map((v) => `${v}=${POINTS[v]?.[i] ?? 1.1}`).join(',')}]`);
+function pointsOf(
+  variables: readonly string[],
+  chosen?: readonly Readonly<Record<string, number>>[],
+): string {
+  const pts = chosen
+    ? chosen.map((p) => `[${variables.map((v) => `${v}=${p[v] ?? 1.1}`).join(',')}]`)
+    : [0, 1, 2].map((i) => `[${variables.map((v) => `${v}=${POINTS[v]?.[i] ?? 1.1}`).join(',')}]`);
   return `[${pts.join(',')}]`;
 }
 
 function lineOf(c: DiffCase): string {
   switch (c.kind) {
     case 'expr':
-      return `ex_(${c.id}, ${c.a.mx}, ${c.b.mx}, '${c.simplifier}, ${pointsOf(c.variables)})$`;
+      return `ex_(${c.id}, ${c.a.mx}, ${c.b.mx}, '${c.simplifier}, ${pointsOf(c.variables, c.points)})$`;
     case 'step':
       return `st_(${c.id}, ${c.from.mx}, [${c.to.map((t) => t.mx).join(',')}])$`;
     case 'system':

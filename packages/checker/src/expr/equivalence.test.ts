@@ -361,3 +361,26 @@ describe('equivalent: special functions and notation', () => {
     expect(verdict(a, b)).toBe('equivalent');
   });
 });
+
+describe('equivalent: a value too small for a double is skipped, as one too large is', () => {
+  const seeds = Array.from({ length: 16 }, (_, i) => (i * 0x9e3779b1) >>> 0);
+  it.each(['+3', '-7', '+a', '-40', '+250'])(
+    'ln(e^{x%s}) equals the exponent, whatever the seed',
+    (shift) => {
+      for (const seed of seeds) {
+        expect(verdict(`\\ln\\left(e^{x${shift}}\\right)`, `x${shift}`, { seed })).toBe('equivalent');
+        expect(verdict(`\\ln\\left(\\exp\\left(2x${shift}\\right)\\right)`, `2x${shift}`, { seed })).toBe(
+          'equivalent',
+        );
+      }
+    },
+  );
+
+  it('keeps ratios of exponentials and of factorials equal far out on the negative side', () => {
+    for (const seed of seeds) {
+      expect(verdict('\\frac{e^{2x}}{e^{x}}', 'e^{x}', { seed })).toBe('equivalent');
+      expect(verdict('\\frac{(m+1)!}{m!}', 'm+1', { seed })).toBe('equivalent');
+      expect(verdict('\\frac{e^{x}}{e^{x}+1}', '\\frac{1}{1+e^{-x}}', { seed })).toBe('equivalent');
+    }
+  });
+});

@@ -13,6 +13,7 @@ import {
 import { rationalToExpr } from './literals';
 import { normaliseLatex, parseLatex } from './parse';
 import { degreeIn, polyFromExpr, polyToExpr, scalePoly, type Poly } from './poly';
+import { breakpointPoints } from './breakpoints';
 import { hashSeed, Prng } from './prng';
 import * as Q from './rational';
 import type { Rational } from './rational';
@@ -294,29 +295,45 @@ function floatCompare(
   let definedB = 0;
   // n! and binomials have poles at the negative integers that cancel in ratios ((n+2)!/n!).
   const gammaPoles = contains(a, isGammaLike) || contains(b, isGammaLike);
-  for (let attempt = 0; attempt < 80 && agreements < 12; attempt++) {
-    const point = floatPoint(randomPoint(rng, variables, interval));
+  /** One point: a verdict of difference, or whether the two agreed there. */
+  const judge = (point: Record<string, number>): EquivalenceResult | 'agree' | 'skip' => {
     const ca = evaluateFloatChecked(a, point, opts);
     const cb = evaluateFloatChecked(b, point, opts);
-    // Too large for a double on either side (e^{1000}): says nothing about equality, skip it.
-    if (ca === 'overflow' || cb === 'overflow') continue;
+    // Too large (or too small) for a double on either side (e^{1000}): says nothing, skip it.
+    if (ca === 'overflow' || cb === 'overflow') return 'skip';
     const fa = ca === 'undefined' ? null : ca;
     const fb = cb === 'undefined' ? null : cb;
     if (fa) definedA++;
     if (fb) definedB++;
-    if (!fa && !fb) continue;
+    if (!fa && !fb) return 'skip';
     if (!fa || !fb) {
-      if (gammaPoles && Object.values(point).some((x) => Number.isInteger(x))) continue;
-      if (isIsolated(a, b, point, opts, rng, interval)) continue;
+      if (gammaPoles && Object.values(point).some((x) => Number.isInteger(x))) return 'skip';
+      if (isIsolated(a, b, point, opts, rng, interval)) return 'skip';
       return { verdict: 'different', witness: point, method: 'float', domain: true };
     }
     if (!floatClose(fa, fb)) return { verdict: 'different', witness: point, method: 'float' };
+    return 'agree';
+  };
+  let base: Record<string, number> | null = null;
+  for (let attempt = 0; attempt < 80 && agreements < 12; attempt++) {
+    const point = floatPoint(randomPoint(rng, variables, interval));
+    const r = judge(point);
+    if (typeof r === 'object') return r;
+    if (r === 'skip') continue;
+    base ??= point;
     agreements++;
     if (variables.length === 0 && agreements >= 1) break;
   }
   // Two agreeing points at least (one for a constant): a domain met only once is too little evidence.
-  if (agreements >= Math.min(2, Math.max(1, variables.length * 2)))
+  if (agreements >= Math.min(2, Math.max(1, variables.length * 2))) {
+    // Random points can all miss a half-line where the two differ (|u| against u beyond u = 0):
+    // both sides of every place where either can change its formula are tried too.
+    for (const point of breakpointPoints(a, b, variables, base ?? {}, opts, rng, interval)) {
+      const r = judge(point);
+      if (typeof r === 'object') return r;
+    }
     return { verdict: 'equivalent', method: 'float' };
+  }
   if (definedA > 0 !== definedB > 0) return { verdict: 'different', method: 'float' };
   return { verdict: 'unknown', reason: 'undefined' };
 }

@@ -631,6 +631,8 @@ function floatPow(
     if (Math.abs(n) > MAX_FLOAT_EXPONENT) stop('too-large');
     if (b.v === 0 && n < 0) stop('undefined');
     const v = Math.pow(b.v, n);
+    // A non-zero base whose power rounds to 0 is too small for a double, not 0.
+    if (v === 0 && b.v !== 0) stop('too-large');
     const s = n >= 0 ? Math.pow(b.scale, n) : Math.abs(v) * (1 + (Math.abs(n) * b.scale) / Math.abs(b.v));
     return fv(v, s);
   }
@@ -646,6 +648,7 @@ function floatPow(
     }
     if (b.v === 0 && p < 0) stop('undefined');
     const v = Math.pow(b.v, p / q);
+    if (v === 0 && b.v !== 0) stop('too-large');
     return fv(
       v,
       b.v === 0 ? Math.pow(b.scale, Math.abs(p / q)) : Math.abs(v) * (1 + (Math.abs(p / q) * b.scale) / b.v),
@@ -662,6 +665,7 @@ function floatPow(
     return fv(0, 0);
   }
   const v = Math.pow(b.v, x.v);
+  if (v === 0) stop('too-large');
   return fv(v, Math.abs(v) * (1 + (Math.abs(x.v) * b.scale) / b.v + Math.abs(Math.log(b.v)) * x.scale));
 }
 
@@ -759,7 +763,8 @@ function floatFn(
       return fv(Math.log(x) / lb, (Math.abs(Math.log(x)) + a.scale / x) / Math.abs(lb));
     }
     case 'exp': {
-      if (x > 700) stop('too-large');
+      // Beyond ±700 e^x is too large or too small for a double: neither is a value to compare.
+      if (x > 700 || x < -700) stop('too-large');
       const v = Math.exp(x);
       return fv(v, v * (1 + a.scale));
     }
@@ -769,6 +774,8 @@ function floatFn(
       if (x > 170) stop('too-large');
       const f = factorialReal(x);
       if (Number.isNaN(f)) stop('undefined');
+      // Γ is never 0: a 0 is a value below what a double holds (far out on the negative side).
+      if (f === 0 || !Number.isFinite(f)) stop('too-large');
       return fv(f, Math.abs(f) * (1 + a.scale * (1 + Math.log1p(Math.abs(x)))));
     }
     case 'degrees':
@@ -805,6 +812,8 @@ function gamma(z: number): number {
     const s = Math.sin(Math.PI * z);
     return s === 0 ? NaN : Math.PI / (s * gamma(1 - z));
   }
+  // Beyond 171.6 Γ exceeds a double; the product below would be ∞ · 0.
+  if (z > 171.6) return Infinity;
   const w = z - 1;
   let acc = LANCZOS[0]!;
   for (let i = 1; i < LANCZOS.length; i++) acc += LANCZOS[i]! / (w + i);
