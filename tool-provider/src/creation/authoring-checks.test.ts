@@ -46,6 +46,21 @@ describe('authoringChecks', () => {
     expect(check!.params).toMatchObject({ answer: 'x-1' });
   });
 
+  it('refuses a simplify whose target is not in its own required form, or whose start is already an answer', () => {
+    const base = { ...VALID_MATH_TYPE_DATA.simplify, startingExpression: '2x-1-1' };
+    const checks = authoringChecks({
+      numerals: [
+        numeral('simplify', { ...base, target: '2x-2', form: 'factored' }),
+        numeral('simplify', { ...base, target: '2(x-1)', form: 'factored' }),
+        numeral('simplify', { ...base, startingExpression: '2x-2', target: '2x-2' }),
+        numeral('simplify', { ...base, startingExpression: '2x-2', target: '2(x-1)', form: 'expanded' }),
+      ],
+    });
+    expect(checks.map((c) => c.ok)).toEqual([false, true, false, false]);
+    expect(checks[0]!.reason).toBe('feedback.not-in-form');
+    expect(checks[2]!.reason).toBe('authoring.nothing-to-simplify');
+  });
+
   it('refuses a solve whose defined solution does not solve it, and one without solutions', () => {
     const wrong = { ...VALID_MATH_TYPE_DATA.solve, definedSolutions: [{ id: 'sol001', latex: 'x=3' }] };
     const none = { ...VALID_MATH_TYPE_DATA.solve, definedSolutions: [] };

@@ -381,6 +381,12 @@ function checkFindExpression(data: MathTypeDataOf<'findExpression'>): Verdict {
   return { ok: true, reason: null, params: {} };
 }
 
+/** A simplify whose starting expression is already a complete answer asks the student nothing. */
+function startIsAnswer(data: MathTypeDataOf<'simplify'>): boolean {
+  const result = check({ mathType: 'simplify', data, answer: text([data.startingExpression]) });
+  return isCorrect('simplify', result);
+}
+
 /** Runs one item's own answer through the checker. */
 function checkItem(asked: Asked): Verdict {
   try {
@@ -410,6 +416,8 @@ function checkItem(asked: Asked): Verdict {
   const right = own.partial
     ? ((result as { lines?: { correct: boolean }[] }).lines ?? []).every((l) => l.correct)
     : isCorrect(asked.mathType, result);
+  if (right && asked.mathType === 'simplify' && startIsAnswer(asked.data as MathTypeDataOf<'simplify'>))
+    return { ok: false, reason: 'authoring.nothing-to-simplify', params: {} };
   if (right) return { ok: true, reason: null, params: {} };
   return { ok: false, ...failure(asked.mathType, result, own.shown) };
 }

@@ -354,6 +354,11 @@ describe('checkSimplify: exact forms (EqualComAss and the named forms)', () => {
     ['x^{2}+6x+9', '(x+3)^{2}', 'x\\left(x+6+\\frac{9}{x}\\right)', { form: 'factored' }, false],
     ['x^{2}+6x+9', '(x+3)^{2}', '(x+3)^{2}', { form: 'factored' }, true],
     ['x^{2}-2ax+a^{2}+b', '(x-a)^{2}+b', '(x-a)^{2}+b', { form: 'completed_square' }, true],
+    // A required form is checked on the answer even when it is the target as written.
+    ['2x-1-1', '2x-2', '2x-2', { form: 'factored' }, false],
+    ['2x-1-1', '2x-2', '2(x-1)', { form: 'factored' }, true],
+    ['x^{2}+2x+1', 'x^{2}+2x+1', 'x^{2}+2x+1', { form: 'completed_square' }, false],
+    ['4x^{2}-9', '(2x-3)(2x+3)', '(2x+3)(2x-3)', { form: 'factored' }, true],
     [
       'x^{2}-2ax+a^{2}+b',
       '(x-a)^{2}+b',

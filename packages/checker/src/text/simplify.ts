@@ -1,5 +1,5 @@
 import type { LineFeedback, SimplifyData, TextAnswer } from '@kib/core';
-import type { Expr } from '../expr/ast';
+import { freeSymbols, type Expr } from '../expr/ast';
 import { approximatelyEqual, equivalent, type EquivalenceContext } from '../expr/equivalence';
 import { comAssKey, isInForm, type FormName } from '../expr/forms';
 import { EVALUATION_BUDGET, locateMistake, type LocateBudget } from '../expr/locate';
@@ -32,8 +32,24 @@ export interface SimplifyProblem {
   functionNames: string[];
   form: FormName | null;
   formVariable: string | null;
+  /**
+   * The variables the form is judged in (null: all at once). Without a `formVariable`, also each
+   * single variable in which the author's target is in the form: `(x-a)^2+b` is a completed square
+   * in x.
+   */
+  formVariables: (string | null)[];
   exactExpr: boolean;
   targetIsExact: boolean;
+}
+
+function formVariablesOf(
+  form: FormName | null,
+  formVariable: string | null,
+  target: Expr,
+): (string | null)[] {
+  if (!form || formVariable) return [formVariable];
+  const single = [...freeSymbols(target)].sort().filter((v) => isInForm(target, form, v));
+  return [null, ...single];
 }
 
 /** Parses the problem's expressions; throws only for a malformed problem definition. */
@@ -74,6 +90,7 @@ export function prepareSimplify(data: SimplifyCheckData): SimplifyProblem {
     functionNames: base.functionNames,
     form: data.form ?? null,
     formVariable,
+    formVariables: formVariablesOf(data.form ?? null, formVariable, target),
     exactExpr: data.exactExpr,
     targetIsExact: !hasDecimal(target),
   };
@@ -144,11 +161,11 @@ export function checkSimplifyLine(
       empty: false,
     };
   }
-  // The target written as the author wrote it is in the required form, whatever the form test says.
-  const sameAsTarget = comAssKey(value) === comAssKey(problem.target);
+  // A required form is checked on the answer itself, even when it is the target as written: the
+  // authoring checks refuse a target that is not in its own form.
   const inForm = problem.form
-    ? sameAsTarget || isInForm(value, problem.form, problem.formVariable)
-    : sameAsTarget;
+    ? problem.formVariables.some((v) => isInForm(value, problem.form!, v))
+    : comAssKey(value) === comAssKey(problem.target);
   if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
   const fb = problem.form
     ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
