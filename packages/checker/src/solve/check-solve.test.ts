@@ -78,3 +78,29 @@ describe('checkSolve feedback parameters', () => {
     }
   });
 });
+
+describe('checkSolve: a letter the student introduces is tried at 0', () => {
+  it.each<[string, string[], string]>([
+    ['2x=6', ['2ax=6a'], 'bad:gained-solutions'],
+    ['x=y', ['ax=ay'], 'bad:gained-solutions'],
+    ['y=2x-5', ['yz=2xz-5z'], 'bad:gained-solutions'],
+    ['x+y=3', ['xz+yz=3z'], 'bad:gained-solutions'],
+    ['x^{2}=4', ['cx^{2}=4c'], 'bad:gained-solutions'],
+    ['3x-1=2', ['(3x-1)m^{2}=2m^{2}'], 'bad:gained-solutions'],
+  ])('%s to %j', (start, lines, first) => {
+    const r = checkSolve(solveData(start), answerOf(lines));
+    expect(summarize(r)[0]).toBe(first);
+    expect(r.correct).toBe(false);
+  });
+
+  it.each<[string, string[]]>([
+    // A letter that changes nothing where it is 0 is no mistake.
+    ['2x=6', ['2x+a=6+a', 'x=3']],
+    ['2x=6', ['2x(a^{2}+1)=6(a^{2}+1)', 'x=3']],
+    ['ax=b', ['x=\\frac{b}{a}']],
+  ])('keeps %s to %j', (start, lines) => {
+    const r = checkSolve(solveData(start), answerOf(lines));
+    expect(summarize(r).every((l) => l.startsWith('ok'))).toBe(true);
+    expect(r.correct).toBe(true);
+  });
+});

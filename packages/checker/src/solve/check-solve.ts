@@ -205,7 +205,8 @@ class SingleChecker {
           break;
         }
         judged = this.judge(ev, ref, multi);
-        if (judged.accept && !multi && this.losesAtZero(ev, zeroRef)) judged = wrong('lost-solutions');
+        const atZero = judged.accept && !multi ? this.changesAtZero(ev, zeroRef) : null;
+        if (atZero) judged = wrong(atZero);
         if (!judged.accept) break;
         ref = ev.sets;
         zeroRef = ev.zero ?? zeroRef;
@@ -323,13 +324,27 @@ class SingleChecker {
   }
 
   /**
-   * True when a step accepted at the generic samples loses solutions where a parameter is 0
-   * (`bu = bv` to `u = v` drops every u when b = 0). A stated answer that is the problem's own
-   * `definedSolutions` is the author's reading of the parameters and is not second-guessed.
+   * How a step accepted at the generic samples changes the solutions where a letter is 0: a problem's
+   * parameter may not lose any (`bu = bv` to `u = v` drops every u when b = 0); a letter the student
+   * introduced may neither lose nor gain (`2x = 6` to `2ax = 6a` gains every x when a = 0). A stated
+   * answer that is the problem's own `definedSolutions` is the author's reading of the parameters
+   * and is not second-guessed.
    */
-  private losesAtZero(ev: Extract<Evaluated, { ok: true }>, zeroRef: Sets | null): boolean {
-    if (!ev.zero || !zeroRef || (ev.stated && this.P.definedTarget)) return false;
-    return ev.zero.some((s, k) => relate(s, zeroRef[k]!) === 'subset');
+  private changesAtZero(
+    ev: Extract<Evaluated, { ok: true }>,
+    zeroRef: Sets | null,
+  ): 'lost-solutions' | 'gained-solutions' | null {
+    if (!ev.zero || !zeroRef) return null;
+    const own = !(ev.stated && this.P.definedTarget);
+    for (let k = 0; k < ev.zero.length; k++) {
+      const relation = relate(ev.zero[k]!, zeroRef[k]!);
+      // A letter of the student's own is no parameter of the problem: at 0 the step must hold both ways.
+      if (this.P.zeroIntroduced[k]) {
+        if (relation === 'subset') return 'lost-solutions';
+        if (relation !== 'equal') return 'gained-solutions';
+      } else if (own && relation === 'subset') return 'lost-solutions';
+    }
+    return null;
   }
 
   /**

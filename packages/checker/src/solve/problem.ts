@@ -37,6 +37,12 @@ export interface SolveProblem {
   readonly zeroSamples: readonly ParamSample[];
   /** The solution set of the starting expression at each of `zeroSamples`. */
   readonly zeroTruth: readonly SolutionSet[];
+  /**
+   * Per zero sample: true when the letter at 0 is one the student introduced (not in the problem).
+   * A step must keep the solution set there in both directions: multiplying by such a letter
+   * (`2x = 6` to `2ax = 6a`) gains every x where it is 0.
+   */
+  readonly zeroIntroduced: readonly boolean[];
   /** True when the problem states its solutions (`definedSolutions`). */
   readonly definedTarget: boolean;
   /** The starting expression, read. */
@@ -239,19 +245,27 @@ function prepareProblemUncached(
   const zeroParams = [...new Set(problemParams)].filter(
     (n) => paramNames.has(n) && !integerNames.includes(n),
   );
+  // The letters the student's lines bring in, each at 0 too.
+  const introduced = [...paramNames].filter((n) => !problemSymbols.has(n) && !integerNames.includes(n));
   const zeros: ParamSample[] = [];
   const zeroTruth: SolutionSet[] = [];
+  const zeroIntroduced: boolean[] = [];
+  const addZero = (z: ParamSample, byStudent: boolean) => {
+    try {
+      zeroTruth.push(solveNode(start, startCases, ctx, z));
+      zeros.push(z);
+      zeroIntroduced.push(byStudent);
+    } catch (err) {
+      if (!(err instanceof NotAStatement) && !(err instanceof BudgetExceeded)) throw err;
+    }
+  };
   if (mode === 'single' && zeroParams.length > 0 && zeroParams.length <= 3) {
     const special = vanishingValues(start, unknowns, zeroParams);
-    for (const z of zeroSamples(zeroParams, samples[0]!, special).slice(0, MAX_ZERO_SAMPLES)) {
-      try {
-        zeroTruth.push(solveNode(start, startCases, ctx, z));
-        zeros.push(z);
-      } catch (err) {
-        if (!(err instanceof NotAStatement) && !(err instanceof BudgetExceeded)) throw err;
-      }
-    }
+    for (const z of zeroSamples(zeroParams, samples[0]!, special).slice(0, MAX_ZERO_SAMPLES))
+      addZero(z, false);
   }
+  if (mode === 'single')
+    for (const z of zeroSamples(introduced, samples[0]!).slice(0, MAX_ZERO_SAMPLES)) addZero(z, true);
 
   return {
     mode,
@@ -263,6 +277,7 @@ function prepareProblemUncached(
     samples,
     zeroSamples: zeros,
     zeroTruth,
+    zeroIntroduced,
     definedTarget: solutionNodes.length > 0,
     start,
     startCases,
