@@ -232,9 +232,11 @@ function rationalCompare(
   let agreements = 0;
   let definedA = 0;
   let definedB = 0;
-  let goModular = false;
+  // Past a few hundred in degree, exact values at rational points run to tens of thousands of bits:
+  // the modular stage decides as surely, at a fraction of the cost.
+  let goModular = Math.max(degreeBound(a), degreeBound(b)) > EXACT_STAGE_MAX_DEGREE;
   // Exact stage: rational points, exact values; a real point where both sides differ proves it.
-  for (let attempt = 0; attempt < 10 && agreements < 4; attempt++) {
+  for (let attempt = 0; attempt < 10 && agreements < 4 && !goModular; attempt++) {
     const point = randomPoint(rng, variables);
     const ea = evaluateExact(a, point, opts);
     const eb = evaluateExact(b, point, opts);
@@ -275,6 +277,33 @@ function rationalCompare(
   if (tooLarge) return { verdict: 'unknown', reason: 'too-large' };
   if (definedA > 0 !== definedB > 0) return { verdict: 'different', method: 'exact' };
   return { verdict: 'unknown', reason: 'undefined' };
+}
+
+/** Total degree beyond which rational expressions skip the exact stage. */
+const EXACT_STAGE_MAX_DEGREE = 256;
+
+/** An upper bound of the total degree of a rational expression (numerator and denominator together). */
+function degreeBound(e: Expr): number {
+  switch (e.type) {
+    case 'number':
+      return 0;
+    case 'symbol':
+      return 1;
+    case 'add':
+      return Math.max(0, ...e.args.map(degreeBound));
+    case 'mul':
+      return e.args.reduce((n, x) => n + degreeBound(x), 0);
+    case 'neg':
+      return degreeBound(e.arg);
+    case 'div':
+      return degreeBound(e.num) + degreeBound(e.den);
+    case 'pow': {
+      const k = e.exp.type === 'number' ? Number(e.exp.text) : Number.NaN;
+      return degreeBound(e.base) * (Number.isFinite(k) ? Math.abs(k) : EXACT_STAGE_MAX_DEGREE + 1);
+    }
+    default:
+      return childrenOf(e).reduce((n, x) => n + degreeBound(x), 0);
+  }
 }
 
 /** True when two float values agree within the tolerance of their error scales. */

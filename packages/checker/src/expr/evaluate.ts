@@ -24,7 +24,7 @@ export const EXACT_LIMITS = {
   /** Largest |n| of an integer power computed exactly. */
   maxExponent: 4096,
   /** Largest size (bits of numerator plus denominator) of an intermediate result. */
-  maxBits: 200_000,
+  maxBits: 32_000,
   /** Deepest nesting of calls to defined functions. */
   maxCallDepth: 16,
 } as const;
@@ -150,7 +150,7 @@ function isPositiveIntegerTower(e: Expr): boolean {
  * Evaluates rational arithmetic exactly at a rational point. Roots and fractional powers are exact
  * when the result is rational (√(9/4) = 3/2), otherwise `not-rational`; functions other than
  * arbitrary/defined ones, |x| and n! are `not-rational`. Division by zero is `undefined`; powers with
- * |n| > 4096 or results over 200 000 bits are `too-large`. Never throws.
+ * |n| > 4096 or results over 32 000 bits are `too-large`. Never throws.
  */
 export function evaluateExact(
   e: Expr,

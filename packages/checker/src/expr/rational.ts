@@ -1,3 +1,5 @@
+import { chargeWork } from './work';
+
 /**
  * Exact rational numbers on BigInt, always normalised: the denominator is positive and coprime with
  * the numerator, so two equal rationals have equal fields.
@@ -16,8 +18,18 @@ export const ONE: Rational = { n: 1n, d: 1n };
 export function gcdInt(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
+  // Euclid on numbers of a and b words costs about 19·a·b word operations: charged to the line.
+  if (x > CHARGED_FROM && y > CHARGED_FROM) chargeWork(19 * words(x) * words(y));
   while (y !== 0n) [x, y] = [y, x % y];
   return x;
+}
+
+/** Numbers above 2^1024 are charged for their reduction; below, it is too cheap to count. */
+const CHARGED_FROM = 1n << 1024n;
+
+/** The size of a non-negative integer in 64-bit words. */
+function words(x: bigint): number {
+  return Math.ceil(x.toString(16).length / 16);
 }
 
 /** The normalised rational n/d; throws on a zero denominator (a bug, never a student's input). */

@@ -7,6 +7,7 @@ import { isBlank, normaliseLatex, parseLatex, relationChain, type ParseResult } 
 import { blankLine, isWrongLine } from '../types';
 import { hashSeed } from '../expr/prng';
 import type { SampleInterval } from '../expr/sampling';
+import { LINE_WORK, OutOfWork, withinWork } from '../expr/work';
 import type { TextFeedbackCode } from './feedback-codes';
 
 export { isBlank } from '../expr/parse';
@@ -130,7 +131,13 @@ export function checkLines(answer: unknown, functions: readonly string[], checks
       any = true;
       checks.attempt?.(index);
       const parsed = parseLine(line.math, functions);
-      lines.push(parsed.ok ? checks.read(parsed.expr, index) : unreadableLine(parsed));
+      if (!parsed.ok) lines.push(unreadableLine(parsed));
+      else {
+        const read = withinWork(LINE_WORK, () => checks.read(parsed.expr, index));
+        lines.push(
+          read instanceof OutOfWork ? wrongLine('too-complex', undefined, { line: index + 1 }) : read,
+        );
+      }
     }
   }
   return { lines, any, anyWrong: lines.some(isWrongLine) };

@@ -10,6 +10,7 @@ export const TEXT_FEEDBACK_CODES = [
   'unreadable-expression',
   'unreadable-at',
   'too-large',
+  'too-complex',
   'cannot-check',
   // simplify
   'not-equivalent',

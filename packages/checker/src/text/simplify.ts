@@ -4,6 +4,7 @@ import { approximatelyEqual, equivalent, type EquivalenceContext } from '../expr
 import { comAssKey, isInForm, type FormName } from '../expr/forms';
 import { EVALUATION_BUDGET, locateMistake, type LocateBudget } from '../expr/locate';
 import { blankLine, type TextCheckResult } from '../types';
+import { LINE_WORK, OutOfWork, withinWork } from '../expr/work';
 import {
   buildContext,
   hasDecimal,
@@ -190,6 +191,24 @@ function wrongSide(
   return wrongLine(loc.code ?? 'not-equivalent', [...prefix, ...loc.path]);
 }
 
+/** {@link checkSimplifyLine} within the line's work budget: past it, "too complex to check here". */
+function lineWithinWork(
+  problem: SimplifyProblem,
+  latex: string,
+  reference: Expr,
+  budget: LocateBudget,
+  index: number,
+): SimplifyLineVerdict {
+  const v = withinWork(LINE_WORK, () => checkSimplifyLine(problem, latex, reference, budget));
+  if (!(v instanceof OutOfWork)) return v;
+  return {
+    feedback: wrongLine('too-complex', undefined, { line: index + 1 }),
+    value: null,
+    final: false,
+    empty: false,
+  };
+}
+
 /**
  * Checks a simplify answer line by line (spec 01 "Answer lines"): each line must be equivalent to
  * the starting expression (a leading `=` continues the chain); a wrong line is marked with the
@@ -222,7 +241,7 @@ export function checkSimplifyPrepared(problem: SimplifyProblem, answer: TextAnsw
     branches.set(key, branch);
     // The same line after the same reference gets the same verdict: repeated lines cost nothing.
     const memoKey = `${line.math}\u0000${comAssKey(branch.reference)}`;
-    const v = memo.get(memoKey) ?? checkSimplifyLine(problem, line.math, branch.reference, budget);
+    const v = memo.get(memoKey) ?? lineWithinWork(problem, line.math, branch.reference, budget, lines.length);
     memo.set(memoKey, v);
     lines.push(v.feedback);
     if (v.empty) continue;
