@@ -21,6 +21,7 @@ export const TEXT_FEEDBACK_CODES = [
   'exact-value-required',
   'rounded-value',
   'unexpected-relation',
+  'not-an-equation',
   // functions
   'wrong-value',
   'missing-solution',

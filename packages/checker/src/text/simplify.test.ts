@@ -354,6 +354,13 @@ describe('checkSimplify: exact forms (EqualComAss and the named forms)', () => {
     ['x^{2}+6x+9', '(x+3)^{2}', 'x\\left(x+6+\\frac{9}{x}\\right)', { form: 'factored' }, false],
     ['x^{2}+6x+9', '(x+3)^{2}', '(x+3)^{2}', { form: 'factored' }, true],
     ['x^{2}-2ax+a^{2}+b', '(x-a)^{2}+b', '(x-a)^{2}+b', { form: 'completed_square' }, true],
+    // A start that is an equation is simplified as one: each line an equation with the same condition.
+    ['y=2x+4x', 'y=6x', 'y=6x', {}, true],
+    ['y=2x+4x', 'y=6x', '6x=y', {}, true],
+    ['y=2x+4x', 'y=6x', 'y=2x+4x=6x', {}, true],
+    ['y=2x+4x', 'y=6x', 'y=2x+4x', {}, false],
+    ['y=(x+1)^{2}-1', 'y=x(x+2)', 'y=x(x+2)', { form: 'factored' }, true],
+    ['y=(x+1)^{2}-1', 'y=x(x+2)', 'y=x^{2}+2x', { form: 'factored' }, false],
     // A required form is checked on the answer even when it is the target as written.
     ['2x-1-1', '2x-2', '2x-2', { form: 'factored' }, false],
     ['2x-1-1', '2x-2', '2(x-1)', { form: 'factored' }, true],
@@ -386,5 +393,22 @@ describe('checkSimplify: an unreadable line names the spot', () => {
       correct: false,
       feedback: { key: 'feedback.unreadable-at', params: { at } },
     });
+  });
+});
+
+describe('checkSimplify: a start that is an equation', () => {
+  it('points at the side that changed, and asks for an equation', () => {
+    const r = check(data('y=2x+4x', 'y=6x'), ['y=2x+4x', 'y=5x', '6x']);
+    expect(r.lines[0]).toMatchObject({
+      correct: true,
+      feedback: { key: 'feedback.equivalent-not-simplified' },
+    });
+    expect(r.lines[1]).toMatchObject({
+      correct: false,
+      feedback: { key: 'feedback.coefficient-wrong' },
+      highlight: [1, 0],
+    });
+    expect(r.lines[2]).toMatchObject({ correct: false, feedback: { key: 'feedback.not-an-equation' } });
+    expect(r.correct).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import type { LineFeedback, SimplifyData, TextAnswer } from '@kib/core';
 import { freeSymbols, type Expr } from '../expr/ast';
-import { approximatelyEqual, equivalent, type EquivalenceContext } from '../expr/equivalence';
+import {
+  approximatelyEqual,
+  equivalent,
+  equivalentEquations,
+  type EquivalenceContext,
+} from '../expr/equivalence';
 import { comAssKey, isInForm, type FormName } from '../expr/forms';
 import { EVALUATION_BUDGET, locateMistake, type LocateBudget } from '../expr/locate';
 import { blankLine, type TextCheckResult } from '../types';
@@ -91,7 +96,12 @@ export function prepareSimplify(data: SimplifyCheckData): SimplifyProblem {
     functionNames: base.functionNames,
     form: data.form ?? null,
     formVariable,
-    formVariables: formVariablesOf(data.form ?? null, formVariable, target),
+    // Of an equation, the form is the right side's (y = x(x+2) is factored in x).
+    formVariables: formVariablesOf(
+      data.form ?? null,
+      formVariable,
+      isEquation(target) ? sidesOf(target)[1] : target,
+    ),
     exactExpr: data.exactExpr,
     targetIsExact: !hasDecimal(target),
   };
@@ -125,6 +135,7 @@ export function checkSimplifyLine(
     return { feedback: unreadableLine(parsed), value: null, final: false, empty: false };
   }
   const line = parsed.expr;
+  if (isEquation(problem.start)) return checkEquationLine(problem, line, reference, budget);
   const chain = chainSides(line);
   if (chain.some((c) => ['relation', 'logic', 'set', 'interval'].includes(c.expr.type))) {
     return { feedback: wrongLine('unexpected-relation', []), value: null, final: false, empty: false };
@@ -167,6 +178,66 @@ export function checkSimplifyLine(
   const inForm = problem.form
     ? problem.formVariables.some((v) => isInForm(value, problem.form!, v))
     : comAssKey(value) === comAssKey(problem.target);
+  if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
+  const fb = problem.form
+    ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
+    : message('equivalent-not-simplified');
+  return { feedback: { correct: true, feedback: fb }, value, final: false, empty: false };
+}
+
+function isEquation(e: Expr): e is Extract<Expr, { type: 'relation' }> {
+  return e.type === 'relation' && e.op === '=' && e.args.length === 2;
+}
+
+/** l = r as one expression, l − r: what two equations are compared by. */
+function sidesOf(e: Extract<Expr, { type: 'relation' }>): [Expr, Expr] {
+  return [e.args[0]!, e.args[e.args.length - 1]!];
+}
+
+/**
+ * A line of a simplify whose start is an equation (`y=2x+4x` to `y=6x`): the line is an equation, or
+ * a chain `y=2x+4x=6x`, and each equation of its first side with a later one must be the start's
+ * equation (the same condition: one difference a non-zero constant multiple of the other). Complete
+ * when the last equation is the target as written, either way round, or in the required form.
+ */
+function checkEquationLine(
+  problem: SimplifyProblem,
+  line: Expr,
+  reference: Expr,
+  budget: LocateBudget,
+): SimplifyLineVerdict {
+  const wrong = (feedback: LineFeedback): SimplifyLineVerdict => ({
+    feedback,
+    value: null,
+    final: false,
+    empty: false,
+  });
+  const chain = chainSides(line);
+  if (chain.length < 2 || chain.some((c) => ['relation', 'logic', 'set', 'interval'].includes(c.expr.type)))
+    return wrong(wrongLine('not-an-equation', []));
+  const [startLeft, startRight] = sidesOf(problem.start as Extract<Expr, { type: 'relation' }>);
+  const first = chain[0]!.expr;
+  for (let k = 1; k < chain.length; k++) {
+    const side = chain[k]!.expr;
+    const r = equivalentEquations(first, side, startLeft, startRight, problem.ctx);
+    if (r.verdict === 'equivalent') continue;
+    if (r.verdict === 'unknown')
+      return wrong(wrongLine(r.reason === 'too-large' ? 'too-large' : 'cannot-check'));
+    // The first side kept, a later one changed: the mistake is in that side, against the one before.
+    const ref = k > 1 ? chain[k - 1]!.expr : isEquation(reference) ? sidesOf(reference)[1] : startRight;
+    const sameLeft = equivalent(
+      first,
+      isEquation(reference) ? sidesOf(reference)[0] : startLeft,
+      problem.ctx,
+    );
+    if (sameLeft.verdict !== 'equivalent') return wrong(wrongLine('not-equivalent', []));
+    return wrong(wrongSide(problem, side, ref, chain[k]!.path, r.domain === true, budget));
+  }
+  const value: Expr = { type: 'relation', op: '=', args: [first, chain[chain.length - 1]!.expr] };
+  const swapped: Expr = { type: 'relation', op: '=', args: [value.args[1]!, value.args[0]!] };
+  const inForm = problem.form
+    ? problem.formVariables.some((v) => isInForm(value.args[1]!, problem.form!, v))
+    : comAssKey(value) === comAssKey(problem.target) || comAssKey(swapped) === comAssKey(problem.target);
   if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
   const fb = problem.form
     ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
