@@ -384,3 +384,16 @@ describe('equivalent: a value too small for a double is skipped, as one too larg
     }
   });
 });
+
+describe('equivalent: constants too large for a double are compared exactly', () => {
+  it.each([
+    ['\\frac{200!}{198!}', '39800', 'equivalent'],
+    ['\\frac{200!}{198!}', '39801', 'different'],
+    ['1000!', '1000\\cdot999!', 'equivalent'],
+    ['1000!', '999\\cdot999!', 'different'],
+    ['\\binom{300}{150}', '\\frac{300!}{150!\\cdot150!}', 'equivalent'],
+    ['\\binom{300}{150}', '\\frac{300!}{149!\\cdot151!}', 'different'],
+  ])('%s against %s: %s', (a, b, expected) => {
+    expect(verdict(a, b)).toBe(expected);
+  });
+});

@@ -91,6 +91,14 @@ export function equivalent(a: Expr, b: Expr, ctx: EquivalenceContext = {}): Equi
   if (isRationalExpr(sa, opts) && isRationalExpr(sb, opts)) {
     return rationalCompare(sa, sb, variables, opts, rng);
   }
+  // Constants with factorials and binomials (200!/198!, 1000! against 1000·999!) are exact integers
+  // that overflow a double: compared exactly where both sides have an exact value.
+  if (variables.length === 0) {
+    const ea = evaluateExact(sa, new Map(), opts);
+    const eb = evaluateExact(sb, new Map(), opts);
+    if (ea.kind === 'value' && eb.kind === 'value')
+      return { verdict: Q.equals(ea.value, eb.value) ? 'equivalent' : 'different', method: 'exact' };
+  }
   const r = floatCompare(sa, sb, variables, opts, rng, ctx.interval ?? null);
   if (r.verdict === 'equivalent' && !ctx.decimalsChecked && approximatesFraction(sa, sb, ctx)) {
     return { verdict: 'different', method: 'float' };
