@@ -2,6 +2,7 @@ import { childrenOf, freeSymbols, type Expr } from './ast';
 import { evaluateFloatScaled, type EvalOptions } from './evaluate';
 import type { Prng } from './prng';
 import { inInterval, type SampleInterval } from './sampling';
+import { bisect, goldenMinimum } from './search';
 
 /**
  * The sub-expressions at whose zeros an expression can change its formula: the arguments of |·|,
@@ -81,8 +82,8 @@ const SCAN: readonly number[] = (() => {
  * Points on both sides of every zero of every critical argument of `a` and `b`, one variable at a
  * time from a base point: just beside the zero (a thousandth of its size) and well away from it (a
  * third of its size, at least 0.3). A zero is a sign change of the argument along the variable, or a
- * touching zero (u² at u = 0) found as a minimum of its magnitude that reaches 0. The points do not
- * depend on the problem's text, only on the two expressions.
+ * touching zero (u² at u = 0) found as a minimum of its magnitude that reaches 0. Which zeros are
+ * tried depends on the two expressions only; the seed moves the far points within their range.
  */
 export function breakpointPoints(
   a: Expr,
@@ -134,7 +135,7 @@ function zerosAlong(g: Expr, v: string, base: Readonly<Record<string, number>>, 
     if (y0 == null || y1 == null) continue;
     if (y0 === 0) zeros.push(SCAN[i]!);
     else if (Math.sign(y0) !== Math.sign(y1) && y1 !== 0) {
-      const z = bisect(at, SCAN[i]!, SCAN[i + 1]!, y0);
+      const z = crossing(at, SCAN[i]!, SCAN[i + 1]!, y0);
       if (z !== null) zeros.push(z);
     } else if (i > 0) {
       const yPrev = values[i - 1];
@@ -148,46 +149,22 @@ function zerosAlong(g: Expr, v: string, base: Readonly<Record<string, number>>, 
   return zeros;
 }
 
-function bisect(at: (x: number) => number | null, lo: number, hi: number, yLo: number): number | null {
-  for (let k = 0; k < 60; k++) {
-    const mid = (lo + hi) / 2;
-    const y = at(mid);
-    if (y == null) return null;
-    if (y === 0) return mid;
-    if (Math.sign(y) === Math.sign(yLo)) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
+/** A sign change of g between lo and hi, bisected; null where g is undefined at the end. */
+function crossing(at: (x: number) => number | null, lo: number, hi: number, yLo: number): number | null {
+  const [l, r] = bisect(lo, hi, (x) => {
+    const y = at(x);
+    return y !== null && Math.sign(y) === Math.sign(yLo);
+  });
+  return at(l) === null ? null : (l + r) / 2;
 }
 
-/** A minimum of |g| on [lo, hi] (golden section) when it reaches 0 to rounding: a double zero. */
+/** A minimum of |g| on [lo, hi] when it reaches 0 to rounding: a double zero. */
 function touchingZero(at: (x: number) => number | null, lo: number, hi: number): number | null {
-  const ratio = (Math.sqrt(5) - 1) / 2;
   const mag = (x: number) => {
     const y = at(x);
-    return y == null ? Infinity : Math.abs(y);
+    return y === null ? Number.POSITIVE_INFINITY : Math.abs(y);
   };
-  let c = hi - ratio * (hi - lo);
-  let d = lo + ratio * (hi - lo);
-  let fc = mag(c);
-  let fd = mag(d);
-  let top = Math.max(mag(lo), mag(hi));
-  for (let k = 0; k < 80 && hi - lo > 1e-13 * Math.max(1, Math.abs(lo)); k++) {
-    if (fc < fd) {
-      hi = d;
-      d = c;
-      fd = fc;
-      c = hi - ratio * (hi - lo);
-      fc = mag(c);
-    } else {
-      lo = c;
-      c = d;
-      fc = fd;
-      d = lo + ratio * (hi - lo);
-      fd = mag(d);
-    }
-  }
-  const x = (lo + hi) / 2;
-  if (!Number.isFinite(top)) top = 1;
-  return mag(x) <= 1e-9 * Math.max(1, top) ? x : null;
+  const top = Math.max(mag(lo), mag(hi));
+  const { x, value } = goldenMinimum(mag, lo, hi);
+  return value <= 1e-9 * Math.max(1, Number.isFinite(top) ? top : 1) ? x : null;
 }

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../check';
+import { checkSimplify } from '../text/simplify';
+import { BASE } from '../text/text.fixtures';
 import { chargeWork, OutOfWork, withinWork } from './work';
 
 const simplify = (start: string, target: string, lines: string[]) =>
-  check({
-    mathType: 'simplify',
-    data: {
-      startingExpression: start,
-      target,
-      constant: [],
-      units: [],
-      definedSymbols: [],
-      functions: [],
-      complementaryVariables: [],
-      complementaryEquations: [],
-      convertToDegrees: false,
-      interval: null,
-      exactExpr: false,
-    },
-    answer: lines.map((math) => ({ math })),
-  } as Parameters<typeof check>[0]) as {
-    correct: boolean;
-    lines: { correct: boolean; feedback?: { key: string; params?: object } }[];
-  };
+  checkSimplify(
+    { ...BASE, startingExpression: start, target },
+    lines.map((math) => ({ math })),
+  );
 
 describe('withinWork', () => {
   it('answers the work’s value within its budget, and OutOfWork past it', () => {

@@ -1,4 +1,5 @@
 import type { FloatFn } from '../expr/numeric';
+import { bisect, goldenMinimum } from '../expr/search';
 import { cmpReal, snapReal, type RealValue } from './real-value';
 
 /** Where the numeric solver looks: [lo, hi]; `extend` means the ends stand for ±∞ (no interval given). */
@@ -88,17 +89,6 @@ export function analyzeNumeric(
   const radians = opts.radians;
 
   /** Bisects [a, b] where pred(a) ≠ pred(b); returns the two final ends. */
-  const bisect = (a: number, b: number, pred: (x: number) => boolean): [number, number] => {
-    const pa = pred(a);
-    for (let k = 0; k < 64; k++) {
-      const m = (a + b) / 2;
-      if (m === a || m === b) break;
-      if (pred(m) === pa) a = m;
-      else b = m;
-    }
-    return [a, b];
-  };
-
   const crossing = (a: number, b: number, signA: number) => {
     const [l, r] = bisect(a, b, (x) => {
       const h = ev(x)[0];
@@ -162,35 +152,12 @@ export function analyzeNumeric(
     const h2 = Math.abs(hs[i + 1]!);
     if (!(h1 < h0 && h1 <= h2)) return;
     const sign = s1 === 'pos' ? 1 : -1;
-    let a = xs[i - 1]!;
-    let b = xs[i + 1]!;
     const g = (x: number) => {
       const h = ev(x)[0];
       return Number.isNaN(h) ? Infinity : sign * h;
     };
-    const phi = (Math.sqrt(5) - 1) / 2;
-    let c = b - phi * (b - a);
-    let d = a + phi * (b - a);
-    let gc = g(c);
-    let gd = g(d);
-    for (let k = 0; k < 90 && b - a > 1e-15 * Math.max(1, Math.abs(a)); k++) {
-      if (gc < 0 || gd < 0) break;
-      if (gc < gd) {
-        b = d;
-        d = c;
-        gd = gc;
-        c = b - phi * (b - a);
-        gc = g(c);
-      } else {
-        a = c;
-        c = d;
-        gc = gd;
-        d = a + phi * (b - a);
-        gd = g(d);
-      }
-    }
-    const xm = gc < gd ? c : d;
-    const gm = Math.min(gc, gd);
+    // A value below 0 is a sign change inside the dip: two close roots.
+    const { x: xm, value: gm } = goldenMinimum(g, xs[i - 1]!, xs[i + 1]!, (v) => v < 0);
     if (gm < 0) {
       // Two close roots inside one cell: bisect each side of the dip.
       const left = xs[i - 1]!;

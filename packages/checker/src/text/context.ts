@@ -71,6 +71,19 @@ export function wrongLine(
     : { correct: false, feedback: message(code, params) };
 }
 
+/**
+ * Checks the line at `index` (0-based) within its work budget; past it, the line is "too complex to
+ * check here", named 1-based, in the caller's shape (`tooComplex`).
+ */
+export function withinLineWork<T>(
+  index: number,
+  work: () => T,
+  tooComplex: (feedback: LineFeedback) => T,
+): T {
+  const v = withinWork(LINE_WORK, work);
+  return v instanceof OutOfWork ? tooComplex(wrongLine('too-complex', undefined, { line: index + 1 })) : v;
+}
+
 /** Rewrites `\text{cm}` and `\mathrm{cm}` as `\operatorname{cm}` (see expr/parse). */
 export { normaliseLatex } from '../expr/parse';
 
@@ -133,9 +146,12 @@ export function checkLines(answer: unknown, functions: readonly string[], checks
       const parsed = parseLine(line.math, functions);
       if (!parsed.ok) lines.push(unreadableLine(parsed));
       else {
-        const read = withinWork(LINE_WORK, () => checks.read(parsed.expr, index));
         lines.push(
-          read instanceof OutOfWork ? wrongLine('too-complex', undefined, { line: index + 1 }) : read,
+          withinLineWork(
+            index,
+            () => checks.read(parsed.expr, index),
+            (fb) => fb,
+          ),
         );
       }
     }

@@ -9,7 +9,6 @@ import {
 import { comAssKey, isInForm, type FormName } from '../expr/forms';
 import { EVALUATION_BUDGET, locateMistake, type LocateBudget } from '../expr/locate';
 import { blankLine, type TextCheckResult } from '../types';
-import { LINE_WORK, OutOfWork, withinWork } from '../expr/work';
 import {
   buildContext,
   hasDecimal,
@@ -23,6 +22,7 @@ import {
   parseLine,
   symbolNames,
   unreadableLine,
+  withinLineWork,
   wrongLine,
 } from './context';
 import type { TextFeedbackCode } from './feedback-codes';
@@ -173,11 +173,24 @@ export function checkSimplifyLine(
       empty: false,
     };
   }
-  // A required form is checked on the answer itself, even when it is the target as written: the
-  // authoring checks refuse a target that is not in its own form.
+  return formVerdict(problem, value, value, [value]);
+}
+
+/**
+ * A correct line's verdict: final when in the required form (checked on `formPart`, the answer
+ * itself even when it is the target as written: the authoring checks refuse a target not in its
+ * own form), or without a form when one of `asWritten` is the target as written.
+ */
+function formVerdict(
+  problem: SimplifyProblem,
+  value: Expr,
+  formPart: Expr,
+  asWritten: readonly Expr[],
+): SimplifyLineVerdict {
+  const target = comAssKey(problem.target);
   const inForm = problem.form
-    ? problem.formVariables.some((v) => isInForm(value, problem.form!, v))
-    : comAssKey(value) === comAssKey(problem.target);
+    ? problem.formVariables.some((v) => isInForm(formPart, problem.form!, v))
+    : asWritten.some((e) => comAssKey(e) === target);
   if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
   const fb = problem.form
     ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
@@ -189,7 +202,7 @@ function isEquation(e: Expr): e is Extract<Expr, { type: 'relation' }> {
   return e.type === 'relation' && e.op === '=' && e.args.length === 2;
 }
 
-/** l = r as one expression, l − r: what two equations are compared by. */
+/** The two sides of an equation l = r. */
 function sidesOf(e: Extract<Expr, { type: 'relation' }>): [Expr, Expr] {
   return [e.args[0]!, e.args[e.args.length - 1]!];
 }
@@ -235,14 +248,7 @@ function checkEquationLine(
   }
   const value: Expr = { type: 'relation', op: '=', args: [first, chain[chain.length - 1]!.expr] };
   const swapped: Expr = { type: 'relation', op: '=', args: [value.args[1]!, value.args[0]!] };
-  const inForm = problem.form
-    ? problem.formVariables.some((v) => isInForm(value.args[1]!, problem.form!, v))
-    : comAssKey(value) === comAssKey(problem.target) || comAssKey(swapped) === comAssKey(problem.target);
-  if (inForm) return { feedback: { correct: true }, value, final: true, empty: false };
-  const fb = problem.form
-    ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
-    : message('equivalent-not-simplified');
-  return { feedback: { correct: true, feedback: fb }, value, final: false, empty: false };
+  return formVerdict(problem, value, value.args[1]!, [value, swapped]);
 }
 
 function wrongSide(
@@ -270,14 +276,11 @@ function lineWithinWork(
   budget: LocateBudget,
   index: number,
 ): SimplifyLineVerdict {
-  const v = withinWork(LINE_WORK, () => checkSimplifyLine(problem, latex, reference, budget));
-  if (!(v instanceof OutOfWork)) return v;
-  return {
-    feedback: wrongLine('too-complex', undefined, { line: index + 1 }),
-    value: null,
-    final: false,
-    empty: false,
-  };
+  return withinLineWork(
+    index,
+    () => checkSimplifyLine(problem, latex, reference, budget),
+    (feedback) => ({ feedback, value: null, final: false, empty: false }),
+  );
 }
 
 /**
