@@ -354,7 +354,7 @@ function checkSolve(data: MathTypeDataOf<'solve'>): Verdict {
   try {
     const result = check({ mathType: 'solve', data: { ...data, definedSolutions: [] }, answer });
     if (isCorrect('solve', result)) return { ok: true, reason: null, params: {} };
-    return { ok: false, ...failure('solve', result, shown) };
+    if (!cannotSolve(result)) return { ok: false, ...failure('solve', result, shown) };
   } catch {
     // The checker cannot solve it by itself: each solution must satisfy the equation.
   }
@@ -366,6 +366,11 @@ function checkSolve(data: MathTypeDataOf<'solve'>): Verdict {
       return { ok: false, reason: 'authoring.solution-wrong', params: { solution: solution.latex } };
   }
   return { ok: true, reason: null, params: {} };
+}
+
+/** The checker's answer when it can solve neither the system nor read its defined solutions. */
+function cannotSolve(result: CheckResult<'solve'>): boolean {
+  return result.lines.some((l) => l.feedback?.key === 'feedback.system-cannot-check');
 }
 
 /** A findExpression's target must satisfy its defining equation, whatever the other symbols are. */

@@ -82,6 +82,17 @@ function kibVerdict(c: DiffCase): Verdict {
       const r = check({ mathType: 'solve', data: solveRecord(start), answer: [{ math: answer }] });
       return r.correct ? 'complete' : 'incomplete';
     }
+    case 'systemStep': {
+      const start = `\\begin{cases}${c.equations.map((e) => e.tex).join('\\\\')}\\end{cases}`;
+      const r = check({ mathType: 'solve', data: solveRecord(start), answer: [{ math: c.tex }] });
+      const line = r.lines[0]!;
+      if (line.correct) return 'equivalent';
+      const code = line.feedback?.key.replace(/^feedback\./, '') ?? '';
+      if (code === 'extra-solutions' || code === 'gained-solutions') return 'gained';
+      if (code === 'lost-solution' || code === 'lost-solutions' || code === 'missing-solutions')
+        return 'lost';
+      return code === 'system-cannot-check' ? 'unknown' : 'unrelated';
+    }
   }
 }
 
@@ -145,6 +156,17 @@ function maximaVerdict(c: DiffCase, m: MaximaVerdict | undefined): Verdict | nul
       c.answer.every((p) => pts.some((q) => same(p, q))) &&
       pts.every((q) => c.answer.some((p) => same(p, q)));
     return complete ? 'complete' : 'incomplete';
+  }
+  if (c.kind === 'systemStep' && m.kind === 'systemStep') {
+    if (typeof m.start === 'string' || typeof m.line === 'string') return null;
+    const same = (p: readonly number[], q: readonly number[]) => close(p[0]!, q[0]!) && close(p[1]!, q[1]!);
+    const start = m.start;
+    const up = m.holding === start.length;
+    const down = !m.infinite && m.line.every((p) => start.some((q) => same(p, q)));
+    if (up && down) return 'equivalent';
+    if (up) return 'gained';
+    if (down) return 'lost';
+    return 'unrelated';
   }
   return null;
 }
@@ -254,6 +276,8 @@ function describe(c: DiffCase): Record<string, unknown> {
       return { id: c.id, category: c.category, from: c.from, to: c.to };
     case 'system':
       return { id: c.id, category: c.category, equations: c.equations, answer: c.answer };
+    case 'systemStep':
+      return { id: c.id, category: c.category, equations: c.equations, line: c.tex };
   }
 }
 

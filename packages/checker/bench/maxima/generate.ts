@@ -25,6 +25,7 @@ export const CATEGORIES = [
   'inequality',
   'system',
   'breakpoint',
+  'systemStep',
 ] as const;
 
 /** One category. */
@@ -80,8 +81,23 @@ export interface SystemCase {
   readonly answer: readonly (readonly [number, number])[];
 }
 
+/**
+ * A system in x, y and a student's line that is itself a system (several equations, or branches
+ * joined by "or"): equivalent, gained, lost or unrelated?
+ */
+export interface SystemStepCase {
+  readonly id: number;
+  readonly category: 'systemStep';
+  readonly kind: 'systemStep';
+  readonly equations: readonly Form[];
+  /** The line: a disjunction (outer list) of conjunctions of equations. */
+  readonly line: readonly (readonly Form[])[];
+  /** The line as the student writes it. */
+  readonly tex: string;
+}
+
 /** A generated case. */
-export type DiffCase = ExprCase | StepCase | InequalityCase | SystemCase;
+export type DiffCase = ExprCase | StepCase | InequalityCase | SystemCase | SystemStepCase;
 
 const f = (tex: string, mx: string): Form => ({ tex, mx });
 
@@ -730,6 +746,87 @@ const breakpoint: Maker = (g, id) => {
   return { ...exprCase(id, 'breakpoint', a, b, ['x'], 'rad', false), points: around(at) };
 };
 
+/** A line of branches: one equation alone, several in a cases block; branches joined by ∨. */
+function systemLine(id: number, equations: Form[], line: Form[][]): SystemStepCase {
+  const branch = (conj: readonly Form[]) =>
+    conj.length === 1 ? conj[0]!.tex : `\\begin{cases}${conj.map((e) => e.tex).join('\\\\')}\\end{cases}`;
+  return {
+    id,
+    category: 'systemStep',
+    kind: 'systemStep',
+    equations,
+    line,
+    tex: line.map(branch).join(' \\lor '),
+  };
+}
+
+const systemStep: Maker = (g, id) => {
+  if (g.coin()) {
+    // A linear system with the point (x0, y0), and a rewritten system or an "or" of coordinates.
+    const x0 = g.int(-5, 5);
+    const y0 = g.int(-5, 5);
+    const [a1, b1, a2] = [g.nz(-4, 4), g.nz(-4, 4), g.nz(-4, 4)];
+    let b2 = g.nz(-4, 4);
+    while (b2 === 0 || a1 * b2 === a2 * b1) b2 += 1;
+    const lin = (a: number, b: number, c: number) => eq(sum(prod(num(a), X), prod(num(b), Y)), num(c));
+    const e1 = lin(a1, b1, a1 * x0 + b1 * y0);
+    const e2 = lin(a2, b2, a2 * x0 + b2 * y0);
+    const k = g.nz(-3, 3);
+    const slip = g.coin() ? 0 : g.pick([-1, 1]);
+    switch (g.int(0, 3)) {
+      case 0: // One equation replaced by a combination (off by one when slipping).
+        return systemLine(
+          id,
+          [e1, e2],
+          [[e1, lin(a2 + k * a1, b2 + k * b1, a2 * x0 + b2 * y0 + k * (a1 * x0 + b1 * y0) + slip)]],
+        );
+      case 1: // Solved for the point.
+        return systemLine(id, [e1, e2], [[eq(X, num(x0 + slip)), eq(Y, num(y0))]]);
+      case 2: // "Or" written for "and".
+        return systemLine(id, [e1, e2], [[eq(X, num(x0))], [eq(Y, num(y0 + slip))]]);
+      default: // One variable eliminated, the other equation kept.
+        return systemLine(
+          id,
+          [e1, e2],
+          [[e1, eq(prod(num(a2 * b1 - a1 * b2), X), num((a2 * b1 - a1 * b2) * x0 + slip))]],
+        );
+    }
+  }
+  // y = x + s and xy = p: substituted, expanded, squared, one branch kept, or a branch per root.
+  const r1 = g.int(-4, 4);
+  const r2 = g.int(-4, 4);
+  // With y = x + shift, xy = p becomes x² + shift·x − p = 0: its roots are r1 and r2.
+  const shift = -(r1 + r2);
+  const p = -r1 * r2;
+  const e1 = eq(Y, sum(X, num(shift)));
+  const e2 = eq(prod(X, Y), num(p));
+  const slip = g.coin() ? 0 : g.pick([-1, 1]);
+  const keep = eq(Y, sum(X, num(shift)));
+  switch (g.int(0, 4)) {
+    case 0:
+      return systemLine(id, [e1, e2], [[eq(prod(X, par(sum(X, num(shift)))), num(p + slip)), keep]]);
+    case 1:
+      return systemLine(
+        id,
+        [e1, e2],
+        [[eq(pow(par(prod(X, par(sum(X, num(shift))))), 2), num(p * p + slip)), keep]],
+      );
+    case 2:
+      return systemLine(id, [e1, e2], [[eq(X, num(r1 + slip)), keep]]);
+    case 3:
+      return systemLine(
+        id,
+        [e1, e2],
+        [
+          [eq(X, num(r1)), eq(Y, num(r1 + shift + slip))],
+          [eq(X, num(r2)), eq(Y, num(r2 + shift))],
+        ],
+      );
+    default:
+      return systemLine(id, [e1, e2], [[eq(X, num(r1))], [eq(Y, num(r1 + shift + slip))]]);
+  }
+};
+
 const MAKERS: Record<Category, Maker> = {
   rational,
   radical,
@@ -741,6 +838,7 @@ const MAKERS: Record<Category, Maker> = {
   inequality,
   system,
   breakpoint,
+  systemStep,
 };
 
 /** `count` cases from `seed`, the categories in turn. */

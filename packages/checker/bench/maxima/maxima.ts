@@ -4,13 +4,22 @@
  * comes back undecided, never as a verdict.
  */
 import { spawnSync } from 'node:child_process';
-import type { DiffCase, ExprCase, InequalityCase, StepCase, SystemCase } from './generate';
+import type { DiffCase, ExprCase, InequalityCase, StepCase, SystemCase, SystemStepCase } from './generate';
 
 /** What Maxima says about one case. */
 export type MaximaVerdict =
   | { readonly kind: 'expr'; readonly zero: boolean; readonly values: readonly (readonly [Value, Value])[] }
   | { readonly kind: 'step'; readonly from: RootSet; readonly to: RootSet }
   | { readonly kind: 'system'; readonly points: RootPoints }
+  | {
+      readonly kind: 'systemStep';
+      /** The start's points, the points of the line's finite branches, whether a branch is infinite. */
+      readonly start: RootPoints;
+      readonly line: RootPoints;
+      readonly infinite: boolean;
+      /** How many of the start's points satisfy the line. */
+      readonly holding: number;
+    }
   | { readonly kind: 'ineq'; readonly from: IneqSet; readonly to: IneqSet }
   | { readonly kind: 'undecided'; readonly why: string };
 
@@ -74,7 +83,7 @@ roots_(eqs) := catch(block([out: [], s, r, v, e],
         if e # [] and numberp(e[1]) and abs(e[1]) < 1e-7 * (1 + abs(v)) then out: cons(v, out)))),
   string(out)))$
 st_(id, fr, tos) := print(sconcat("@@", id, "|", roots_([fr]), "|", roots_(tos)))$
-sy_(id, eqs) := print(sconcat("@@", id, "|", catch(block([out: [], s, xv, yv, ok],
+pts_(eqs) := block([out: [], s, xv, yv, ok],
   s: errcatch(to_poly_solve(eqs, [x, y])),
   if s = [] then throw("ERR"),
   s: s[1],
@@ -85,10 +94,19 @@ sy_(id, eqs) := print(sconcat("@@", id, "|", catch(block([out: [], s, xv, yv, ok
     xv: float(rectform(rhs(c[1]))), yv: float(rectform(rhs(c[2]))),
     if numberp(xv) and numberp(yv) then (
       ok: true,
-      for q in eqs do block([e], e: errcatch(float(rectform(subst([x = xv, y = yv], lhs(q) - rhs(q))))),
-        if not (e # [] and numberp(e[1]) and abs(e[1]) < 1e-7 * (1 + abs(xv) + abs(yv))) then ok: false),
+      for q in eqs do if not ho_([xv, yv], q) then ok: false,
       if ok then out: cons([xv, yv], out))),
-  string(out)))))$
+  out)$
+ho_(p, q) := block([e], e: errcatch(float(rectform(subst([x = p[1], y = p[2]], lhs(q) - rhs(q))))),
+  is(e # [] and numberp(e[1]) and abs(e[1]) < 1e-7 * (1 + abs(p[1]) + abs(p[2]))))$
+sy_(id, eqs) := print(sconcat("@@", id, "|", catch(string(pts_(eqs)))))$
+ss_(id, eqs, disj) := print(sconcat("@@", id, "|", catch(block([st, ln: [], infb: 0, r, holding],
+  st: pts_(eqs),
+  for conj in disj do (
+    r: catch(pts_(conj)),
+    if r = "INF" then infb: 1 else if r = "ERR" then throw("ERR") else ln: append(ln, r)),
+  holding: length(sublist(st, lambda([pt], some(lambda([conj], every(lambda([q], ho_(pt, q)), conj)), disj)))),
+  sconcat(string(st), "|", string(ln), "|", infb, "|", holding)))))$
 `;
 
 /** Sample points of the variables (inside every domain the generator uses: positive, above 1). */
@@ -117,6 +135,10 @@ function lineOf(c: DiffCase): string {
       return `st_(${c.id}, ${c.from.mx}, [${c.to.map((t) => t.mx).join(',')}])$`;
     case 'system':
       return `sy_(${c.id}, [${c.equations.map((e) => e.mx).join(',')}])$`;
+    case 'systemStep':
+      return `ss_(${c.id}, [${c.equations.map((e) => e.mx).join(',')}], [${c.line
+        .map((conj) => `[${conj.map((e) => e.mx).join(',')}]`)
+        .join(',')}])$`;
     case 'ineq': {
       const side = (dnf: readonly (readonly string[])[]) =>
         dnf.map((conj) => conj.map((a) => `ri_(${a})`).join(', "&", ')).join(', "~", ');
@@ -200,6 +222,16 @@ function parseLine(c: DiffCase, payload: string): MaximaVerdict {
     }
     case 'ineq':
       return { kind: 'ineq', from: parseIneqSide(parts[0]), to: parseIneqSide(parts[1]) };
+    case 'systemStep': {
+      if (parts.length < 4) return { kind: 'undecided', why: parts[0] ?? 'no output' };
+      return {
+        kind: 'systemStep',
+        start: parseRoots(parts[0]) as RootPoints,
+        line: parseRoots(parts[1]) as RootPoints,
+        infinite: parts[2] === '1',
+        holding: Number(parts[3]),
+      };
+    }
   }
 }
 
@@ -237,4 +269,4 @@ export function runMaxima(
   return out;
 }
 
-export type { ExprCase, InequalityCase, StepCase, SystemCase };
+export type { ExprCase, InequalityCase, StepCase, SystemCase, SystemStepCase };

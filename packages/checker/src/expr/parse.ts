@@ -487,6 +487,10 @@ class Converter {
       }
       case 'Sequence':
         return { type: 'list', items: args() };
+      case 'Block':
+        // The rows of `cases` when one of them holds ∨ or a comma.
+        if (this.hasCases) return { type: 'list', items: args() };
+        throw new Unreadable('Block');
       case 'Element': {
         const [member, of] = args();
         if (!member || !of) throw new Unreadable('Element');

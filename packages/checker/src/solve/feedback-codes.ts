@@ -21,6 +21,7 @@ export const SOLVE_FEEDBACK_CODES = [
   'inequality-direction',
   'inequality-strictness',
   'sign-error',
+  'system-cannot-check',
   // The final answer.
   'not-solved-yet',
   'write-as-equation',

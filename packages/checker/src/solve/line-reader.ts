@@ -52,7 +52,8 @@ export function normalizeLatex(latex: string): string {
       .replace(/\\(?:text|mathrm|textrm|mbox)\{\s*([,;])\s*\}/g, '$1')
       .replace(/\\(?:text|mathrm|textrm|mbox)\{\s*\}/g, ' ')
       .replace(/\\q?quad\b/g, ',')
-      .replace(/\\[;:!, ]/g, ' ')
+      // Spacing commands (\, \;), never the row break \\ followed by a space.
+      .replace(/\\\\|\\[;:!, ]/g, (m) => (m === '\\\\' ? m : ' '))
       .replace(/\\vee\b/g, '\\lor ')
       .replace(/\\wedge\b/g, '\\land ')
       .trim()

@@ -988,6 +988,108 @@ export const SYSTEM_FORM_CASES: SolveCase[] = [
   ),
 ];
 
+/**
+ * System lines compared as solution sets: a disjunction or a system of several equations must be
+ * equivalent to the system on the unknowns it mentions; polynomial systems solved by resultants.
+ */
+export const SYSTEM_SET_CASES: SolveCase[] = [
+  c(
+    'an "or" of the right values where "and" belongs',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    ['x=2 \\lor y=1'],
+    ['bad:extra-solutions'],
+    false,
+  ),
+  c(
+    'an "or" of values that hold only in part',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    ['x=2 \\lor y=7'],
+    ['bad:extra-solutions'],
+    false,
+  ),
+  c(
+    'an equation dropped from a three-unknown system',
+    '\\begin{cases}x+y+z=6\\\\x-y=0\\\\z=2\\end{cases}',
+    ['\\begin{cases}x+y+z=6\\\\x-y=0\\end{cases}'],
+    ['bad:extra-solutions'],
+    false,
+  ),
+  c(
+    'a three-unknown system reduced to two unknowns',
+    '\\begin{cases}x+y+z=6\\\\x-y=0\\\\z=2\\end{cases}',
+    ['\\begin{cases}x+y=4\\\\x-y=0\\end{cases}', 'x=2, y=2, z=2'],
+    ['ok', 'ok'],
+    true,
+  ),
+  c(
+    'a reduced system with a wrong equation',
+    '\\begin{cases}x+y+z=6\\\\x-y=0\\\\z=2\\end{cases}',
+    ['\\begin{cases}x+y=4\\\\x+y=0\\end{cases}'],
+    ['bad:lost-solution'],
+    false,
+  ),
+  c(
+    'a polynomial system without a linear equation, solved by resultants',
+    '\\begin{cases}x^{3}+y^{3}=9\\\\x^{2}y+xy^{2}=6\\end{cases}',
+    ['(1,2), (2,1)'],
+    ['ok'],
+    true,
+  ),
+  c(
+    'a polynomial system without a linear equation, one point missing',
+    '\\begin{cases}x^{3}+y^{3}=9\\\\x^{2}y+xy^{2}=6\\end{cases}',
+    ['(1,2)'],
+    ['bad:missing-solutions'],
+    false,
+  ),
+  c(
+    'a circle and a hyperbola: four points',
+    '\\begin{cases}x^{2}+y^{2}=25\\\\xy=12\\end{cases}',
+    [
+      '\\begin{cases}x^{2}+y^{2}=25\\\\y=\\frac{12}{x}\\end{cases}',
+      '(x,y)=(3,4) \\lor (x,y)=(4,3) \\lor (x,y)=(-3,-4) \\lor (x,y)=(-4,-3)',
+    ],
+    ['ok', 'ok'],
+    true,
+  ),
+  c(
+    'a system line with "or" inside a row',
+    '\\begin{cases}x^{2}+y^{2}=5\\\\y=x+1\\end{cases}',
+    ['x^{2}+(x+1)^{2}=5', '\\begin{cases}x=1 \\lor x=-2\\\\ y=x+1\\end{cases}', '(1,2), (-2,-1)'],
+    ['ok', 'ok', 'ok'],
+    true,
+  ),
+  c(
+    'a system line that keeps one branch only',
+    '\\begin{cases}x^{2}+y^{2}=8\\\\y=x\\end{cases}',
+    ['\\begin{cases}x^{2}=4\\\\y=x\\end{cases}', '\\begin{cases}x=2\\\\y=x\\end{cases}'],
+    ['ok', 'bad:lost-solution'],
+    false,
+  ),
+  c(
+    'a system line that gains a branch',
+    '\\begin{cases}y=x\\\\x+y=4\\end{cases}',
+    ['\\begin{cases}x^{2}=4\\\\y=x\\end{cases}'],
+    ['bad:extra-solutions'],
+    false,
+  ),
+  c(
+    'an "or" of values with a parameter',
+    '\\begin{cases}x+y=a\\\\x-y=1\\end{cases}',
+    ['x=\\frac{a+1}{2} \\lor y=\\frac{a-1}{2}', 'x=\\frac{a+1}{2}, y=\\frac{a-1}{2}'],
+    ['bad:extra-solutions', 'ok'],
+    false,
+    { variable: 'x, y' },
+  ),
+  c(
+    'a non-polynomial system the checker cannot solve, without definedSolutions',
+    '\\begin{cases}\\sin(x)+\\cos(y)=1\\\\xy=1\\end{cases}',
+    ['x=1'],
+    ['bad:system-cannot-check'],
+    false,
+  ),
+];
+
 /** Steps classified over the reals: equivalent, gained, lost or unrelated; parameters that can be 0. */
 export const CLASSIFICATION_CASES: SolveCase[] = [
   c(
@@ -1102,6 +1204,7 @@ export const SOLVE_CASES: SolveCase[] = [
   ...PARAMETER_CASES,
   ...CLASSIFICATION_CASES,
   ...SYSTEM_FORM_CASES,
+  ...SYSTEM_SET_CASES,
 ];
 
 /**

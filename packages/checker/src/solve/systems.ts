@@ -17,6 +17,16 @@ import { constValues, NotAStatement, solveNode } from './solve-line';
 import { pointsOf } from './solution-set';
 import { degreeIn, isPolynomial, polyFromExpr, polyToExpr, type Term } from '../expr/poly';
 import { rationalToExpr } from '../expr/literals';
+import { consistent, linearRows, rowsEqual, rref, sameVariableList, type Row } from './linear-rows';
+import {
+  compareSets,
+  disjunctiveForm,
+  mentionedUnknowns,
+  projectPoints,
+  projectRows,
+  setOfForm,
+  type PointSet,
+} from './system-sets';
 
 /** A point of a system's solution set: one value per unknown, in the problem's order. */
 export type SystemPoint = readonly RealValue[];
@@ -24,169 +34,12 @@ export type SystemPoint = readonly RealValue[];
 /** A partial or complete assignment of values to the unknowns. */
 type Assignment = Readonly<Record<string, RealValue>>;
 
-/** A linear equation Σ coef·u = rhs over Q. */
-interface Row {
-  readonly coef: readonly Rational[];
-  readonly rhs: Rational;
-}
-
 /** The solution set of a system for one parameter sample. */
 type Truth =
   | { readonly kind: 'points'; readonly points: readonly SystemPoint[]; readonly rref: readonly Row[] | null }
-  | { readonly kind: 'linear'; readonly rref: readonly Row[]; readonly consistent: boolean };
-
-/** Ends a conversion early. Not an Error: no stack is captured, so giving up is cheap. */
-class NotLinear {}
-const NOT_LINEAR = new NotLinear();
-
-/** The linear form Σ c·u + k of an expression in the unknowns, or null. */
-export function linearOf(
-  e: Expr,
-  unknowns: readonly string[],
-  sample: ParamSample,
-): { c: Rational[]; k: Rational } | null {
-  const n = unknowns.length;
-  const zero = (): { c: Rational[]; k: Rational } => ({ c: new Array<Rational>(n).fill(Q.ZERO), k: Q.ZERO });
-  const isConst = (f: { c: Rational[] }) => f.c.every(Q.isZero);
-  const scale = (f: { c: Rational[]; k: Rational }, s: Rational) => ({
-    c: f.c.map((x) => QB.mul(x, s)),
-    k: QB.mul(f.k, s),
-  });
-  const conv = (x: Expr): { c: Rational[]; k: Rational } => {
-    switch (x.type) {
-      case 'symbol': {
-        const i = unknowns.indexOf(x.name);
-        if (i >= 0) {
-          const f = zero();
-          f.c[i] = Q.ONE;
-          return f;
-        }
-        break;
-      }
-      case 'add': {
-        const parts = x.args.map(conv);
-        return parts.reduce((a, b) => ({ c: a.c.map((v, i) => QB.add(v, b.c[i]!)), k: QB.add(a.k, b.k) }));
-      }
-      case 'neg':
-        return scale(conv(x.arg), QB.rat(-1));
-      case 'mul': {
-        const parts = x.args.map(conv);
-        let acc = { c: zero().c, k: Q.ONE };
-        for (const p of parts) {
-          if (isConst(acc)) acc = scale(p, acc.k);
-          else if (isConst(p)) acc = scale(acc, p.k);
-          else throw NOT_LINEAR;
-        }
-        return acc;
-      }
-      case 'div': {
-        const d = conv(x.den);
-        if (!isConst(d) || Q.isZero(d.k)) throw NOT_LINEAR;
-        return scale(conv(x.num), QB.div(Q.ONE, d.k)!);
-      }
-      default:
-        break;
-    }
-    if (unknowns.some((u) => mentions(x, u))) {
-      if (x.type === 'pow') {
-        const k = constantOf(x.exp, sample);
-        if (k && Q.equals(k, Q.ONE)) return conv(x.base);
-      }
-      throw NOT_LINEAR;
-    }
-    const k = constantOf(x, sample);
-    if (!k) throw NOT_LINEAR;
-    return { c: zero().c, k };
-  };
-  try {
-    return conv(e);
-  } catch (err) {
-    if (err instanceof NotLinear || err instanceof Q.ExactSwell) return null;
-    throw err;
-  }
-}
-
-function constantOf(e: Expr, sample: ParamSample): Rational | null {
-  const f = toExact(e, { variable: '\u0000', params: sample.exact, degrees: false });
-  return f ? constOf(f.f) : null;
-}
-
-/** Reduced row echelon form (canonical: equal solution sets give equal forms when consistent). */
-export function rref(rows: readonly Row[], n: number): Row[] {
-  const m = rows.map((r) => [...r.coef, r.rhs]);
-  let lead = 0;
-  const out: Rational[][] = [];
-  for (let col = 0; col <= n && lead < m.length; col++) {
-    let piv = -1;
-    for (let r = lead; r < m.length; r++)
-      if (!Q.isZero(m[r]![col]!)) {
-        piv = r;
-        break;
-      }
-    if (piv < 0) continue;
-    [m[lead], m[piv]] = [m[piv]!, m[lead]!];
-    const p = m[lead]![col]!;
-    m[lead] = m[lead]!.map((v) => QB.div(v, p)!);
-    for (let r = 0; r < m.length; r++) {
-      if (r === lead || Q.isZero(m[r]![col]!)) continue;
-      const f = m[r]![col]!;
-      m[r] = m[r]!.map((v, j) => QB.sub(v, QB.mul(f, m[lead]![j]!)));
-    }
-    lead++;
-  }
-  for (let r = 0; r < lead; r++) out.push(m[r]!);
-  return out.map((r) => ({ coef: r.slice(0, n), rhs: r[n]! }));
-}
-
-function consistent(rows: readonly Row[]): boolean {
-  return !rows.some((r) => r.coef.every(Q.isZero) && !Q.isZero(r.rhs));
-}
-
-function rowsEqual(a: readonly Row[], b: readonly Row[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((r, i) => Q.equals(r.rhs, b[i]!.rhs) && r.coef.every((c, j) => Q.equals(c, b[i]!.coef[j]!)))
-  );
-}
-
-/** The rows of a line made only of linear equations (a relation, or a cases/and list of them), or null. */
-function linearRows(e: Expr, unknowns: readonly string[], sample: ParamSample): Row[] | null {
-  const rels: Expr[] = [];
-  const collect = (x: Expr): boolean => {
-    if (x.type === 'relation') {
-      rels.push(x);
-      return true;
-    }
-    if ((x.type === 'logic' && x.op === 'and') || (x.type === 'list' && !sameVariableList(x, unknowns)))
-      return (x.type === 'logic' ? x.args : x.items).every(collect);
-    return false;
-  };
-  if (!collect(e)) return null;
-  const rows: Row[] = [];
-  for (const r of rels) {
-    const chain = relationChain(r);
-    if (!chain || chain.ops.some((o) => o !== '=')) return null;
-    for (let i = 0; i + 1 < chain.operands.length; i++) {
-      const a = linearOf(chain.operands[i]!, unknowns, sample);
-      const b = a ? linearOf(chain.operands[i + 1]!, unknowns, sample) : null;
-      if (!a || !b) return null;
-      rows.push({ coef: a.c.map((c, j) => QB.sub(c, b.c[j]!)), rhs: QB.sub(b.k, a.k) });
-    }
-  }
-  return rows;
-}
-
-/** `x=2, x=-1`: a comma list of equalities of one and the same unknown means "or". */
-function sameVariableList(x: Extract<Expr, { type: 'list' }>, unknowns: readonly string[]): boolean {
-  if (x.delims !== '') return false;
-  if (x.items.every((i) => i.type === 'list' && i.delims === '()')) return true;
-  const vars = x.items.map((i) =>
-    i.type === 'relation' && i.args[0]?.type === 'symbol' && unknowns.includes(i.args[0].name)
-      ? i.args[0].name
-      : null,
-  );
-  return vars.every((v) => v !== null && v === vars[0]);
-}
+  | { readonly kind: 'linear'; readonly rref: readonly Row[]; readonly consistent: boolean }
+  /** A non-linear system the checker cannot solve and whose solutions are not defined. */
+  | { readonly kind: 'unknown' };
 
 /**
  * The assignments a stated line gives (`x=2, y=1`, `(x,y)=(2,1)`, `(2,1)`, `\{(2,1),(3,4)\}`, or
@@ -423,13 +276,24 @@ function truthOf(
     return { kind: 'linear', rref: r, consistent: true };
   }
   if (definedPoints) return { kind: 'points', points: definedPoints, rref: null };
-  const solved = substitutionPoints(problem, sample);
-  if (!solved)
-    throw new Error(
-      'solve: malformed problem definition: a non-linear system needs definedSolutions ' +
-        '(or an equation linear in one unknown)',
-    );
+  const solved = polynomialPoints(problem, sample) ?? substitutionPoints(problem, sample);
+  if (!solved) return { kind: 'unknown' };
   return { kind: 'points', points: solved, rref: null };
+}
+
+/** The real points of a polynomial start (each of its ∨-branches solved exactly), or null. */
+function polynomialPoints(problem: SolveProblem, sample: ParamSample): SystemPoint[] | null {
+  const { unknowns, start } = problem;
+  if (start.kind !== 'expr') return null;
+  const form = disjunctiveForm(start.expr, unknowns, problem.startCases);
+  if (!form) return null;
+  const set = setOfForm(form, unknowns, sample, problem.ctx.substitutions);
+  const points: SystemPoint[] = [];
+  for (const c of set.components) {
+    if (c.kind !== 'points' || c.at.length !== unknowns.length) return null;
+    for (const p of c.points) if (!points.some((q) => samePoint(q, p))) points.push(p);
+  }
+  return points;
 }
 
 /** The equations of a system line (`cases`, a list, or `\\land`). */
@@ -588,11 +452,17 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
     });
   }
   const truths = samples.map((s, k) => truthOf(problem, s, definedPoints[k] ?? null));
+  const results: LineFeedback[] = inputs.map((l) => (l.kind === 'empty' ? blankLine() : { correct: true }));
+  if (truths.some((t) => t.kind === 'unknown')) {
+    // Neither solvable here nor given its solutions: say so on every line rather than guess.
+    for (const l of inputs) if (l.kind !== 'empty') results[l.index] = wrongLine('system-cannot-check');
+    return { correct: false, lines: results };
+  }
+  const known = truths as Exclude<Truth, { kind: 'unknown' }>[];
   const targets = samples.map(
-    (_s, k) => definedPoints[k] ?? (truths[k]!.kind === 'points' ? truths[k]!.points : null),
+    (_s, k) => definedPoints[k] ?? (known[k]!.kind === 'points' ? known[k]!.points : null),
   );
 
-  const results: LineFeedback[] = inputs.map((l) => (l.kind === 'empty' ? blankLine() : { correct: true }));
   const facts: { index: number; assignment: Assignment[] | null; correct: boolean }[] = [];
   let complete = false;
 
@@ -669,11 +539,13 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
       if (!complete && samples.length > 1 && isComplete(merged, unknowns))
         complete = samePoint(pointOf(merged, unknowns), target0[0]!);
     } else if (target0 && target0.length === 0 && stated && stated.length === 0) complete = true;
-    else if (!target0 && truths[0]!.kind === 'linear') {
+    else if (!target0 && known[0]!.kind === 'linear') {
       const node = lineNode(inputs, last.index);
       const rows = node.kind === 'expr' ? linearRows(node.expr, unknowns, samples[0]!) : null;
       complete =
-        rows !== null && rows.length === 1 && rowsEqual(rref(rows, unknowns.length), truths[0]!.rref);
+        rows !== null &&
+        rows.length === 1 &&
+        rowsEqual(rref(rows, unknowns.length), (known[0] as { rref: readonly Row[] }).rref);
     }
     if (!complete && results[last.index]!.correct && !results[last.index]!.feedback) {
       results[last.index] = { correct: true, feedback: message('not-solved-yet') };
@@ -718,11 +590,52 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
         problem.hasParams ? {} : { value: pointsLatex(extra, unknowns, problem.radians) },
       );
     }
-    return judgeByTruth(expr, cases);
+    return (expr && judgeBySets(expr, cases)) ?? judgeByTruth(expr, cases);
+  }
+
+  /** The solutions seen on some unknowns (their projection), for sample k. */
+  function referenceOn(k: number, vars: readonly string[]): PointSet {
+    const t = targets[k];
+    if (t) return projectPoints(t, unknowns, vars);
+    return projectRows((known[k] as { rref: readonly Row[] }).rref, unknowns, vars);
+  }
+
+  /**
+   * A line that is a system (several equations, or a disjunction) is compared with the solutions as
+   * a set, on the unknowns it mentions: equivalent, lost or gained. One equation is a consequence of
+   * the system and is judged by {@link judgeByTruth}. Null when the line's set cannot be read.
+   */
+  function judgeBySets(expr: Expr, cases: boolean): LineFeedback | null {
+    const form = disjunctiveForm(expr, unknowns, cases);
+    if (!form || (form.length === 1 && form[0]!.length <= 1)) return null;
+    const vars = mentionedUnknowns(expr, unknowns);
+    if (vars.length === 0) return null;
+    const compared = samples.map((s, k) =>
+      compareSets(setOfForm(form, vars, s, ctx.substitutions), referenceOn(k, vars), (p) =>
+        holdsAt(expr, vars, p, s, ctx.degrees, cases),
+      ),
+    );
+    if (compared.some((c) => c === null)) return null;
+    const verdicts = compared.map((c) => c!.verdict);
+    if (verdicts.every((v) => v === 'equal')) return { correct: true };
+    if (verdicts.every((v) => v === 'equal' || v === 'lost')) {
+      const finite = targets[0] !== null && targets[0] !== undefined;
+      return problem.hasParams || !finite
+        ? wrongLine('lost-solutions')
+        : wrongLine('lost-solution', { value: pointsLatex(compared[0]!.lost, vars, problem.radians) });
+    }
+    if (verdicts.every((v) => v === 'equal' || v === 'gained')) return wrongLine('extra-solutions');
+    const sign = detectSignError(
+      expr,
+      (c) => samples.every((s, k) => holdsEverywhere(c, s, k, cases) === true),
+      problem.variable,
+    );
+    if (sign) return wrongLine(sign.code, {}, sign.highlight);
+    return wrongLine('not-equivalent');
   }
 
   function holdsEverywhere(e: Expr, s: ParamSample, k: number, cases: boolean): boolean | null {
-    const truth = truths[k]!;
+    const truth = known[k]!;
     if (truth.kind === 'linear') {
       const rows = linearRows(e, unknowns, s);
       if (!rows) return null;
@@ -749,7 +662,7 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
     if (verdicts.every(Boolean)) {
       // A whole system must not lose information: compare linear systems exactly.
       const rows = linearRows(expr, unknowns, samples[0]!);
-      const t = truths[0]!;
+      const t = known[0]!;
       if (rows && rows.length >= unknowns.length && t.rref) {
         const mine = rref(rows, unknowns.length);
         if (!rowsEqual(mine, t.rref)) return wrongLine('extra-solutions');
@@ -757,7 +670,7 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
       return { correct: true };
     }
     // Holds at some solutions but not all: solutions were lost.
-    const t0 = truths[0]!;
+    const t0 = known[0]!;
     if (t0.kind === 'points' && t0.points.length > 1) {
       const lost = t0.points.filter(
         (p) => holdsAt(expr, unknowns, p, samples[0]!, ctx.degrees, cases) === false,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLatex } from '../expr/parse';
 import * as Q from '../expr/rational';
 import { makeSamples } from './samples';
-import { linearOf, rref } from './systems';
+import { linearOf, rref } from './linear-rows';
 
 const sample = makeSamples([])[0]!;
 const lin = (latex: string) => {
