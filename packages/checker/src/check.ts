@@ -1,6 +1,4 @@
 import { isTextMathType, type MathType, type TextAnswer } from '@kib/core';
-import { nodeAt } from './expr/ast';
-import { toLatex } from './expr/latex';
 import { equivalentLatex } from './expr/index';
 import {
   checkIntervals,
@@ -15,7 +13,7 @@ import {
 } from './graphical/index';
 import { hintsForSimplify } from './hints/index';
 import { checkSolve, hintsForSolve } from './solve/index';
-import { functionNames, parseLine } from './text/context';
+import { functionNames, lineHighlightRange } from './text/context';
 import { checkEquationOfALine, checkFindExpression, checkFunctions, checkSimplify } from './text/index';
 import type {
   CheckRequest,
@@ -57,26 +55,35 @@ export function check<K extends MathType>(request: CheckRequest<K>): CheckResult
     const functions = functionNames(
       (r.data as { functions?: Parameters<typeof functionNames>[0] }).functions,
     );
-    return withHighlightLatex(result as TextCheckResult, r.answer as TextAnswer, functions) as CheckResult<K>;
+    return withHighlightRange(
+      result as TextCheckResult,
+      r.answer as TextAnswer,
+      functions,
+      r.mathType,
+    ) as CheckResult<K>;
   }
   return result as CheckResult<K>;
 }
 
 /**
- * Adds to each wrong line with a highlight path the LaTeX of the highlighted part, so a math field
- * can mark it without Kib's expression tree.
+ * Gives each wrong line with a highlight path its range in the line's own LaTeX (`highlightRange`,
+ * from where the line was parsed: the solve checker sets it, the other text types read it from the
+ * cached parse) and the LaTeX in that range, so a math field can box exactly that part.
  */
-function withHighlightLatex(
+function withHighlightRange(
   result: TextCheckResult,
   answer: TextAnswer,
   functions: string[],
+  mathType: MathType,
 ): TextCheckResult {
   const lines = result.lines.map((line, i) => {
     const math = answer[i]?.math;
     if (!line.highlight?.length || math === undefined) return line;
-    const parsed = parseLine(math, functions);
-    const node = parsed.ok ? nodeAt(parsed.expr, line.highlight) : undefined;
-    return node ? { ...line, highlightLatex: toLatex(node) } : line;
+    const range =
+      line.highlightRange ??
+      (mathType === 'solve' ? undefined : lineHighlightRange(math, functions, line.highlight));
+    if (!range || range[1] > math.length) return line;
+    return { ...line, highlightRange: range, highlightLatex: math.slice(range[0], range[1]) };
   });
   return { ...result, lines };
 }

@@ -196,7 +196,15 @@ export const LineFeedbackSchema = z.object({
   neutral: z.literal(true).optional(),
   feedback: FeedbackMessageSchema.optional(),
   highlight: z.array(z.number().int().min(0)).max(64).optional(),
-  /** The LaTeX of the highlighted part, as the checker prints it (for a math field to mark). */
+  /**
+   * The wrong part as character offsets [start, end) into the line's own LaTeX, as the student sent
+   * it: what a math field boxes.
+   */
+  highlightRange: z
+    .tuple([z.number().int().min(0), z.number().int().min(0)])
+    .refine(([start, end]) => start < end, 'start before end')
+    .optional(),
+  /** The LaTeX of the highlighted part: the line's LaTeX in `highlightRange`. */
   highlightLatex: LatexSchema.optional(),
 });
 

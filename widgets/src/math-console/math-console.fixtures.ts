@@ -21,6 +21,7 @@ export const wrongSecond: TextCheckResult = {
       correct: false,
       feedback: { key: 'feedback.sign-error', params: {} },
       highlight: [1],
+      highlightRange: [4, 6],
       highlightLatex: '5x',
     },
     { correct: true },

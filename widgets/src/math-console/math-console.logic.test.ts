@@ -13,8 +13,8 @@ import {
   insertLineAfter,
   lineMark,
   linesFromAnswer,
-  locatePart,
   MAX_LINES,
+  rangeInLine,
   removeLine,
   setStartsSolution,
   solutionOrdinal,
@@ -34,7 +34,12 @@ function lines(...maths: string[]): EditorLine[] {
   return maths.map((math, i) => ({ ...emptyLine(`l${i}`), math }));
 }
 
-const wrong = { correct: false, feedback: { key: 'feedback.sign-error', params: {} }, highlightLatex: '5x' };
+const wrong = {
+  correct: false,
+  feedback: { key: 'feedback.sign-error', params: {} },
+  highlightRange: [4, 6] as [number, number],
+  highlightLatex: '5x',
+};
 
 describe('building lines from an answer', () => {
   it('starts with one empty line when there is no answer', () => {
@@ -179,31 +184,33 @@ describe('solutions', () => {
   });
 });
 
-describe('locating the wrong part', () => {
-  const cases: [string, string, string, string | null][] = [
-    ['a term', 'x^2+5x+7', '5x', '5x'],
-    ['a power written with braces by the checker', 'x^2+1', 'x^{2}', 'x^2'],
-    ['a power written with braces by the student', 'x^{2}+1', 'x^{2}', 'x^{2}'],
-    ['a fraction in shorthand', '\\frac12+x', '\\frac{1}{2}', '\\frac12'],
-    ['a fraction with its closing brace', '3+\\frac{x}{2}', '\\frac{x}{2}', '\\frac{x}{2}'],
-    ['brackets with \\left and \\right', '2\\left(x+3\\right)-1', '\\left(x+3\\right)', '\\left(x+3\\right)'],
-    ['an implicit product typed with a dot', '5\\cdot x+1', '5x', '5\\cdot x'],
-    ['a relation alias', 'x\\leq 3', 'x\\le 3', 'x\\leq 3'],
-    ['a unit as text', '3\\mathrm{cm}', '\\operatorname{cm}', '\\mathrm{cm}'],
-    ['not a digit inside a number', '12+x', '2', null],
-    ['a number on its own', '12+2', '2', '2'],
-    ['nothing absent', 'x+1', 'y', null],
-    ['nothing for an empty part', 'x+1', '', null],
+describe('boxing the wrong part', () => {
+  const cases: [string, string, [number, number], string | null][] = [
+    ['a term', 'x^2+5x+7', [4, 6], '5x'],
+    ['the constant, not the same digit earlier in the line', 'x^{2}+2x+2', [9, 10], '2'],
+    ['the second of two equal terms', '2(x+2)+2', [7, 8], '2'],
+    ['brackets with \\left and \\right', '2\\left(x+3\\right)-1', [1, 17], '\\left(x+3\\right)'],
+    ['a fraction with its braces', '3+\\frac{x}{2}', [2, 13], '\\frac{x}{2}'],
+    ['not half a group', 'x^{2}+1', [2, 4], null],
+    ['not the middle of a command', '\\frac{1}{2}', [2, 5], null],
+    ['not a digit inside a number', '12+x', [1, 2], null],
+    ['not outside the line', 'x+1', [2, 9], null],
+    ['not an empty range', 'x+1', [1, 1], null],
   ];
-  it.each(cases)('%s', (_title, latex, part, found) => {
-    const range = locatePart(latex, part);
-    expect(range ? latex.slice(range.start, range.end) : null).toBe(found);
+  it.each(cases)('%s', (_title, latex, range, found) => {
+    const r = rangeInLine(latex, range);
+    expect(r ? latex.slice(r.start, r.end) : null).toBe(found);
   });
   it('boxes a script part inside braces so it stays one argument', () => {
-    expect(highlightedLatex('x^2+1', '2')).toBe('x^{\\bbox[kibhighlight,border:2px dashed]{2}}+1');
-    expect(highlightedLatex('\\frac1x', 'x')).toBe('\\frac1{\\bbox[kibhighlight,border:2px dashed]{x}}');
-    expect(highlightedLatex('y=x', 'x')).toBe('y=\\bbox[kibhighlight,border:2px dashed]{x}');
-    expect(highlightedLatex('x+1', 'y')).toBeNull();
+    expect(highlightedLatex('x^2+1', [2, 3])).toBe('x^{\\bbox[kibhighlight,border:2px dashed]{2}}+1');
+    expect(highlightedLatex('\\frac1x', [6, 7])).toBe('\\frac1{\\bbox[kibhighlight,border:2px dashed]{x}}');
+    expect(highlightedLatex('y=x', [2, 3])).toBe('y=\\bbox[kibhighlight,border:2px dashed]{x}');
+    expect(highlightedLatex('x+1', undefined)).toBeNull();
+  });
+  it('boxes exactly the range when the same part occurs twice', () => {
+    expect(highlightedLatex('x^{2}+2x+2', [9, 10])).toBe(
+      'x^{2}+2x+\\bbox[kibhighlight,border:2px dashed]{2}',
+    );
   });
 });
 

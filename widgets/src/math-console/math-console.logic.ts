@@ -93,7 +93,8 @@ export function applyFeedback(
     return {
       ...line,
       feedback,
-      highlighted: !!feedback && !feedback.correct && !!feedback.highlightLatex,
+      highlighted:
+        !!feedback && !feedback.correct && rangeInLine(line.math, feedback.highlightRange) !== null,
     };
   });
 }
@@ -208,144 +209,61 @@ export function solutionOrdinal(lines: readonly EditorLine[], index: number): nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Locating the wrong part of a line (the checker prints it as LaTeX of its own style).
+// Boxing the wrong part of a line (the checker gives its range in the line's own LaTeX).
 // ---------------------------------------------------------------------------------------------
 
-interface LatexToken {
-  /** The token as written. */
-  text: string;
-  start: number;
-  end: number;
-  /** The token compared between two writings of the same math; null: ignored (braces, spacing). */
-  norm: string | null;
-}
-
-const IGNORED = new Set([
-  '{',
-  '}',
-  '\\left',
-  '\\right',
-  '\\cdot',
-  '\\times',
-  '*',
-  '\\,',
-  '\\;',
-  '\\:',
-  '\\!',
-  '\\ ',
-  '\\quad',
-  '\\qquad',
-  '\\displaystyle',
-]);
-
-const ALIASES: Record<string, string> = {
-  '\\neq': '\\ne',
-  '\\leq': '\\le',
-  '\\geq': '\\ge',
-  '\\dfrac': '\\frac',
-  '\\tfrac': '\\frac',
-  '\\lbrace': '\\{',
-  '\\rbrace': '\\}',
-  '\\vert': '|',
-  '\\lvert': '|',
-  '\\rvert': '|',
-  '\\mid': '|',
-  '\\exponentialE': 'e',
-  '\\mathrm': '\\operatorname',
-  '\\text': '\\operatorname',
-  '\\textrm': '\\operatorname',
-  '\\mathit': '\\operatorname',
-  '\\lt': '<',
-  '\\gt': '>',
-};
-
-function tokenize(latex: string): LatexToken[] {
-  const tokens: LatexToken[] = [];
-  const pattern = /\\[A-Za-z]+|\\.|\s+|[\s\S]/g;
-  let afterDelimiterCommand = false;
-  for (const match of latex.matchAll(pattern)) {
-    const text = match[0];
-    const start = match.index ?? 0;
-    if (/^\s+$/.test(text)) continue;
-    let norm: string | null = ALIASES[text] ?? text;
-    if (IGNORED.has(text) || (afterDelimiterCommand && text === '.')) norm = null;
-    afterDelimiterCommand = text === '\\left' || text === '\\right';
-    tokens.push({ text, start, end: start + text.length, norm });
-  }
-  return tokens;
-}
-
-const isDigit = (s: string | null | undefined) => !!s && /^[0-9.]$/.test(s);
-
-/** Braces and \left…\right pairs inside [start, end) balance, never closing what opened before. */
-function balanced(tokens: readonly LatexToken[], from: number, to: number): boolean {
+/**
+ * The part of a line's LaTeX a range covers, when it is one whole group: inside the line, and its
+ * braces and `\left`…`\right` pairs balance without closing what opened before it.
+ */
+export function rangeInLine(
+  latex: string,
+  range: readonly [number, number] | undefined,
+): { start: number; end: number } | null {
+  if (!range) return null;
+  const [start, end] = range;
+  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end && end <= latex.length))
+    return null;
+  // Never from the middle of a command (\frac) or a number.
+  if (/[A-Za-z]/.test(latex[start] ?? '') && /\\[A-Za-z]*$/.test(latex.slice(0, start))) return null;
+  if (/[0-9]/.test(latex[start - 1] ?? '') && /[0-9.]/.test(latex[start] ?? '')) return null;
+  if (/[0-9.]/.test(latex[end - 1] ?? '') && /[0-9]/.test(latex[end] ?? '')) return null;
+  const part = latex.slice(start, end);
   let braces = 0;
   let delimiters = 0;
-  for (let i = from; i <= to; i++) {
-    const text = tokens[i]!.text;
-    if (text === '{') braces++;
-    else if (text === '}') braces--;
-    else if (text === '\\left') delimiters++;
-    else if (text === '\\right') delimiters--;
-    if (braces < 0 || delimiters < 0) return false;
+  for (const m of part.matchAll(/\\left(?![A-Za-z])|\\right(?![A-Za-z])|\\.|[{}]/g)) {
+    const t = m[0];
+    if (t === '{') braces++;
+    else if (t === '}') braces--;
+    else if (t === '\\left') delimiters++;
+    else if (t === '\\right') delimiters--;
+    if (braces < 0 || delimiters < 0) return null;
   }
-  return braces === 0 && delimiters === 0;
-}
-
-/**
- * Where the part `part` (as the checker prints it) sits in a line's LaTeX `latex`: the character
- * range of its first occurrence that forms a whole group, ignoring braces, `\left`/`\right`,
- * spacing and the multiplication sign, and never splitting a number. Null when it is not found.
- */
-export function locatePart(latex: string, part: string): { start: number; end: number } | null {
-  const tokens = tokenize(latex);
-  const needle = tokenize(part)
-    .map((t) => t.norm)
-    .filter((n): n is string => n !== null);
-  if (needle.length === 0) return null;
-  const kept = tokens.map((t, i) => ({ norm: t.norm, i })).filter((t) => t.norm !== null);
-  for (let k = 0; k + needle.length <= kept.length; k++) {
-    if (!needle.every((n, j) => kept[k + j]!.norm === n)) continue;
-    const before = kept[k - 1]?.norm;
-    const after = kept[k + needle.length]?.norm;
-    if ((isDigit(needle[0]) && isDigit(before)) || (isDigit(needle[needle.length - 1]) && isDigit(after)))
-      continue;
-    let from = kept[k]!.i;
-    let to = kept[k + needle.length - 1]!.i;
-    // A bracket written `\left(` is taken with its `\left`; a trailing group with its closing braces.
-    if (tokens[from - 1]?.text === '\\left') from--;
-    const opened = (i: number) =>
-      tokens.slice(from, i + 1).reduce((n, t) => n + (t.text === '{' ? 1 : t.text === '}' ? -1 : 0), 0);
-    while (opened(to) > 0 && tokens[to + 1]?.text === '}') to++;
-    if (!balanced(tokens, from, to)) continue;
-    return { start: tokens[from]!.start, end: tokens[to]!.end };
-  }
-  return null;
+  return braces === 0 && delimiters === 0 ? { start, end } : null;
 }
 
 /** The name MathLive's background colour map gives the highlight colour. */
 export const HIGHLIGHT_COLOR = 'kibhighlight';
 
 /**
- * The line's LaTeX with the wrong part boxed (background colour and a dashed border, so it is not
- * marked by colour alone), or null when the part cannot be found.
+ * The line's LaTeX with the part in `range` boxed (background colour and a dashed border, so it is
+ * not marked by colour alone), or null when the range is not a whole part of the line.
  */
-export function highlightedLatex(latex: string, part: string): string | null {
-  const range = locatePart(latex, part);
-  if (!range) return null;
-  const before = latex.slice(0, range.start);
-  const box = `\\bbox[${HIGHLIGHT_COLOR},border:2px dashed]{${latex.slice(range.start, range.end)}}`;
+export function highlightedLatex(latex: string, range: readonly [number, number] | undefined): string | null {
+  const r = rangeInLine(latex, range);
+  if (!r) return null;
+  const before = latex.slice(0, r.start);
+  const box = `\\bbox[${HIGHLIGHT_COLOR},border:2px dashed]{${latex.slice(r.start, r.end)}}`;
   // After an operator the box stands alone; elsewhere it may be an argument (x^2, \sqrt2, \frac1x)
   // and needs braces to stay one (braces would also make MathLive space a binary + as unary).
   const free = /(^|[+\-=<>(,[]|\\(?:cdot|times|div|le|ge|ne|pm|left\(|left\[))\s*$/.test(before);
-  return `${before}${free ? box : `{${box}}`}${latex.slice(range.end)}`;
+  return `${before}${free ? box : `{${box}}`}${latex.slice(r.end)}`;
 }
 
 /** What a line's math field shows: its LaTeX, with the wrong part boxed while highlighted. */
 export function displayedLatex(line: EditorLine): string {
-  const part = line.feedback?.highlightLatex;
-  if (!line.highlighted || !part) return line.math;
-  return highlightedLatex(line.math, part) ?? line.math;
+  if (!line.highlighted) return line.math;
+  return highlightedLatex(line.math, line.feedback?.highlightRange) ?? line.math;
 }
 
 // ---------------------------------------------------------------------------------------------

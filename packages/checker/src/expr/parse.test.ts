@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Expr } from './ast';
 import { nodeAt } from './ast';
-import { normaliseLatex, parseLatex, PARSE_LIMITS, relationChain } from './parse';
+import { normaliseLatex, parseLatex, PARSE_LIMITS, relationChain, sourceRange } from './parse';
 
 const n = (text: string): Expr => ({ type: 'number', text });
 const s = (name: string): Expr => ({ type: 'symbol', name });
@@ -180,5 +180,31 @@ describe('normaliseLatex', () => {
   ])('reads units written as text (%s) as symbols', (latex, expected) => {
     expect(parseLatex(latex)).toMatchObject({ ok: false });
     expect(parsed(normaliseLatex(latex))).toEqual(expected);
+  });
+});
+
+describe('source ranges', () => {
+  const rangeText = (latex: string, path: number[]) => {
+    const r = parseLatex(latex);
+    if (!r.ok) throw new Error(latex);
+    const node = nodeAt(r.expr, path);
+    const range = node ? sourceRange(node) : undefined;
+    return range ? latex.slice(range[0], range[1]) : null;
+  };
+  it.each<[string, number[], string]>([
+    ['x^{2}+2x+2', [2], '2'],
+    ['x^{2}+2x+2', [1], '2x'],
+    ['x^{2}+2x+2', [0, 1], '2'],
+    ['2(x+2)+2', [0, 1], '(x+2)'],
+    ['2(x+2)+2', [0, 1, 1], '2'],
+    ['2(x+2)+2', [1], '2'],
+    ['3x - 2y + 5', [1], '- 2y'],
+    ['3x - 2y + 5', [0], '3x'],
+    ['\\sqrt[3]{x}+\\frac{1}{x}', [0, 1], '3'],
+    ['\\sin x\\ln x', [1], '\\ln x'],
+    ['2{,}5x-1', [0, 0], '2{,}5'],
+    ['=x+1', [1], '1'],
+  ])('%s at %j is %s', (latex, path, text) => {
+    expect(rangeText(latex, path)).toBe(text);
   });
 });

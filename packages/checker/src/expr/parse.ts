@@ -1,5 +1,6 @@
 import { LatexSyntax } from '@cortex-js/compute-engine/latex-syntax';
 import { childrenOf, type Expr, type FunctionName, type RelationOp } from './ast';
+import { MappedText } from './source-map';
 
 /** Limits that keep parsing bounded whatever a student types. */
 export const PARSE_LIMITS = {
@@ -80,14 +81,15 @@ const PARSE_CACHE_MAX_LENGTH = 400;
 export function parseLatexUncached(latex: string, options: ParseOptions = {}): ParseResult {
   if (typeof latex !== 'string') return { ok: false, code: 'unreadable-expression' };
   if (latex.length > PARSE_LIMITS.maxLength) return { ok: false, code: 'too-large' };
-  let source = latex
+  let mapped = MappedText.of(latex)
     .trim()
     .replace(/\\arccot(?![A-Za-z])/g, '\\operatorname{arccot}')
     // A decimal comma as MathLive writes it (2{,}5 is 2.5, never 25).
     .replace(/(\d)\{,\}(?=\d)/g, '$1.');
-  source = bracketArguments(source);
-  const leadingEquals = source.startsWith('=');
-  if (leadingEquals) source = source.slice(1).trim();
+  mapped = mapped.insert(bracketInserts(mapped.text));
+  const leadingEquals = mapped.text.startsWith('=');
+  if (leadingEquals) mapped = mapped.slice(1).trim();
+  const source = mapped.text;
   if (source === '') return { ok: false, code: 'empty-expression' };
   if (nestingDepth(source) > PARSE_LIMITS.maxDepth) return { ok: false, code: 'too-large' };
   // An empty box MathLive left in the line (\\placeholder{}): the line is not finished.
@@ -100,14 +102,16 @@ export function parseLatexUncached(latex: string, options: ParseOptions = {}): P
     };
   let json: unknown;
   try {
-    json = sharedSyntax().parse(source);
+    json = sharedSyntax().parse(source, { preserveLatex: true });
   } catch (err) {
     return { ok: false, code: 'unreadable-expression', detail: String(err).slice(0, 200) };
   }
   try {
-    const expr = new Converter(options, /\\begin\{cases\}/.test(source)).convert(json);
+    const converter = new Converter(options, /\\begin\{cases\}/.test(source), source, locate(json, source));
+    const expr = converter.convert(json);
     if (countNodes(expr, PARSE_LIMITS.maxNodes) > PARSE_LIMITS.maxNodes)
       return { ok: false, code: 'too-large' };
+    converter.recordRanges(expr, mapped);
     return { ok: true, expr, leadingEquals };
   } catch (err) {
     if (err instanceof Unreadable) {
@@ -118,6 +122,74 @@ export function parseLatexUncached(latex: string, options: ParseOptions = {}): P
     }
     throw err;
   }
+}
+
+/** Where each node of a parsed line lies in the LaTeX given to {@link parseLatex}: [start, end). */
+const RANGES = new WeakMap<Expr, readonly [number, number]>();
+
+/**
+ * The characters of the parsed LaTeX a node was read from, [start, end), or undefined for a node
+ * the parser did not make (one built by the checker). A node without LaTeX of its own (`2x`, `a − b`)
+ * spans its children.
+ */
+export function sourceRange(e: Expr): readonly [number, number] | undefined {
+  return RANGES.get(e);
+}
+
+/** Gives `to` the source range of `from` (a node rebuilt with the same meaning and place). */
+export function copySourceRange(from: Expr, to: Expr): Expr {
+  const r = RANGES.get(from);
+  if (r && from !== to) RANGES.set(to, r);
+  return to;
+}
+
+/** The LaTeX fragment of each node compute-engine kept (`preserveLatex`), placed in the source in order. */
+function locate(json: unknown, source: string): WeakMap<object, [number, number]> {
+  const out = new WeakMap<object, [number, number]>();
+  const place = (node: unknown, from: number, to: number): number | null => {
+    if (!node || typeof node !== 'object') return null;
+    const o = node as Record<string, unknown>;
+    const list = Array.isArray(node) ? (node as unknown[]) : Array.isArray(o.fn) ? (o.fn as unknown[]) : [];
+    let lo = from;
+    let hi = to;
+    let end: number | null = null;
+    if (!Array.isArray(node) && typeof o.latex === 'string' && o.latex.trim() !== '') {
+      const at = findFragment(source, o.latex, from, to);
+      if (at) {
+        out.set(o, at);
+        [lo, hi] = at;
+        end = at[1];
+      }
+    }
+    let cursor = lo;
+    for (const child of list.slice(1)) {
+      // In the order written; an argument written before its function (\sqrt[3]{x}) anywhere inside.
+      const e = place(child, cursor, hi) ?? place(child, lo, hi);
+      if (e !== null) {
+        cursor = Math.max(cursor, e);
+        end = Math.max(end ?? e, e);
+      }
+    }
+    return end;
+  };
+  place(json, 0, source.length);
+  return out;
+}
+
+/** Where a fragment occurs in source[from, to): exactly, else with white space ignored. */
+function findFragment(source: string, fragment: string, from: number, to: number): [number, number] | null {
+  const at = source.indexOf(fragment, from);
+  if (at >= 0 && at + fragment.length <= to) return [at, at + fragment.length];
+  if (fragment.length > 200) return null;
+  const pattern = fragment
+    .replace(/\s+/g, '')
+    .split('')
+    .map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\s*');
+  const re = new RegExp(pattern, 'g');
+  re.lastIndex = from;
+  const m = re.exec(source);
+  return m && m.index + m[0].length <= to ? [m.index, m.index + m[0].length] : null;
 }
 
 /**
@@ -154,6 +226,11 @@ const ARGUMENT_END =
  * `\\sin x\\cos x` already is. `\\sin(x\\ln x)`, with brackets, keeps its argument.
  */
 export function bracketArguments(source: string): string {
+  return MappedText.of(source).insert(bracketInserts(source)).text;
+}
+
+/** Where {@link bracketArguments} puts brackets: positions and texts. */
+function bracketInserts(source: string): [number, string][] {
   const inserts: [number, string][] = [];
   for (let i = 0; i < source.length; i++) {
     if (source[i] !== '\\') continue;
@@ -188,10 +265,7 @@ export function bracketArguments(source: string): string {
       if (ch === '\\') while (/[A-Za-z]/.test(source[k + 1] ?? '')) k++;
     }
   }
-  if (inserts.length === 0) return source;
-  let out = source;
-  for (const [at, text] of inserts.sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
-  return out;
+  return inserts;
 }
 
 function closingBrace(source: string, open: number): number {
@@ -208,6 +282,11 @@ function closingBrace(source: string, open: number): number {
  * written as text) become `\operatorname{cm}`, a single symbol.
  */
 export function normaliseLatex(latex: string): string {
+  return normaliseLatexMapped(MappedText.of(latex)).text;
+}
+
+/** {@link normaliseLatex}, remembering where each character of the result came from. */
+export function normaliseLatexMapped(latex: MappedText): MappedText {
   return latex.replace(/\\(?:text|mathrm|textrm|mathit)\s*\{\s*([A-Za-z]+)\s*\}/g, '\\operatorname{$1}');
 }
 
@@ -372,11 +451,63 @@ class Converter {
    * @param hasCases the line holds `\begin{cases}`: compute-engine gives a system and `[a,b]` the same
    *   `List` head, so a list is a system only in a line that has one.
    */
+  /** Source ranges of the nodes made so far, in the parsed source. */
+  private readonly ranges = new Map<Expr, [number, number]>();
+
   constructor(
     options: ParseOptions,
     private readonly hasCases: boolean,
+    private readonly source = '',
+    private readonly located = new WeakMap<object, [number, number]>(),
   ) {
     this.functions = new Set(options.functions ?? []);
+  }
+
+  /** Records where each node of the tree came from, in the coordinates of the mapped text's original. */
+  recordRanges(root: Expr, mapped: MappedText): void {
+    const walk = (e: Expr): [number, number] | undefined => {
+      let r = this.ranges.get(e);
+      for (const c of childrenOf(e)) {
+        const cr = walk(c);
+        if (cr && !this.ranges.has(e)) r = r ? [Math.min(r[0], cr[0]), Math.max(r[1], cr[1])] : cr;
+      }
+      if (r) RANGES.set(e, mapped.original(r[0], r[1]));
+      return r;
+    };
+    walk(root);
+  }
+
+  /** The node made from a JSON object compute-engine placed in the source. */
+  private at(o: object, e: Expr): Expr {
+    const r = this.located.get(o);
+    if (r) {
+      // compute-engine's fragments keep the space after a command or a symbol (`3x ` in `3x - 2`).
+      let [a, b] = r;
+      while (a < b && this.source[a] === ' ') a++;
+      while (b > a && this.source[b - 1] === ' ') b--;
+      this.ranges.set(e, [a, b]);
+    }
+    return e;
+  }
+
+  /** A node made of several JSON nodes (a function name and its brackets): it spans them. */
+  private spanning(e: Expr, ...parts: unknown[]): Expr {
+    const rs = parts.map((p) => (p && typeof p === 'object' ? this.located.get(p) : undefined));
+    if (rs.every((r) => r !== undefined))
+      this.ranges.set(e, [Math.min(...rs.map((r) => r[0])), Math.max(...rs.map((r) => r[1]))]);
+    return e;
+  }
+
+  /** −b in a − b: from the minus sign to the end of b. */
+  private negated(b: Expr): Expr {
+    const neg: Expr = { type: 'neg', arg: b };
+    const r = this.ranges.get(b);
+    if (r) {
+      let k = r[0];
+      while (k > 0 && this.source[k - 1] === ' ') k--;
+      if (this.source[k - 1] === '-') this.ranges.set(neg, [k - 1, r[1]]);
+    }
+    return neg;
   }
 
   convert(json: unknown): Expr {
@@ -384,11 +515,11 @@ class Converter {
     if (typeof json === 'string') return this.symbol(json);
     if (json && typeof json === 'object' && !Array.isArray(json)) {
       const o = json as Record<string, unknown>;
-      if (typeof o.num === 'string') return numberText(o.num);
-      if (typeof o.sym === 'string') return this.symbol(o.sym);
+      if (typeof o.num === 'string') return this.at(o, numberText(o.num));
+      if (typeof o.sym === 'string') return this.at(o, this.symbol(o.sym));
       if (Array.isArray(o.fn)) {
         try {
-          return this.convert(o.fn);
+          return this.at(o, this.convert(o.fn));
         } catch (err) {
           // The innermost node with offsets names the spot.
           if (err instanceof Unreadable && !err.offsets && offsetsOf(o))
@@ -417,7 +548,7 @@ class Converter {
         if (!a || bs.length === 0) throw new Unreadable('Subtract');
         return {
           type: 'add',
-          args: this.flatten('add', [a, ...bs.map((b): Expr => ({ type: 'neg', arg: b }))]),
+          args: this.flatten('add', [a, ...bs.map((b) => this.negated(b))]),
         };
       }
       case 'Negate':
@@ -497,7 +628,7 @@ class Converter {
         return { type: 'element', member, of };
       }
       case 'Subscript': {
-        const [base, sub] = rest;
+        const [base, sub] = rest.map(bare);
         if (typeof base === 'string' && (typeof sub === 'string' || typeof sub === 'number')) {
           return { type: 'symbol', name: `${base}_${sub}` };
         }
@@ -525,7 +656,8 @@ class Converter {
   }
 
   private delimiter(rest: unknown[]): Expr {
-    const [body, delims] = rest;
+    const [wrapped, delims] = rest;
+    const body = bare(wrapped);
     // MathJSON strings come as `"'(,)'"` or as `{str: "(,)"}`.
     const text =
       typeof delims === 'string'
@@ -541,7 +673,7 @@ class Converter {
       return { type: 'list', items, delims: d };
     }
     if (body === undefined) throw new Unreadable('empty brackets');
-    return this.group(this.convert(body));
+    return this.group(this.convert(wrapped));
   }
 
   private group(e: Expr): Expr {
@@ -553,25 +685,29 @@ class Converter {
   private invisible(rest: unknown[]): Expr {
     const items: Expr[] = [];
     for (let i = 0; i < rest.length; i++) {
-      const r = rest[i];
-      const next = rest[i + 1];
+      const wrapped = rest[i];
+      const r = bare(wrapped);
+      const next = bare(rest[i + 1]);
       const named = typeof r === 'string' ? OPERATOR_FUNCTIONS[r] : undefined;
       if (named && next !== undefined) {
         // \\operatorname{arccot}(x), or without brackets as \\sin x: the next factor.
         const inner =
-          Array.isArray(next) && next[0] === 'Delimiter' ? this.delimiter(next.slice(1)) : this.convert(next);
+          Array.isArray(next) && next[0] === 'Delimiter'
+            ? this.delimiter(next.slice(1))
+            : this.convert(rest[i + 1]);
         if (inner.type === 'list') throw new Unreadable(`${named} takes one argument`);
-        items.push({ type: 'fn', name: named, args: [inner] });
+        items.push(this.spanning({ type: 'fn', name: named, args: [inner] }, wrapped, rest[i + 1]));
         i++;
         continue;
       }
       if (typeof r === 'string' && this.functions.has(r) && Array.isArray(next) && next[0] === 'Delimiter') {
         const inner = this.delimiter(next.slice(1));
-        items.push({ type: 'call', name: r, args: inner.type === 'list' ? inner.items : [inner] });
+        const call: Expr = { type: 'call', name: r, args: inner.type === 'list' ? inner.items : [inner] };
+        items.push(this.spanning(call, wrapped, rest[i + 1]));
         i++;
         continue;
       }
-      items.push(this.convert(r));
+      items.push(this.convert(wrapped));
     }
     if (items.length === 1) return items[0]!;
     return { type: 'mul', args: this.flatten('mul', items) };
@@ -579,12 +715,14 @@ class Converter {
 
   private interval(rest: unknown[]): Expr {
     const [l, r] = rest;
-    const open = (x: unknown): [boolean, unknown] =>
-      Array.isArray(x) && x[0] === 'Open'
+    const open = (wrapped: unknown): [boolean, unknown] => {
+      const x = bare(wrapped);
+      return Array.isArray(x) && x[0] === 'Open'
         ? [true, x[1]]
         : Array.isArray(x) && x[0] === 'Closed'
           ? [false, x[1]]
-          : [false, x];
+          : [false, wrapped];
+    };
     const [leftOpen, left] = open(l);
     const [rightOpen, right] = open(r);
     return { type: 'interval', left: this.convert(left), right: this.convert(right), leftOpen, rightOpen };
@@ -594,6 +732,19 @@ class Converter {
   private flatten(kind: 'add' | 'mul', args: Expr[]): Expr[] {
     return args.flatMap((a) => (a.type === kind && !this.grouped.has(a) ? a.args : [a]));
   }
+}
+
+/**
+ * A node of compute-engine's output as it reads without the LaTeX it keeps (`preserveLatex`): a
+ * symbol's name, a small number, a function's list.
+ */
+function bare(x: unknown): unknown {
+  if (!x || typeof x !== 'object' || Array.isArray(x)) return x;
+  const o = x as Record<string, unknown>;
+  if (typeof o.sym === 'string') return o.sym;
+  if (Array.isArray(o.fn)) return o.fn;
+  if (typeof o.num === 'string' && /^-?\d{1,15}$/.test(o.num)) return Number(o.num);
+  return x;
 }
 
 function numberExpr(n: number): Expr {

@@ -5,7 +5,14 @@ import { isBlank, relationChain } from '../expr/parse';
 import { toLatex } from '../expr/latex';
 import { message, type SolveFeedbackCode } from './feedback-codes';
 import { functionNames, unknownsOf } from './problem';
-import { readLine, splitSteps, type LineNode, type ReadLine } from './line-reader';
+import {
+  readLine,
+  stepsWithOffsets,
+  withHighlightRange,
+  type LineNode,
+  type ReadLine,
+  type ReadStep,
+} from './line-reader';
 import {
   detectInequalityMistake,
   detectSignError,
@@ -48,9 +55,8 @@ import { checkSystem } from './systems';
 type Sets = readonly SolutionSet[];
 
 /** One step of a line (a line may chain steps with ⇒). */
-export interface StepInput {
+export interface StepInput extends ReadStep {
   readonly latex: string;
-  readonly read: ReadLine;
 }
 
 /** A line of the answer as read: empty, beyond the checked limit, or its steps. */
@@ -103,10 +109,18 @@ export function readAnswer(data: SolveData, answer: TextAnswer): LineInput[] {
     const left = lastLeft.get(key) ?? (key !== 'trunk' ? lastLeft.get('trunk') : undefined);
     const continued = /^\s*=/.test(written) && left !== undefined;
     const latex = continued ? `${left}${written.trim()}` : written;
-    const parts = splitSteps(latex);
-    const steps = (parts.length > 1 ? parts : [latex])
-      .slice(0, 8)
-      .map((p) => ({ latex: p, read: readLine(p, { variable, functions }) }));
+    // Where the LaTeX read starts in what was written (a continued line reads `L` first).
+    const shift = continued ? written.length - written.trimStart().length - left.length : 0;
+    const parts = stepsWithOffsets(latex);
+    const steps = (parts.length > 1 ? parts : [{ latex, offset: 0 }]).slice(0, 8).map((p): StepInput => ({
+      latex: p.latex,
+      read: readLine(p.latex, { variable, functions }),
+      toLine: ([start, end]) => {
+        const from = start + p.offset + shift;
+        const to = end + p.offset + shift;
+        return from >= 0 && to <= written.length && from < to ? [from, to] : undefined;
+      },
+    }));
     const lastStep = steps[steps.length - 1];
     const nextLeft = lastStep ? equationLeft(lastStep.read) : null;
     if (nextLeft !== null) lastLeft.set(key, nextLeft);
@@ -193,13 +207,15 @@ class SingleChecker {
       let zeroRef =
         zeroRefs.get(line.key) ?? zeroRefs.get('trunk') ?? (P.zeroTruth.length ? P.zeroTruth : null);
       let judged: Judged = ok();
+      let judgedStep: StepInput | undefined;
       const lineEvals = evals[i]!;
       if (lineEvals.length === 1 && this.isVerification(lineEvals[0]!, ref)) {
         // "2·2 + 3 = 7": checking a value, not a step of the derivation.
         results[i] = { correct: true };
         return;
       }
-      for (const ev of lineEvals) {
+      for (const [s, ev] of lineEvals.entries()) {
+        judgedStep = line.steps[s];
         if (!ev.ok) {
           judged = wrong(ev.code, ev.params);
           break;
@@ -215,7 +231,7 @@ class SingleChecker {
         refs.set(line.key, ref);
         zeroRefs.set(line.key, zeroRef);
       }
-      results[i] = judged.feedback;
+      results[i] = withHighlightRange(judged.feedback, judgedStep);
       finals.set(line.key, { index: i, ev: lineEvals[lineEvals.length - 1] });
     });
 

@@ -1,11 +1,11 @@
 import type { LineFeedback } from '@kib/core';
 import { mapChildren, mentions, type Expr, type RelationOp } from '../expr/ast';
 import { blankLine, isWrongLine, type TextCheckResult } from '../types';
-import type { LineInput } from './check-solve';
+import type { LineInput, StepInput } from './check-solve';
 import { compileFloat } from '../expr/numeric';
 import { message, type SolveFeedbackCode } from './feedback-codes';
 import { relationChain } from '../expr/parse';
-import { expandPm, type LineNode } from './line-reader';
+import { expandPm, withHighlightRange, type LineNode } from './line-reader';
 import { detectSignError } from './mistakes';
 import { constOf, toExact } from './polynomial';
 import * as Q from '../expr/rational';
@@ -475,7 +475,9 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
     }
     let fb: LineFeedback = { correct: true };
     let assignment: Assignment[] | null = null;
+    let judged: StepInput | undefined;
     for (const step of line.steps) {
+      judged = step;
       if (!step.read.ok) {
         fb =
           step.read.code !== 'too-large' && step.read.at !== undefined
@@ -489,7 +491,7 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
       assignment = fb.correct ? assignmentsOf(node, unknowns, valuesOf(samples[0]!), cases) : null;
       if (!fb.correct) break;
     }
-    results[line.index] = fb;
+    results[line.index] = withHighlightRange(fb, judged);
     facts.push({ index: line.index, assignment, correct: fb.correct });
   }
 

@@ -1,9 +1,18 @@
 import type { ExpressionList, FeedbackMessage, LineFeedback } from '@kib/core';
-import { childrenOf, freeSymbols, type Expr } from '../expr/ast';
+import { childrenOf, freeSymbols, nodeAt, type Expr } from '../expr/ast';
 import type { FunctionModel } from '../expr/evaluate';
 import { substitutionsFrom, type EquivalenceContext } from '../expr/equivalence';
 import { evaluateFloatScaled } from '../expr/evaluate';
-import { isBlank, normaliseLatex, parseLatex, relationChain, type ParseResult } from '../expr/parse';
+import {
+  isBlank,
+  normaliseLatex,
+  normaliseLatexMapped,
+  parseLatex,
+  relationChain,
+  sourceRange,
+  type ParseResult,
+} from '../expr/parse';
+import { MappedText } from '../expr/source-map';
 import { blankLine, isWrongLine } from '../types';
 import { hashSeed } from '../expr/prng';
 import type { SampleInterval } from '../expr/sampling';
@@ -157,6 +166,23 @@ export function checkLines(answer: unknown, functions: readonly string[], checks
     }
   }
   return { lines, any, anyWrong: lines.some(isWrongLine) };
+}
+
+/**
+ * Where the node at a highlight path of a line (as {@link parseLine} reads it) lies in the line's
+ * LaTeX: [start, end), or undefined when the path leaves the tree or the node was not written.
+ */
+export function lineHighlightRange(
+  latex: string,
+  functions: readonly string[],
+  path: readonly number[],
+): [number, number] | undefined {
+  const r = parseLine(latex, functions);
+  const node = r.ok ? nodeAt(r.expr, path) : undefined;
+  const range = node ? sourceRange(node) : undefined;
+  if (!range) return undefined;
+  const [start, end] = normaliseLatexMapped(MappedText.of(latex)).original(range[0], range[1]);
+  return start < end && end <= latex.length ? [start, end] : undefined;
 }
 
 /** Parses an author's expression; a malformed problem definition throws (never a student's input). */
