@@ -88,7 +88,8 @@ function kibVerdict(c: DiffCase): Verdict {
       const line = r.lines[0]!;
       if (line.correct) return 'equivalent';
       const code = line.feedback?.key.replace(/^feedback\./, '') ?? '';
-      if (code === 'extra-solutions' || code === 'gained-solutions') return 'gained';
+      if (code === 'extra-solutions' || code === 'gained-solutions' || code === 'extraneous-solution')
+        return 'gained';
       if (code === 'lost-solution' || code === 'lost-solutions' || code === 'missing-solutions')
         return 'lost';
       return code === 'system-cannot-check' ? 'unknown' : 'unrelated';

@@ -116,14 +116,19 @@ export function analyzeNumeric(
     return !Number.isNaN(h) && isZero(h, m);
   };
 
+  let dipEnd = -1;
   for (let i = 0; i < xs.length; i++) {
     const s = st[i]!;
     const x = xs[i]!;
-    if (s === 'zero') {
+    const run = s === 'zero' && i > dipEnd && st[i - 1] !== 'zero' ? zeroRun(i) : null;
+    if (run) {
+      // A repeated root: f is tiny near it, not zero (exactly or up to rounding) along an interval.
+      out.push({ value: snapReal(run.x, 1e-9, radians), kind: 'root' });
+      dipEnd = run.end;
+    } else if (s === 'zero' && i > dipEnd) {
       const prev = st[i - 1];
       const next = st[i + 1];
-      const isolated = prev !== 'zero' && next !== 'zero';
-      if (isolated) out.push({ value: snapReal(x, 1e-9, radians), kind: 'root' });
+      if (prev !== 'zero' && next !== 'zero') out.push({ value: snapReal(x, 1e-9, radians), kind: 'root' });
       else {
         if (prev && prev !== 'zero' && prev !== 'nan') boundaryOfZero(xs[i - 1]!, x);
         if (next && next !== 'zero' && next !== 'nan') boundaryOfZero(x, xs[i + 1]!);
@@ -135,6 +140,34 @@ export function analyzeNumeric(
     if ((s === 'pos' && t === 'neg') || (s === 'neg' && t === 'pos')) crossing(x, xn, hs[i]!);
     else if ((s === 'nan') !== (t === 'nan')) boundary(x, xn, definedAt);
     else if ((s === 'pos' || s === 'neg') && s === t && i > 0) localMin(i);
+  }
+
+  /**
+   * When the run of "zero" grid points through i is the flat bottom of a repeated root, where the
+   * root is: (x − √2)⁶ is below the zero tolerance over ±0.015 but far above rounding inside it,
+   * and its minimum is the root. Null for an isolated exact zero and for an interval of zeros
+   * (values at the level of rounding all along).
+   */
+  function zeroRun(i: number): { x: number; end: number } | null {
+    let a = i;
+    while (a > 0 && st[a - 1] === 'zero') a--;
+    let b = i;
+    while (b + 1 < xs.length && st[b + 1] === 'zero') b++;
+    if (a === 0 || b === xs.length - 1 || b - a > 16) return null;
+    if (st[a - 1] === 'nan' || st[b + 1] === 'nan') return null;
+    let above = false;
+    for (let k = a; k <= b; k++) if (Math.abs(hs[k]!) > 1e-14 * Math.max(1, mags[k]!)) above = true;
+    if (!above) return null;
+    const { x } = goldenMinimum(
+      (t) => {
+        const h = ev(t)[0];
+        return Number.isNaN(h) ? Infinity : Math.abs(h);
+      },
+      xs[a - 1]!,
+      xs[b + 1]!,
+      (v) => v === 0,
+    );
+    return { x, end: b };
   }
 
   function boundaryOfZero(a: number, b: number) {

@@ -1082,11 +1082,45 @@ export const SYSTEM_SET_CASES: SolveCase[] = [
     { variable: 'x, y' },
   ),
   c(
+    'every point of a system and one more',
+    '\\begin{cases}x+y=3\\\\x-y=1\\end{cases}',
+    ['(x,y)=(2,1) \\lor (x,y)=(1,2)'],
+    ['bad:extraneous-solution'],
+    false,
+  ),
+  c(
     'a non-polynomial system the checker cannot solve, without definedSolutions',
     '\\begin{cases}\\sin(x)+\\cos(y)=1\\\\xy=1\\end{cases}',
     ['x=1'],
     ['bad:system-cannot-check'],
     false,
+  ),
+];
+
+/** Repeated roots the exact solver does not reach (irrational or transcendental): one value each. */
+export const REPEATED_ROOT_CASES: SolveCase[] = [
+  c('an irrational root of multiplicity six', '(x-\\sqrt{2})^{6}=0', ['x=\\sqrt{2}'], ['ok'], true),
+  c(
+    'a rounded value for a repeated irrational root',
+    '(x-\\sqrt{2})^{6}=0',
+    ['x=1.414'],
+    ['bad:wrong-solution'],
+    false,
+  ),
+  c('a logarithm as a root of multiplicity four', '(e^{x}-2)^{4}=0', ['x=\\ln(2)'], ['ok'], true),
+  c(
+    'a repeated root beside a simple one',
+    '(x-\\sqrt{3})^{4}(x-1)=0',
+    ['x=\\sqrt{3} \\lor x=1'],
+    ['ok'],
+    true,
+  ),
+  c(
+    'an interval of solutions stays an interval',
+    '\\left|x-1\\right|+\\left|x-2\\right|=1',
+    ['1\\le x\\le 2'],
+    ['ok'],
+    true,
   ),
 ];
 
@@ -1205,6 +1239,7 @@ export const SOLVE_CASES: SolveCase[] = [
   ...CLASSIFICATION_CASES,
   ...SYSTEM_FORM_CASES,
   ...SYSTEM_SET_CASES,
+  ...REPEATED_ROOT_CASES,
 ];
 
 /**

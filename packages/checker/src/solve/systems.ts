@@ -568,12 +568,15 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
         if (!t) return 'unknown';
         if (samePoints(pts, t)) return 'equal';
         if (pts.every((p) => t.some((r) => samePoint(p, r)))) return 'subset';
+        if (t.every((r) => pts.some((p) => samePoint(p, r)))) return 'superset';
         return 'other';
       });
       if (verdicts.every((v) => v === 'equal')) return { correct: true };
       if (verdicts.every((v) => v === 'equal' || v === 'subset') && verdicts.includes('subset'))
         return wrongLine('missing-solutions');
       if (verdicts.includes('unknown')) return judgeByTruth(expr, cases);
+      // Every solution and more: a point that does not satisfy the system.
+      if (verdicts.every((v) => v === 'equal' || v === 'superset')) return wrongLine('extraneous-solution');
       const t = targets[0] ?? [];
       const pts = (assignmentsOf(node, unknowns, valuesOf(samples[0]!), cases) ?? []).map((a) =>
         pointOf(a, unknowns),

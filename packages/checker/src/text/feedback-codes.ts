@@ -22,6 +22,9 @@ export const TEXT_FEEDBACK_CODES = [
   'rounded-value',
   'unexpected-relation',
   'not-an-equation',
+  'expected-set',
+  'not-an-element',
+  'missing-element',
   // functions
   'wrong-value',
   'missing-solution',

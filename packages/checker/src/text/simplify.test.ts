@@ -412,3 +412,39 @@ describe('checkSimplify: a start that is an equation', () => {
     expect(r.correct).toBe(false);
   });
 });
+
+describe('checkSimplify: a start that is a set of expressions', () => {
+  const sets = data('\\{1+1,\\sqrt{9},2\\}', '\\{2,3\\}');
+  const run = (...lines: string[]) => check(sets, lines);
+  it('completes on the same set in any order, each element simplified', () => {
+    expect(run('\\{3,2\\}').correct).toBe(true);
+    const r = run('\\{2,\\sqrt{9}\\}', '\\{2,3\\}');
+    expect(r.lines[0]).toMatchObject({
+      correct: true,
+      feedback: { key: 'feedback.equivalent-not-simplified' },
+    });
+    expect(r.correct).toBe(true);
+  });
+  it('is not simplified while an element is repeated', () => {
+    const r = run('\\{2,3,2\\}');
+    expect(r.lines[0]).toMatchObject({
+      correct: true,
+      feedback: { key: 'feedback.equivalent-not-simplified' },
+    });
+    expect(r.correct).toBe(false);
+  });
+  it('marks an element that is not in the set, and says when one is missing', () => {
+    expect(run('\\{2,4\\}').lines[0]).toMatchObject({
+      correct: false,
+      feedback: { key: 'feedback.not-an-element' },
+      highlight: [1],
+    });
+    expect(run('\\{2\\}').lines[0]).toMatchObject({
+      correct: false,
+      feedback: { key: 'feedback.missing-element' },
+    });
+  });
+  it('asks for a set when the line is a list', () => {
+    expect(run('2,3').lines[0]).toMatchObject({ correct: false, feedback: { key: 'feedback.expected-set' } });
+  });
+});

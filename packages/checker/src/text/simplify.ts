@@ -136,6 +136,7 @@ export function checkSimplifyLine(
   }
   const line = parsed.expr;
   if (isEquation(problem.start)) return checkEquationLine(problem, line, reference, budget);
+  if (problem.start.type === 'set') return checkSetLine(problem, line);
   const chain = chainSides(line);
   if (chain.some((c) => ['relation', 'logic', 'set', 'interval'].includes(c.expr.type))) {
     return { feedback: wrongLine('unexpected-relation', []), value: null, final: false, empty: false };
@@ -249,6 +250,65 @@ function checkEquationLine(
   const value: Expr = { type: 'relation', op: '=', args: [first, chain[chain.length - 1]!.expr] };
   const swapped: Expr = { type: 'relation', op: '=', args: [value.args[1]!, value.args[0]!] };
   return formVerdict(problem, value, value.args[1]!, [value, swapped]);
+}
+
+/**
+ * A line of a simplify whose start is a set of expressions (`\\{1+1, \\sqrt{4}, 3\\}`): the line is
+ * a set, each of its elements equivalent to one of the start's and each of the start's to one of
+ * its own (order and repetition do not change a set). Complete when no two elements are equal and
+ * each is in the required form, or is one of the target's elements as written.
+ */
+function checkSetLine(problem: SimplifyProblem, line: Expr): SimplifyLineVerdict {
+  const wrong = (feedback: LineFeedback): SimplifyLineVerdict => ({
+    feedback,
+    value: null,
+    final: false,
+    empty: false,
+  });
+  if (line.type !== 'set') return wrong(wrongLine('expected-set', []));
+  const start = (problem.start as Extract<Expr, { type: 'set' }>).elements;
+  const same = (a: Expr, b: Expr): boolean | 'unknown' => {
+    const r = equivalent(a, b, problem.ctx);
+    return r.verdict === 'unknown' ? 'unknown' : r.verdict === 'equivalent';
+  };
+  const unknown = () => wrong(wrongLine('cannot-check'));
+  for (const [i, element] of line.elements.entries()) {
+    let found = false;
+    for (const s of start) {
+      const r = same(element, s);
+      if (r === 'unknown') return unknown();
+      if (r) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return wrong(wrongLine('not-an-element', [i]));
+  }
+  for (const s of start) {
+    let found = false;
+    for (const element of line.elements) {
+      const r = same(element, s);
+      if (r === 'unknown') return unknown();
+      if (r) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return wrong(wrongLine('missing-element', []));
+  }
+  const repeated = line.elements.some((a, i) => line.elements.slice(i + 1).some((b) => same(a, b) === true));
+  const target = problem.target.type === 'set' ? problem.target.elements.map(comAssKey) : [];
+  const inForm = (e: Expr) =>
+    problem.form
+      ? problem.formVariables.some((v) => isInForm(e, problem.form!, v))
+      : target.includes(comAssKey(e));
+  if (!repeated && line.elements.every(inForm))
+    return { feedback: { correct: true }, value: line, final: true, empty: false };
+  const fb =
+    problem.form && !repeated
+      ? message('not-in-form', { form: problem.form.replace(/_/g, '-') })
+      : message('equivalent-not-simplified');
+  return { feedback: { correct: true, feedback: fb }, value: line, final: false, empty: false };
 }
 
 function wrongSide(
