@@ -60,6 +60,39 @@ describe('the problem page layout', () => {
     await context.close();
   });
 
+  it('keeps the wrong-answer feedback in front of a mouse user until the answer changes', async () => {
+    const { page, context } = await openPage(browser, server.url, errors, { width: 1280, height: 900 });
+    await logIn(page, STUDENT, PASSWORD);
+    await page.waitForURL('**/student');
+    await page.getByRole('link', { name: 'Practicar' }).first().click();
+    await page.getByLabel(/curso/i).selectOption({ label: 'Trigonometría' });
+    await page.getByRole('button', { name: 'Funciones trigonométricas' }).click();
+    await page.getByRole('button', { name: 'Ecuaciones trigonométricas' }).click();
+    await page.getByRole('link', { name: /Ecuaciones trigonométricas/ }).click();
+    await page.getByRole('tab', { name: 'Pregunta 2' }).click();
+    const choices = page.getByRole('radio');
+    await choices.first().waitFor();
+    // A wrong choice (√3/2 for sin 30°) and the check, both with the mouse.
+    await choices.nth(1).click();
+    const check = page.getByRole('button', { name: 'Comprobar respuesta' });
+    const before = await check.boundingBox();
+    await check.click();
+    const badge = page.getByText('Elegiste una opción que no es correcta', { exact: false });
+    await badge.waitFor();
+    expect((await check.boundingBox())?.y).toBe(before?.y);
+    // The mouse wanders over the console for two seconds: the feedback stays.
+    const consoleBox = (await page.locator('.kib-choice-console').boundingBox())!;
+    for (let i = 0; i < 8; i++) {
+      await page.mouse.move(consoleBox.x + 10 + i * 20, consoleBox.y + 10 + i * 12);
+      await page.waitForTimeout(250);
+      expect(await badge.isVisible()).toBe(true);
+    }
+    // Another choice is another answer: the feedback on the old one goes.
+    await choices.nth(2).click();
+    await badge.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('logged nothing to the browser console', () => {
     expect(errors.join('\n')).toBe('');
   });

@@ -2,6 +2,7 @@ import type { PublicChoice } from '@kib/core';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { ChoiceConsole } from './choice-console';
 
 const CHOICES: PublicChoice[] = [
@@ -97,7 +98,7 @@ describe('ChoiceConsole, several answers', () => {
 });
 
 describe('ChoiceConsole, feedback and state', () => {
-  it('shows the translated message with a sad face, cleared when the pointer enters', async () => {
+  it('shows the translated message with a sad face until the answer changes, whatever the hand', async () => {
     const wrong = { correct: false, feedback: { key: 'feedback.choice-wrong', params: {} } };
     const page = (feedback: typeof wrong | null) => (
       <>
@@ -112,8 +113,26 @@ describe('ChoiceConsole, feedback and state', () => {
     const badge = screen.getByText('Elegiste una opción que no es correcta. ¡Intenta de nuevo!');
     await expect.element(badge).toBeInTheDocument();
     await expect.element(screen.getByText('☹')).toBeInTheDocument();
-    await screen.getByRole('radio', { name: /Uno/ }).hover();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-choice-console')!);
+    await expect.element(badge).toBeInTheDocument();
+    await screen.getByRole('radio', { name: /Uno/ }).click();
     await expect.element(badge).not.toBeInTheDocument();
+  });
+
+  it('keeps the check button below it where it was when the feedback arrives', async () => {
+    const wrong = { correct: false, feedback: { key: 'feedback.choice-wrong', params: {} } };
+    const page = (feedback: typeof wrong | null) => (
+      <>
+        <ChoiceConsole data={single} value={[12]} feedback={feedback} />
+        <button type="button">Comprobar</button>
+      </>
+    );
+    const screen = await render(page(null));
+    const button = screen.getByRole('button', { name: 'Comprobar' });
+    const before = button.element().getBoundingClientRect().top;
+    await screen.rerender(page(wrong));
+    await expect.element(screen.getByText('☹')).toBeInTheDocument();
+    expect(button.element().getBoundingClientRect().top).toBe(before);
   });
 
   it('shows a correct message in English', async () => {

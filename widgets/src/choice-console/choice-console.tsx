@@ -60,7 +60,7 @@ export function ChoiceConsole({
         : null,
     [feedback, t],
   );
-  const { visible, rootProps } = useFeedbackBadge(badge);
+  const { visible } = useFeedbackBadge(badge, feedback, selected);
 
   const choose = (id: number) => {
     if (disabled) return;
@@ -88,7 +88,7 @@ export function ChoiceConsole({
     .join(' ');
 
   return (
-    <div className="kib-root kib-choice-console" {...rootProps}>
+    <div className="kib-root kib-choice-console">
       <WidgetStyles css={css} />
       <fieldset
         className="kib-choice-console__group"

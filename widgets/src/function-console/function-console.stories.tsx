@@ -71,7 +71,7 @@ export const Correct: Story = {
   play: happyBadge,
 };
 
-/** The checker said wrong: its message; erasing part of the stroke clears the badge and sends the rest. */
+/** The checker said wrong: its message stays while the tool changes; erasing part of the stroke clears it and sends the rest. */
 export const WrongWithFeedback: Story = {
   args: {
     value: { points: [-1, -0.5, 0, 0.5, 1, 1.5, 2].map((x) => ({ x, y: 1 })), inRadians: false },
@@ -81,9 +81,10 @@ export const WrongWithFeedback: Story = {
     await expect(canvas.getByText(/Tu trazo se aleja de la gráfica/)).toBeInTheDocument();
     const driver = await board(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Borrar' }));
-    await waitFor(() => expect(canvas.queryByText(/Tu trazo se aleja/)).toBeNull());
+    await expect(canvas.getByText(/Tu trazo se aleja de la gráfica/)).toBeInTheDocument();
     await driver.drag(at(1.5, 1), at(2, 1));
     await expect(lastAnswer(args.onAnswer)?.points.map((p) => p.x)).toEqual([-1, -0.5, 0, 0.5, 1]);
+    await waitFor(() => expect(canvas.queryByText(/Tu trazo se aleja/)).toBeNull());
   },
 };
 

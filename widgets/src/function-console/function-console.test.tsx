@@ -4,6 +4,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { announcements, readyBoard } from '../shared/graph/board-testing';
 import { lastAnswer, renderConsole } from '../shared/graph/cartesian-testing';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { FunctionConsole } from './function-console';
 
 // The canvas is 450x300 with the origin at (100, 200) px and 50 px per unit at first.
@@ -202,6 +203,18 @@ describe('FunctionConsole state and feedback', () => {
       </div>,
     );
     await expect.element(screen.getByText('¡Muy bien!')).toBeVisible();
+  });
+
+  it('keeps a wrong message until the curve changes, whatever the hand', async () => {
+    const { screen, board } = await renderConsole(FunctionConsole, {
+      feedback: { correctAns: false, feedbacks: 'feedback.plot-off-curve' },
+    });
+    const message = screen.getByText(/Tu trazo se aleja de la gráfica/);
+    await expect.element(message).toBeVisible();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-graph-console')!);
+    await expect.element(message).toBeVisible();
+    await board.stroke(halfLine.slice(0, 40));
+    await expect.element(message).not.toBeInTheDocument();
   });
 
   it('takes no input while disabled', async () => {

@@ -78,7 +78,7 @@ export const Correct: Story = {
   play: happyBadge,
 };
 
-/** The checker said wrong: its message; moving a point fixes the line and clears the badge. */
+/** The checker said wrong: its message stays while the view changes; moving a point fixes the line and clears it. */
 export const WrongWithFeedback: Story = {
   args: {
     value: [
@@ -92,10 +92,11 @@ export const WrongWithFeedback: Story = {
     const driver = await board(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Acercar' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Alejar' }));
-    await waitFor(() => expect(canvas.queryByText(/pendiente correcta/)).toBeNull());
+    await expect(canvas.getByText(/pendiente correcta, pero no corta el eje y/)).toBeInTheDocument();
     await driver.drag(at(0, 0), at(0, 1));
     await driver.drag(at(1, 1), at(1, 2));
     await expect(args.onAnswer).toHaveBeenLastCalledWith(ASKED);
+    await waitFor(() => expect(canvas.queryByText(/pendiente correcta/)).toBeNull());
   },
 };
 

@@ -64,8 +64,6 @@ export interface MathConsoleController {
   /** The badge of the whole answer once it has feedback, while shown. */
   badge: { correct: boolean; text: string } | null;
   badgeVisible: boolean;
-  /** Handlers for the console's root: pointing at it or focusing it dismisses a wrong badge. */
-  rootProps: ReturnType<typeof useFeedbackBadge>['rootProps'];
   /** The polite live region that announces what changed: rendered once in the console. */
   region: ReactNode;
   /** The student changed line `index`'s LaTeX. */
@@ -386,7 +384,11 @@ export function useMathConsole({
   };
 
   const badge = feedback ? { correct: feedback.correct, text: defaultBadgeText(t, feedback.correct) } : null;
-  const { visible: badgeVisible, rootProps } = useFeedbackBadge(badge);
+  const { visible: badgeVisible } = useFeedbackBadge(
+    badge,
+    feedback,
+    lines.map((l) => l.math),
+  );
 
   return {
     lines,
@@ -402,7 +404,6 @@ export function useMathConsole({
     activeRaw: rawKeys.has(activeLine.key),
     badge,
     badgeVisible,
-    rootProps,
     region,
     edit,
     append,

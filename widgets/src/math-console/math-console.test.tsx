@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { MathConsole } from './math-console';
 import { saved, simplify, wrongSecond } from './math-console.fixtures';
 import type { MathConsoleData } from './math-console.types';
@@ -278,6 +279,21 @@ describe('MathConsole feedback', () => {
       .poll(() => announced(screen.container))
       .toContain('Línea 1: correcta. Línea 2: incorrecta. Línea 3: correcta');
     await expect.element(screen.getByText('¡Intenta de nuevo!')).toBeInTheDocument();
+  });
+});
+
+describe('MathConsole feedback for every hand', () => {
+  it('keeps a wrong badge until a line changes', async () => {
+    const screen = await render(<MathConsole data={simplify} value={saved} />);
+    await loaded(screen);
+    await screen.rerender(<MathConsole data={simplify} value={saved} feedback={wrongSecond} />);
+    const badge = screen.getByText('¡Intenta de nuevo!');
+    await expect.element(badge).toBeInTheDocument();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-math-console')!);
+    await expect.element(badge).toBeInTheDocument();
+    await focusLine(screen, 2);
+    await userEvent.keyboard('1');
+    await expect.element(badge).not.toBeInTheDocument();
   });
 });
 

@@ -24,12 +24,7 @@ export function MathConsole(props: MathConsoleProps) {
   const { mathLive } = controller;
 
   return (
-    <div
-      className="kib-root kib-math-console"
-      role="group"
-      aria-labelledby={labelId}
-      {...controller.rootProps}
-    >
+    <div className="kib-root kib-math-console" role="group" aria-labelledby={labelId}>
       <WidgetStyles css={css} />
       <span id={labelId} className="kib-visually-hidden">
         {label ? <MathText text={label} /> : t('math-console.label')}

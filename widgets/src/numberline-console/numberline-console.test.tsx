@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { dragOn, linePx, tapAt, waitForBoard, wheelAt } from '../shared/graph/number-line-board.testing';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { NumberlineConsole } from './numberline-console';
 
 type Screen = Awaited<ReturnType<typeof render>>;
@@ -195,6 +196,22 @@ describe('NumberlineConsole as a controlled console', () => {
       </div>,
     );
     await expect.element(screen.getByText('¡Intenta de nuevo!')).toBeInTheDocument();
+  });
+
+  it('keeps a wrong message until a point is placed, whatever the hand', async () => {
+    const screen = await render(
+      <NumberlineConsole
+        data={null}
+        feedback={{ correctAns: false, feedbacks: 'feedback.numberline-missing-points' }}
+      />,
+    );
+    const message = screen.getByText(/faltan puntos por colocar/);
+    await expect.element(message).toBeInTheDocument();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-number-line-console')!);
+    await expect.element(message).toBeInTheDocument();
+    screen.getByRole('application').element().focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(message).not.toBeInTheDocument();
   });
 
   it('takes no input while disabled', async () => {

@@ -75,9 +75,10 @@ export const WrongWithFeedback: Story = {
     await expect(canvas.getByText(/intercambiaste las coordenadas/)).toBeInTheDocument();
     const driver = await board(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Mover puntos' }));
-    await waitFor(() => expect(canvas.queryByText(/intercambiaste las coordenadas/)).toBeNull());
+    await expect(canvas.getByText(/intercambiaste las coordenadas/)).toBeInTheDocument();
     await driver.drag(at(2, 1), at(1, 2));
     await expect(args.onAnswer).toHaveBeenLastCalledWith([{ x: 1, y: 2 }]);
+    await waitFor(() => expect(canvas.queryByText(/intercambiaste las coordenadas/)).toBeNull());
     await expect(canvas.getByRole('button', { name: 'Mover el plano' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -3,6 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { announcements, readyBoard } from '../shared/graph/board-testing';
 import { lastAnswer, renderConsole } from '../shared/graph/cartesian-testing';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { PointsConsole } from './points-console';
 
 // The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
@@ -202,15 +203,15 @@ describe('PointsConsole as a controlled component', () => {
 });
 
 describe('PointsConsole feedback', () => {
-  it('shows the checker message when wrong and clears it when the student comes back', async () => {
-    // Below where earlier tests left the mouse, so the badge is not dismissed before it is seen.
+  it('shows the checker message when wrong until a point is placed, whatever the hand', async () => {
     const screen = await render(
-      <div style={{ marginTop: '450px' }}>
-        <PointsConsole data={null} feedback={{ correctAns: false, feedbacks: 'feedback.points-missing' }} />
-      </div>,
+      <PointsConsole data={null} feedback={{ correctAns: false, feedbacks: 'feedback.points-missing' }} />,
     );
     await expect.element(screen.getByText(/faltan puntos por colocar/)).toBeVisible();
-    await screen.getByRole('button', { name: 'Crear punto' }).hover();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-graph-console')!);
+    await expect.element(screen.getByText(/faltan puntos por colocar/)).toBeVisible();
+    screen.getByRole('application').element().focus();
+    await userEvent.keyboard('{Enter}');
     await expect.element(screen.getByText(/faltan puntos por colocar/)).not.toBeInTheDocument();
   });
 

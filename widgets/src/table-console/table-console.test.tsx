@@ -2,6 +2,7 @@ import type { PublicTableSimpleData, TableFeedback } from '@kib/core';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { TableConsole } from './table-console';
 
 /** x | y with the y of two rows to fill in; the second column's rows have no row header. */
@@ -103,6 +104,20 @@ describe('TableConsole', () => {
     await expect.element(second).not.toHaveAttribute('aria-invalid');
     await screen.rerender(page([...FEEDBACK].reverse()));
     await expect.element(screen.getByText('respuesta incorrecta')).toBeInTheDocument();
+  });
+
+  it('keeps the summary until a cell changes, whatever the hand', async () => {
+    const value = [
+      { rIndex: 1, cIndex: 1, cellAns: '2' },
+      { rIndex: 2, cIndex: 1, cellAns: '5' },
+    ];
+    const screen = await render(<TableConsole data={DATA} value={value} feedback={FEEDBACK} />);
+    const summary = screen.getByText('¡Intenta de nuevo! 1 de 2 casillas están bien.');
+    await expect.element(summary).toBeInTheDocument();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-table-console')!);
+    await expect.element(summary).toBeInTheDocument();
+    await screen.getByRole('textbox', { name: 'y fila 3' }).fill('6');
+    await expect.element(summary).not.toBeInTheDocument();
   });
 
   it('says so when every cell is right, in English', async () => {

@@ -71,7 +71,7 @@ export function TableConsole({
         : `${defaultBadgeText(t, false)} ${t('table-console.summary', { correct, total })}`,
     };
   }, [feedback, t]);
-  const { visible, rootProps } = useFeedbackBadge(badge);
+  const { visible } = useFeedbackBadge(badge, feedback, [...entries]);
 
   const type = (cell: GridCell, text: string) => {
     if (disabled) return;
@@ -168,7 +168,7 @@ export function TableConsole({
   const tableName = label ?? t('table-console.caption');
 
   return (
-    <div className="kib-root kib-table-console" {...rootProps}>
+    <div className="kib-root kib-table-console">
       <WidgetStyles css={css + SCROLL_REGION_CSS} />
       <ScrollRegion label={tableName.replace(/\$/g, '')}>
         <table className="kib-table-console__table">

@@ -1,17 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { WidgetStyles } from '../styles';
 import { FeedbackBadge, useFeedbackBadge, type BadgeState } from './feedback-badge';
 
+/** A console of one number: the badge judges the number it was given for. */
 function Demo({ badge }: { badge: BadgeState | null }) {
-  const { visible, rootProps } = useFeedbackBadge(badge);
+  const [answer, setAnswer] = useState(1);
+  const { visible } = useFeedbackBadge(badge, badge, answer);
   return (
-    <div className="kib-root" {...rootProps}>
+    <div className="kib-root">
       <WidgetStyles />
-      <button className="kib-button" type="button">
-        Console
+      <p>Answer: {answer}</p>
+      <button className="kib-button" type="button" onClick={() => setAnswer((n) => n + 1)}>
+        Change the answer
       </button>
       <FeedbackBadge badge={badge} visible={visible} />
+      <button className="kib-button" type="button">
+        Check
+      </button>
     </div>
   );
 }
@@ -33,12 +40,16 @@ export const Correct: Story = {
   },
 };
 
-export const WrongDismissedOnEntering: Story = {
+export const WrongStaysUntilTheAnswerChanges: Story = {
   args: { badge: { correct: false, text: '¡Intenta de nuevo!' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('¡Intenta de nuevo!');
-    await userEvent.click(canvas.getByRole('button', { name: 'Console' }));
+    // Pointing and clicking elsewhere in the console keeps it.
+    await userEvent.hover(canvas.getByRole('status'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Check' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('¡Intenta de nuevo!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Change the answer' }));
     await expect(canvas.getByRole('status')).toHaveTextContent('');
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Translate } from '../i18n';
 
 /** What a badge shows: right or wrong, and the text (already translated). */
@@ -8,18 +8,27 @@ export interface BadgeState {
 }
 
 /**
- * The badge of a console (spec 02 §4): hidden until feedback arrives; shown again for every new
- * feedback; a wrong badge is dismissed when the student starts over (pointer enters the console, or
- * the keyboard focus does). Returns the state and the handler to put on the console's root.
+ * The badge of a console (spec 02 §4): hidden until feedback arrives, shown for every new feedback,
+ * and a wrong badge stays for as long as the answer it judged is unchanged, however the check was
+ * made (mouse, keyboard, touch or pen); changing the answer dismisses it. `feedback` is the host's
+ * feedback object (a new one for each check), `answer` the console's current answer.
  */
-export function useFeedbackBadge(badge: BadgeState | null) {
-  const [dismissed, setDismissed] = useState(false);
-  useEffect(() => setDismissed(false), [badge?.correct, badge?.text]);
-  const visible = badge !== null && !(dismissed && !badge.correct);
-  const dismiss = () => {
-    if (badge && !badge.correct) setDismissed(true);
-  };
-  return { visible, dismiss, rootProps: { onPointerEnter: dismiss, onFocus: dismiss } };
+export function useFeedbackBadge(badge: BadgeState | null, feedback: unknown, answer: unknown) {
+  const key = answerKey(answer);
+  const [judged, setJudged] = useState<{ feedback: unknown; key: string }>({ feedback, key });
+  // A new feedback judges the answer shown now (state adjusted during render, not after it).
+  if (judged.feedback !== feedback) setJudged({ feedback, key });
+  const judgedKey = judged.feedback === feedback ? judged.key : key;
+  const visible = badge !== null && (badge.correct || judgedKey === key);
+  return { visible };
+}
+
+function answerKey(answer: unknown): string {
+  try {
+    return JSON.stringify(answer ?? null) ?? 'null';
+  } catch {
+    return String(answer);
+  }
 }
 
 /** The default badge texts of the plot consoles: 'Muy bien!' / 'Intenta de Nuevo!'. */

@@ -21,7 +21,6 @@ export interface CartesianFrameState {
   disabled: boolean;
   badge: BadgeState | null;
   badgeVisible: boolean;
-  rootProps: ReturnType<typeof useFeedbackBadge>['rootProps'];
   region: ReactNode;
 }
 
@@ -39,7 +38,7 @@ export function useCartesianConsole<Answer, Local>(
   const { announce, region } = useAnnouncer();
   const [local, setLocal] = useLocalAnswer(value, model.fromValue, model.sameAs);
   const badge = useMemo(() => plotBadge(t, feedback), [t, feedback]);
-  const { visible, rootProps } = useFeedbackBadge(badge);
+  const { visible } = useFeedbackBadge(badge, feedback, model.toAnswer(local));
 
   const commit = (next: Local, message: string) => {
     setLocal(next);
@@ -55,7 +54,6 @@ export function useCartesianConsole<Answer, Local>(
     disabled,
     badge,
     badgeVisible: visible,
-    rootProps,
     region,
   };
   return { t, announce, local, commit, frame };
@@ -95,7 +93,6 @@ export function CartesianConsoleFrame({
       className={`kib-root kib-graph-console ${className}`}
       role={label ? 'group' : undefined}
       aria-label={label}
-      {...frame.rootProps}
     >
       <WidgetStyles css={graphCss} />
       <GraphToolbar label={t('graph-console.tools')}>

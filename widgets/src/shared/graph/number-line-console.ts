@@ -144,8 +144,6 @@ export interface NumberLineFrameState {
   view: GridView;
   badge: BadgeState | null;
   badgeVisible: boolean;
-  /** Handlers for the console's root (the wrong badge goes when the student comes back). */
-  rootProps: { onPointerEnter: () => void; onFocus: () => void };
   /** The live region of the announcements. */
   region: ReactNode;
   chooseTool: (tool: NumberLineTool) => void;
@@ -208,7 +206,7 @@ export function useNumberLineConsole<
           : defaultBadgeText(t, feedback.correctAns),
       }
     : null;
-  const { visible: badgeVisible, rootProps } = useFeedbackBadge(badge);
+  const { visible: badgeVisible } = useFeedbackBadge(badge, feedback, spec.answerOf(editor));
 
   const say = (event: Event) => {
     const said = spec.eventText(t, event);
@@ -444,7 +442,6 @@ export function useNumberLineConsole<
     view,
     badge,
     badgeVisible,
-    rootProps,
     region,
     chooseTool,
     updateView,

@@ -55,12 +55,7 @@ export function NumberLineFrame({ line, marks, description, drawHint, children }
       : t(numberLineHintKey(area, current));
 
   return (
-    <div
-      className={`kib-root kib-number-line-console kib-${area}`}
-      role="group"
-      aria-label={line.label}
-      {...line.rootProps}
-    >
+    <div className={`kib-root kib-number-line-console kib-${area}`} role="group" aria-label={line.label}>
       <WidgetStyles css={frameCss + line.css} />
       <div className="kib-toolbar" role="group" aria-label={text('tools')}>
         {line.tools.map((tool) => (
