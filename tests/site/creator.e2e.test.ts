@@ -320,16 +320,23 @@ describe('a creator is refused publication of a problem whose own answer is wron
       await checks
         .getByRole('heading', { name: 'No se publicó: hay respuestas que no pasan su propia revisión' })
         .waitFor({ timeout: 30_000 });
-      const named = checks.getByRole('link', { name: /^Numeral 1: \S/ });
+      // In the author's words, not the student's feedback.
+      const named = checks.getByRole('link', {
+        name: 'Numeral 1: El objetivo 6x no es equivalente a la expresión inicial 2x+3x.',
+      });
       await named.waitFor();
       expect(await checks.getByRole('link').count()).toBe(1);
-      await page.getByText('El problema se guardó como borrador: no se publicó.').waitFor();
-      expect(await page.getByRole('switch', { name: 'Publicar el problema' }).isChecked()).toBe(false);
+      expect(await page.getByText('¡Muy bien!').count()).toBe(0);
+      expect(await page.getByRole('switch', { name: 'Publicar el problema' }).isChecked()).toBe(true);
       await checkPage(page, 'creator-publish-refused');
       await named.click();
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
         .toBe('Numeral 1');
+      // The corrected target publishes on the next save, the switch untouched.
+      await typeMath(page, mathField(answer, 'Objetivo'), '5x', '5x');
+      await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await page.getByText('El problema está guardado y publicado.').waitFor({ timeout: 30_000 });
     } finally {
       await context.close();
     }

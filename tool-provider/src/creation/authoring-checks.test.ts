@@ -38,12 +38,12 @@ describe('authoringChecks', () => {
     expect(check).toMatchObject({ numeral: 1, step: null, mathType, reason: null, ok: true });
   });
 
-  it('refuses a simplify whose target is not what its start simplifies to, with the checker’s reason', () => {
+  it('refuses a simplify whose target is not what its start simplifies to, saying so to the author', () => {
     const wrong = { ...VALID_MATH_TYPE_DATA.simplify, target: 'x-1' };
     const [check] = authoringChecks({ numerals: [numeral('simplify', wrong)] });
     expect(check!.ok).toBe(false);
-    expect(check!.reason).toMatch(/^feedback\./);
-    expect(check!.params).toMatchObject({ answer: 'x-1' });
+    expect(check!.reason).toBe('authoring.target-not-equivalent');
+    expect(check!.params).toEqual({ target: 'x-1', start: VALID_MATH_TYPE_DATA.simplify.startingExpression });
   });
 
   it('refuses a simplify whose target is not in its own required form, or whose start is already an answer', () => {
@@ -57,7 +57,7 @@ describe('authoringChecks', () => {
       ],
     });
     expect(checks.map((c) => c.ok)).toEqual([false, true, false, false]);
-    expect(checks[0]!.reason).toBe('feedback.not-in-form');
+    expect(checks[0]!.reason).toBe('authoring.target-not-in-form');
     expect(checks[2]!.reason).toBe('authoring.nothing-to-simplify');
   });
 
@@ -66,7 +66,16 @@ describe('authoringChecks', () => {
     const none = { ...VALID_MATH_TYPE_DATA.solve, definedSolutions: [] };
     const checks = authoringChecks({ numerals: [numeral('solve', wrong), numeral('solve', none)] });
     expect(checks.map((c) => c.ok)).toEqual([false, false]);
+    expect(checks[0]!.reason).toBe('authoring.solutions-wrong');
+    expect(checks[0]!.params).toEqual({ answer: 'x=3' });
     expect(checks[1]!.reason).toBe('authoring.solutions-missing');
+    const half = {
+      ...VALID_MATH_TYPE_DATA.solve,
+      startingExpression: 'x^{2}=4',
+      definedSolutions: [{ id: 'sol001', latex: 'x=2' }],
+    };
+    const [incomplete] = authoringChecks({ numerals: [numeral('solve', half)] });
+    expect(incomplete).toMatchObject({ ok: false, reason: 'authoring.solutions-incomplete' });
   });
 
   it('names the step that fails, 1-based, and passes the numeral', () => {

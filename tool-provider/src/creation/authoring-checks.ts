@@ -312,31 +312,36 @@ function primeDecompositionTable(
   return Number.isSafeInteger(lcm) ? { table, mathText: String(lcm) } : null;
 }
 
-/** Why a checked answer is not right: the checker's first feedback key, or the generic reason. */
-function failure(mathType: MathType, result: CheckResult, shown: string): { reason: string; params: Params } {
+/**
+ * Why the record's own answer is not right, said to its author: for simplify and solve what is wrong
+ * with the target or the solutions, otherwise the answer that failed. Never the student's feedback
+ * (that says "check the marked number" to someone who wrote the answer key).
+ */
+function failure(asked: Asked, result: CheckResult, shown: string): { reason: string; params: Params } {
   const generic = { reason: 'authoring.answer-rejected', params: { answer: shown.slice(0, 300) } };
-  const r = result as unknown;
-  if (mathType === 'multipleChoice' || mathType === 'primeDecomposition') {
-    const feedback =
-      (r as { feedback?: { key: string; params?: Params }; message?: { key: string; params?: Params } })
-        .feedback ?? (r as { message?: { key: string; params?: Params } }).message;
-    return feedback?.key
-      ? { reason: feedback.key, params: { ...feedback.params, answer: generic.params.answer } }
-      : generic;
-  }
-  if (Array.isArray(r)) return generic;
-  const lines = (r as { lines?: { correct: boolean; feedback?: { key: string; params?: Params } }[] }).lines;
-  if (lines) {
-    const wrong = lines.find((l) => !l.correct && l.feedback) ?? lines.findLast((l) => l.feedback);
-    if (wrong?.feedback)
+  const lines = Array.isArray(result)
+    ? undefined
+    : (result as { lines?: { correct: boolean; feedback?: { key: string } }[] }).lines;
+  if (!lines) return generic;
+  if (asked.mathType === 'simplify' && asked.data) {
+    const d = asked.data as MathTypeDataOf<'simplify'>;
+    const target = d.target.slice(0, 300);
+    // The target itself is the answer's only line: wrong, or right but not in the required form.
+    if (lines.some((l) => !l.correct))
       return {
-        reason: wrong.feedback.key,
-        params: { ...wrong.feedback.params, answer: generic.params.answer },
+        reason: 'authoring.target-not-equivalent',
+        params: { target, start: d.startingExpression.slice(0, 300) },
       };
-    return generic;
+    return { reason: 'authoring.target-not-in-form', params: { target } };
   }
-  const feedbacks = (r as { feedbacks?: string }).feedbacks;
-  return feedbacks ? { reason: feedbacks, params: generic.params } : generic;
+  if (asked.mathType === 'solve') {
+    const lost = ['feedback.missing-solutions', 'feedback.lost-solution', 'feedback.lost-solutions'];
+    const missing = lines.some((l) => lost.includes(l.feedback?.key ?? ''));
+    if (missing || lines.every((l) => l.correct))
+      return { reason: 'authoring.solutions-incomplete', params: generic.params };
+    return { reason: 'authoring.solutions-wrong', params: generic.params };
+  }
+  return generic;
 }
 
 type Verdict = { ok: boolean; reason: string | null; params: Params };
@@ -354,7 +359,8 @@ function checkSolve(data: MathTypeDataOf<'solve'>): Verdict {
   try {
     const result = check({ mathType: 'solve', data: { ...data, definedSolutions: [] }, answer });
     if (isCorrect('solve', result)) return { ok: true, reason: null, params: {} };
-    if (!cannotSolve(result)) return { ok: false, ...failure('solve', result, shown) };
+    if (!cannotSolve(result))
+      return { ok: false, ...failure({ mathType: 'solve', data } as Asked, result, shown) };
   } catch {
     // The checker cannot solve it by itself: each solution must satisfy the equation.
   }
@@ -424,7 +430,7 @@ function checkItem(asked: Asked): Verdict {
   if (right && asked.mathType === 'simplify' && startIsAnswer(asked.data as MathTypeDataOf<'simplify'>))
     return { ok: false, reason: 'authoring.nothing-to-simplify', params: {} };
   if (right) return { ok: true, reason: null, params: {} };
-  return { ok: false, ...failure(asked.mathType, result, own.shown) };
+  return { ok: false, ...failure(asked, result, own.shown) };
 }
 
 /**

@@ -56,8 +56,8 @@ const GENERATED: AiProblemAnswer = {
       key: 'genBBBB2',
       mathType: 'solve',
       ok: false,
-      reason: 'feedback.wrong-solution',
-      params: { value: 'x = 4', answer: 'x=4' },
+      reason: 'authoring.solutions-wrong',
+      params: { answer: 'x=4' },
     },
   ],
 };

@@ -122,6 +122,8 @@ export interface CreatorDraftActions {
   loadGenerated: (generated: ProblemDraft) => void;
   /** Changes the problem's publish switch without making the draft unsaved (the server unpublished it). */
   markUnpublished: () => void;
+  /** After a publication refused by the checks: the switch stays on, the next save asks again. */
+  askPublication: () => void;
   /** The restored draft's notice was read: its lost files are no longer mentioned. */
   acknowledgeRestore: () => void;
 }
@@ -569,6 +571,7 @@ export function createCreatorDraftStore(
             );
           },
           markUnpublished: () => set((state) => ({ draft: { ...state.draft, publishProblem: false } })),
+          askPublication: () => set((state) => ({ draft: { ...state.draft, publishProblem: true } })),
           acknowledgeRestore: () => set({ restored: false, lostFiles: [] }),
         };
       },

@@ -206,8 +206,8 @@ export const FAILED_CHECK: AuthoringCheck = {
   key: 'numBBB',
   mathType: 'solve',
   ok: false,
-  reason: 'feedback.not-equivalent',
-  params: {},
+  reason: 'authoring.solutions-wrong',
+  params: { answer: 'x=3' },
 };
 
 /** A save as the stub received it: the draft and the files with their formdata, by field. */

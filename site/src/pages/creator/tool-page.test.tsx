@@ -300,7 +300,7 @@ describe('the creation tool: saving', () => {
     expect(localStorage.getItem(draftStorageName(null))).toBeNull();
   });
 
-  it('lists the authoring checks that refused to publish, naming the numeral, with a link to it', async () => {
+  it('lists the checks that refused to publish in the author’s words, with a link, and keeps publication asked for', async () => {
     const { screen, saves } = await open(`/creator/tool/${MINE.id}`, { refuse: [FAILED_CHECK] });
     await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
     await screen.getByRole('switch', { name: 'Publicar el problema' }).click();
@@ -315,17 +315,20 @@ describe('the creation tool: saving', () => {
       )
       .toBeVisible();
     const link = checks.getByRole('link', {
-      name: `Numeral 2: ${translate('es', 'feedback.not-equivalent')}`,
+      name: `Numeral 2: ${translate('es', 'authoring.solutions-wrong', { answer: 'x=3' })}`,
     });
     await expect.element(link).toBeVisible();
-    await expect
-      .element(screen.getByRole('status').getByText('El problema se guardó como borrador: no se publicó.'))
-      .toBeVisible();
-    await expect.element(screen.getByRole('switch', { name: 'Publicar el problema' })).not.toBeChecked();
+    // No "well done" beside a refusal; the switch still asks for publication.
+    await expect.element(screen.getByText('¡Muy bien!')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('switch', { name: 'Publicar el problema' })).toBeChecked();
     expect(saves[0]!.state).toMatchObject({ id: MINE.id, publish_problem: true });
     expect(await axeViolations()).toEqual([]);
     await link.click();
     await expect.element(screen.getByRole('heading', { level: 3, name: 'Numeral 2' })).toHaveFocus();
+    // The corrected save asks for publication again, without the author turning the switch back on.
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => saves.length).toBe(2);
+    expect(saves[1]!.state).toMatchObject({ id: MINE.id, publish_problem: true });
   });
 
   it("shows the server's field errors at their fields and in the summary", async () => {

@@ -323,11 +323,14 @@ function ToolView({
         onSuccess: (answer) => {
           editing.spend(editingSeconds);
           store.getState().saved(answer, slots);
-          // A problem refused publication was saved unpublished, whatever the draft asked.
-          if (!answer.published) store.getState().markUnpublished();
           const refused = asked && !answer.published ? answer.checks.filter((c) => !c.ok) : [];
+          // Refused by its checks, publication stays asked for: the next good save publishes it.
+          // Otherwise the draft follows what was saved.
+          if (refused.length > 0) store.getState().askPublication();
+          else if (!answer.published) store.getState().markUnpublished();
           setResult({ refused, published: answer.published });
-          setNotice('saved');
+          // The checks' alert says what happened; no "well done" beside it.
+          setNotice(refused.length > 0 ? null : 'saved');
           setFocusOn(refused.length > 0 ? 'checks' : 'notice');
           if (wasNew) {
             store.persist.setOptions({ name: draftStorageName(answer.problemId) });
@@ -417,11 +420,7 @@ function ToolView({
     notice === null ? null : notice === 'saved' ? (
       <p className="teacher-alert-text">
         <strong>{t('creator.saved-nice')}</strong>{' '}
-        {result?.published
-          ? t('creator.saved-published')
-          : result && result.refused.length > 0
-            ? t('creator.saved-as-draft-refused')
-            : t('creator.saved-as-draft')}
+        {result?.published ? t('creator.saved-published') : t('creator.saved-as-draft')}
       </p>
     ) : notice === 'cloned' ? (
       <p className="teacher-alert-text">{t('creator.cloned')}</p>
