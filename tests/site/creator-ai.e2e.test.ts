@@ -22,8 +22,8 @@ import { startKibServer, type KibServer } from '../support/kib-server.ts';
 const PASSWORD = 'demo1234';
 const MODEL = 'kib-e2e-model';
 const API_KEY = 'sk-kib-e2e';
-/** The checker's reason for a solution that is not one (feedback.wrong-solution, in Spanish). */
-const WRONG_SOLUTION = 'Alguno de estos valores no es solución. Compruébalo en la ecuación original.';
+/** The checks' reason, said to the author, for a defined solution that is not one (in Spanish). */
+const WRONG_SOLUTION = 'Alguna de las soluciones definidas (x=4) no cumple la ecuación.';
 const AI_VARIABLES = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const;
 
 let browser: Browser;
@@ -146,7 +146,7 @@ describe('a creator asks a configured AI model for a new exercise', () => {
       .toMatch(
         /Se cargó en el borrador un problema con 2 numerales\. El verificador rechazó 1 respuesta: revísala antes de publicar\./,
       );
-    // Only the wrong numeral is flagged, with the checker's own reason; the right one is not.
+    // Only the wrong numeral is flagged, with what is wrong in the author's words; the right one is not.
     const flagged = section.getByRole('list', { name: 'Respuestas rechazadas por el verificador' });
     const items = flagged.getByRole('link');
     await expect.poll(() => items.allTextContents()).toEqual([`Numeral 2: ${WRONG_SOLUTION}`]);

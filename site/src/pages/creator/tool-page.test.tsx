@@ -159,7 +159,12 @@ describe('the creation tool: the local draft', () => {
     await expect
       .element(numeralList(screen).getByRole('textbox', { name: 'Pregunta' }))
       .toHaveValue('¿Cuánto es $1+1$?');
-    await expect.element(screen.getByText(/^Recuperamos los cambios sin guardar/)).toBeVisible();
+    // When, as the site writes dates (DD-MM-YYYY HH:mm), not the browser's own format.
+    await expect
+      .element(
+        screen.getByText(/^Recuperamos los cambios sin guardar .*\(\d{2}-\d{2}-\d{4} \d{2}:\d{2}\)\.$/),
+      )
+      .toBeVisible();
     await expect.element(screen.getByText(/se perdieron: portada\.png/)).toBeVisible();
     await expect.element(screen.getByText('portada.png (se sube al guardar)')).not.toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);

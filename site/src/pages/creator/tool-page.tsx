@@ -1,5 +1,11 @@
 import { ApiError } from '@kib/api-client';
-import type { AuthoringCheck, Problem, ProblemDraft, ProblemSkill } from '@kib/core';
+import {
+  formatDateTimeDmy,
+  type AuthoringCheck,
+  type Problem,
+  type ProblemDraft,
+  type ProblemSkill,
+} from '@kib/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useUser } from '../../auth/auth';
@@ -442,7 +448,7 @@ function ToolView({
         <Alert tone="info" onClose={() => store.getState().acknowledgeRestore()} closeLabel={t('site.close')}>
           <p className="teacher-alert-text">
             {restoredFrom
-              ? t('creator.restored-at', { when: new Date(restoredFrom).toLocaleString() })
+              ? t('creator.restored-at', { when: formatDateTimeDmy(new Date(restoredFrom)) })
               : t('creator.restored')}
           </p>
           {restoredFrom !== null && serverChangedAt !== null && serverChangedAt > restoredFrom && (

@@ -89,7 +89,7 @@ describe('the creator statistics page', () => {
     await expect
       .element(
         chart.getByRole('img', {
-          name: /3 periodos de un día: 4 problemas, 9 numerales y 5 pasos creados; 14 intentos/,
+          name: /3 días: 4 problemas, 9 numerales y 5 pasos creados; 14 intentos/,
         }),
       )
       .toBeInTheDocument();

@@ -246,8 +246,7 @@ function PeriodChart({ stats }: { stats: CreatorStats }) {
   };
   const attempts = stats.periods.reduce((sum, p) => sum + p.attempts, 0);
   const summary = t('creator-stats.chart-summary', {
-    periods: stats.periods.length,
-    bucket: t(`creator-stats.bucket-${stats.bucket}`),
+    span: t(`creator-stats.span-${stats.bucket}`, { count: stats.periods.length }),
     problems: stats.problems,
     numerals: stats.numerals,
     steps: stats.steps,
