@@ -394,11 +394,27 @@ describe('useSolver tools', () => {
 describe('useSolverLoad', () => {
   it.each([
     ['no problem', {}, 'solver.no-problem'],
-    ['a problem JSON that does not parse', { problem: '{' }, 'solver.invalid-problem'],
-    ['a JSON that is not a problem', { problem: '{"title": 3}' }, 'solver.invalid-problem'],
+    ['a problem JSON that does not parse', { problem: '{' }, 'solver.invalid-json'],
   ])('with %s, fails with its message', async (_, props, message) => {
     const { result } = await renderHook(() => useSolverLoad(props));
     await expect.poll(() => result.current).toEqual({ status: 'error', message });
+  });
+
+  it('names the first field of a JSON that is not a problem', async () => {
+    const { result } = await renderHook(() => useSolverLoad({ problem: '{"title": 3}' }));
+    await expect
+      .poll(() => result.current)
+      .toMatchObject({
+        status: 'error',
+        message: 'solver.invalid-problem-field',
+      });
+    const field = (result.current as { params?: { field: string } }).params?.field;
+    expect(field).toMatch(/^[a-zA-Z]/);
+    const numerals = JSON.stringify({ ...sample, numerals: [{ ...sample.numerals[0], mathType: 'dance' }] });
+    const { result: second } = await renderHook(() => useSolverLoad({ problem: numerals }));
+    await expect
+      .poll(() => (second.current as { params?: { field: string } }).params?.field)
+      .toMatch(/^numerals\[0\]/);
   });
 
   it('loads the problem and its completed numerals from the backend', async () => {

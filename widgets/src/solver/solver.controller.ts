@@ -38,7 +38,7 @@ import type { SolverProps } from './solver.types';
 /** The problem of a solver while it loads: loading, a failure (an i18n key), or ready to solve. */
 export type SolverLoad =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; params?: Record<string, string> }
   | { status: 'ready'; backend: SolverBackend; problem: PublicProblem; completed: number[] };
 
 /**
@@ -48,6 +48,12 @@ export type SolverLoad =
  */
 type BackendChoice = { backend: SolverBackend } | { offline: unknown } | { error: string };
 
+/** A problem given as data that is not one: the message key and the field it names. */
+interface LoadError {
+  message: string;
+  params?: Record<string, string>;
+}
+
 function backendFor(props: SolverProps): BackendChoice {
   if (props.backend) return { backend: props.backend };
   if (props.problem) {
@@ -55,7 +61,7 @@ function backendFor(props: SolverProps): BackendChoice {
     try {
       return { offline: JSON.parse(props.problem) as unknown };
     } catch {
-      return { error: 'solver.invalid-problem' };
+      return { error: 'solver.invalid-json' };
     }
   }
   if (props.problemId && props.apiBase) {
@@ -74,13 +80,17 @@ function backendFor(props: SolverProps): BackendChoice {
   return { error: 'solver.no-problem' };
 }
 
-/** The backend of a choice, or the error key of a problem given as data that is not a problem. */
+/** The backend of a choice, or why a problem given as data is not a problem (naming the field). */
 async function readyBackend(
   choice: Exclude<BackendChoice, { error: string }>,
-): Promise<SolverBackend | string> {
+): Promise<SolverBackend | LoadError> {
   if ('backend' in choice) return choice.backend;
-  const { offlineBackend } = await import('./solver.offline');
-  return offlineBackend(choice.offline) ?? 'solver.invalid-problem';
+  const { readOfflineProblem } = await import('./solver.offline');
+  const read = readOfflineProblem(choice.offline);
+  if ('backend' in read) return read.backend;
+  return read.field
+    ? { message: 'solver.invalid-problem-field', params: { field: read.field } }
+    : { message: 'solver.invalid-problem' };
 }
 
 /**
@@ -106,7 +116,7 @@ export function useSolverLoad(props: SolverProps): SolverLoad {
     setLoad({ status: 'loading' });
     readyBackend(choice)
       .then(async (backend) => {
-        if (typeof backend === 'string') return { status: 'error', message: backend } as const;
+        if ('message' in backend) return { status: 'error', ...backend } as const;
         const loading = backend.loadProblem().then((problem) => {
           preloadConsoles(problem);
           return problem;

@@ -76,6 +76,20 @@ function refusal(error: NumeralCheckError, input: CheckInput): Error {
  * solves through the API never downloads the problem's validation.
  */
 export function offlineBackend(raw: unknown): OfflineBackend | null {
+  const read = readOfflineProblem(raw);
+  return 'backend' in read ? read.backend : null;
+}
+
+/**
+ * {@link offlineBackend}, or where the data stops being a problem: the path of the first field that
+ * is missing or wrong (`numerals[0].mathType`; empty for the whole value).
+ */
+export function readOfflineProblem(raw: unknown): { backend: OfflineBackend } | { field: string } {
   const parsed = ProblemSchema.safeParse(raw);
-  return parsed.success ? new OfflineBackend(parsed.data) : null;
+  if (parsed.success) return { backend: new OfflineBackend(parsed.data) };
+  const path = parsed.error.issues[0]?.path ?? [];
+  const field = path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .join('');
+  return { field };
 }

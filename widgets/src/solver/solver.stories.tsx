@@ -261,12 +261,12 @@ export const Wide: Story = {
   },
 };
 
-/** A problem JSON that is not a problem: a translated message, nothing else. */
+/** A problem JSON that is not a problem: a translated message naming the field, nothing else. */
 export const InvalidProblem: Story = {
   args: { problem: '{"title": 3}' },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'El problema no tiene un formato válido.',
+      /^El problema no tiene un formato válido: revisa el campo «\w+»\.$/,
     );
   },
 };

@@ -46,7 +46,7 @@ export function Solver(props: SolverProps) {
         <p role="status">{t('common.loading')}</p>
       ) : load.status === 'error' ? (
         <p role="alert" className="kib-solver__error">
-          {t(load.message)}
+          {t(load.message, load.params)}
         </p>
       ) : (
         <SolverPage {...props} backend={load.backend} problem={load.problem} completed={load.completed} />
