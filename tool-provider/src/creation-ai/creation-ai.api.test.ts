@@ -213,7 +213,7 @@ describe('create_ai_problem/: a generation as a background job', () => {
     }
   });
 
-  it('marks a numeral whose answer the checker refuses, with the checker’s reason', async () => {
+  it('marks a numeral whose answer the checker refuses, saying what is wrong to the author', async () => {
     peer.reply({ content: ONE_WRONG });
     const { job } = await generate(creator);
     const answer = job.answer!;
@@ -224,7 +224,7 @@ describe('create_ai_problem/: a generation as a background job', () => {
       step: null,
       key: answer.problem.numerals[1]!.key,
       ok: false,
-      reason: 'feedback.wrong-solution',
+      reason: 'authoring.solutions-wrong',
     });
     expect(second!.params).toMatchObject({ answer: 'x=4' });
     // The wrong solution is kept for the creator to see and fix, never replaced silently.

@@ -199,7 +199,7 @@ describe('send_create_problem_data/', () => {
     ).toEqual(stamps);
   });
 
-  it('saves a problem whose own answer is wrong unpublished, naming the numeral and the checker’s reason', async () => {
+  it('saves a problem whose own answer is wrong unpublished, naming the numeral and what is wrong for its author', async () => {
     const draft = problemDraft(refs, {
       title: 'Objetivo equivocado',
       numerals: [simplifyNumeral(), simplifyNumeral({}, 'x-1'), choiceNumeral([false, false])],
@@ -212,7 +212,7 @@ describe('send_create_problem_data/', () => {
       [2, null],
       [3, null],
     ]);
-    expect(failing[0]!.reason).toMatch(/^feedback\./);
+    expect(failing[0]!.reason).toBe('authoring.target-not-equivalent');
     expect(failing[1]!.reason).toBe('authoring.no-correct-choice');
     const [row] = await query<{ publish_problem: boolean }>(
       `SELECT publish_problem FROM problems WHERE id = :id`,
