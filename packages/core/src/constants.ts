@@ -38,6 +38,8 @@ export const LIMITS = {
   longTextMaxLength: 10000,
   /** A short text such as a title or a file key. */
   shortTextMaxLength: 500,
+  /** A problem's title (the problems.title column holds 255 characters). */
+  problemTitleMaxLength: 255,
   /** Numerals of one problem, and steps of one numeral. */
   itemsMaxCount: 50,
   /** Digits of a number in a prime decomposition. */

@@ -137,7 +137,7 @@ export type Numeral = z.infer<typeof NumeralSchema>;
 /** A problem (spec 01 §3, spec 02 §3), full (server-side) form with every numeral and step. */
 export const ProblemSchema = z.object({
   id: EntityIdSchema,
-  title: z.string().min(1).max(LIMITS.shortTextMaxLength),
+  title: z.string().min(1).max(LIMITS.problemTitleMaxLength),
   description: LongTextSchema,
   language: LanguageSchema,
   picture: FileKeySchema.default(null),

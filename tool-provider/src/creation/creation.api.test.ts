@@ -199,6 +199,14 @@ describe('send_create_problem_data/', () => {
     ).toEqual(stamps);
   });
 
+  it('refuses a title longer than its column with a 400 naming the field, and takes one that fits', async () => {
+    const long = await save(author, problemDraft(refs, { title: 'ñ'.repeat(256) }));
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('title');
+    const fits = await save(author, problemDraft(refs, { title: 'ñ'.repeat(255) }));
+    expect(fits.status).toBe(200);
+  });
+
   it('saves a problem whose own answer is wrong unpublished, naming the numeral and what is wrong for its author', async () => {
     const draft = problemDraft(refs, {
       title: 'Objetivo equivocado',

@@ -145,11 +145,11 @@ describe('Solver offline', () => {
     expect(hints).toHaveBeenCalledWith(expect.objectContaining({ numeralId: 91, step: null, shown: 0 }));
   });
 
-  it('says so when the problem JSON is not a problem', async () => {
+  it('says so when the problem JSON is not a problem, naming the field', async () => {
     const screen = await render(<Solver problem={'{"title": 3}'} lang="en" />);
     await expect
       .element(screen.getByRole('alert'))
-      .toHaveTextContent('The problem is not in a valid format.');
+      .toHaveTextContent(/^The problem is not in a valid format: check the field “\w+”\.$/);
   });
 });
 

@@ -199,7 +199,7 @@ export const ProblemDraftSchema = z.object({
     .string('validation.required')
     .trim()
     .min(1, 'validation.required')
-    .max(LIMITS.shortTextMaxLength, 'validation.too-long'),
+    .max(LIMITS.problemTitleMaxLength, 'validation.too-long'),
   description: LongTextSchema,
   language: LanguageSchema,
   courseId: EntityIdSchema.nullable().default(null),

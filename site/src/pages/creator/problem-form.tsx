@@ -58,7 +58,7 @@ export function ProblemForm({ issues }: { issues: readonly DraftIssue[] }) {
           <input
             id={problemFieldId('title')}
             autoComplete="off"
-            maxLength={LIMITS.shortTextMaxLength}
+            maxLength={LIMITS.problemTitleMaxLength}
             value={draft.title}
             aria-invalid={error('title') ? true : undefined}
             aria-describedby={described('title')}
