@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { dragOn, linePx, tapAt, waitForBoard, wheelAt } from '../shared/graph/number-line-board.testing';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { IntervalConsole } from './interval-console';
 
 type Screen = Awaited<ReturnType<typeof render>>;
@@ -259,6 +260,22 @@ describe('IntervalConsole as a controlled console', () => {
     );
     await expect.element(screen.getByText('Well done!')).toBeInTheDocument();
     await expect.element(screen.getByRole('button', { name: 'Draw interval' })).toBeInTheDocument();
+  });
+
+  it('keeps a wrong message until an interval is drawn, whatever the hand', async () => {
+    const screen = await render(
+      <IntervalConsole
+        data={null}
+        feedback={{ correctAns: false, feedbacks: 'feedback.intervals-check-brackets' }}
+      />,
+    );
+    const message = screen.getByText('Revisa si los extremos de los intervalos son abiertos o cerrados.');
+    await expect.element(message).toBeInTheDocument();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-number-line-console')!);
+    await expect.element(message).toBeInTheDocument();
+    screen.getByRole('application').element().focus();
+    await userEvent.keyboard('{Enter}{ArrowRight}{ArrowRight}{Enter}');
+    await expect.element(message).not.toBeInTheDocument();
   });
 
   it('takes no input while disabled', async () => {

@@ -3,6 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { announcements } from '../shared/graph/board-testing';
 import { lastAnswer, renderConsole } from '../shared/graph/cartesian-testing';
+import { comeBackWithoutChanging } from '../shared/feedback-badge/feedback-badge-testing';
 import { LineConsole } from './line-console';
 
 // The canvas is 450x350 with the origin at (100, 200) px and 50 px per unit at first.
@@ -160,6 +161,19 @@ describe('LineConsole state and feedback', () => {
       </div>,
     );
     await expect.element(screen.getByText(/su pendiente no es la correcta|pendiente/)).toBeVisible();
+  });
+
+  it('keeps a wrong message until the line changes, whatever the hand', async () => {
+    const { screen, board } = await renderConsole(LineConsole, {
+      feedback: { correctAns: false, feedbacks: 'feedback.line-wrong-slope' },
+    });
+    const message = screen.getByText(/pendiente/);
+    await expect.element(message).toBeVisible();
+    await comeBackWithoutChanging(screen.container.querySelector('.kib-graph-console')!);
+    await expect.element(message).toBeVisible();
+    await board.tap(100, 150);
+    await board.tap(150, 150);
+    await expect.element(message).not.toBeInTheDocument();
   });
 
   it('takes no input while disabled', async () => {

@@ -15,6 +15,10 @@ import {
   monoKey,
   type Poly,
   type Term,
+  toUPoly,
+  trim,
+  udegree,
+  ugcd,
   type UPoly,
 } from '../expr/poly';
 import * as Q from '../expr/rational';
@@ -147,11 +151,12 @@ function solve(polys: readonly Poly[], unknowns: readonly string[]): RealValue[]
 function solveOne(polys: readonly Poly[], v: string): RealValue[][] | null {
   let g: UPoly | null = null;
   for (const p of polys) {
-    const u = toDense(p, v);
-    g = g ? gcd(g, u) : u;
+    const u = toUPoly(p, v);
+    if (!u) throw GIVE_UP;
+    g = g ? ugcd(g, u, QB) : u;
   }
-  if (!g || degree(g) < 0) return null;
-  if (degree(g) > SYSTEM_LIMITS.maxResultantDegree) throw GIVE_UP;
+  if (!g || udegree(g) < 0) return null;
+  if (udegree(g) > SYSTEM_LIMITS.maxResultantDegree) throw GIVE_UP;
   return realRoots(g).map((r) => [r]);
 }
 
@@ -165,11 +170,11 @@ function solveTwo(polys: readonly Poly[], x: string, y: string): RealValue[][] |
       const g = polys[j]!;
       if (!xs) {
         const r = resultant(f, g, y, x);
-        if (degree(r) >= 0) xs = degree(r) === 0 ? [] : realRoots(r);
+        if (udegree(r) >= 0) xs = udegree(r) === 0 ? [] : realRoots(r);
       }
       if (!ys) {
         const r = resultant(f, g, x, y);
-        if (degree(r) >= 0) ys = degree(r) === 0 ? [] : realRoots(r);
+        if (udegree(r) >= 0) ys = udegree(r) === 0 ? [] : realRoots(r);
       }
     }
   // Every resultant vanishing means a common factor: a curve of solutions (or none over ℝ).
@@ -258,42 +263,6 @@ function nonZeroAt(p: Poly, vars: readonly string[], point: readonly RealValue[]
   return !zeroAt(p, vars, point);
 }
 
-// Dense univariate polynomials over Q (index = power).
-
-function degree(a: readonly Rational[]): number {
-  for (let i = a.length - 1; i >= 0; i--) if (!Q.isZero(a[i]!)) return i;
-  return -1;
-}
-
-function toDense(p: Poly, v: string): UPoly {
-  const out: Rational[] = [];
-  for (const t of p.values()) {
-    const k = t.mono.find(([w]) => w === v)?.[1] ?? 0;
-    if (t.mono.some(([w]) => w !== v)) throw GIVE_UP;
-    if (k > SYSTEM_LIMITS.maxResultantDegree * 2) throw GIVE_UP;
-    while (out.length <= k) out.push(Q.ZERO);
-    out[k] = QB.add(out[k]!, t.c);
-  }
-  return out;
-}
-
-function gcd(a: readonly Rational[], b: readonly Rational[]): UPoly {
-  let x = a.slice(0, degree(a) + 1);
-  let y = b.slice(0, degree(b) + 1);
-  while (degree(y) >= 0) {
-    const r = x.slice();
-    const dy = degree(y);
-    const lead = y[dy]!;
-    for (let d = degree(r); d >= dy; d = degree(r)) {
-      const f = QB.div(r[d]!, lead)!;
-      for (let i = 0; i <= dy; i++) r[d - dy + i] = QB.sub(r[d - dy + i]!, QB.mul(f, y[i]!));
-    }
-    x = y;
-    y = r.slice(0, Math.max(0, degree(r) + 1));
-  }
-  return x;
-}
-
 /**
  * The resultant of f and g with respect to v, as a polynomial in w (both must be polynomials in v
  * and w only): the determinant of their Sylvester matrix, computed at deg + 1 integer values of w
@@ -307,7 +276,7 @@ export function resultant(f: Poly, g: Poly, v: string, w: string): UPoly {
   if (m < 0 || n < 0) return [];
   if (m === 0 && n === 0) return [Q.ONE];
   if (m > SYSTEM_LIMITS.maxDegree || n > SYSTEM_LIMITS.maxDegree) throw GIVE_UP;
-  const dx = (c: readonly UPoly[]) => Math.max(0, ...c.map(degree));
+  const dx = (c: readonly UPoly[]) => Math.max(0, ...c.map(udegree));
   const bound = n * dx(cf) + m * dx(cg);
   if (bound > SYSTEM_LIMITS.maxResultantDegree) throw GIVE_UP;
   const xs: Rational[] = [];
@@ -338,7 +307,7 @@ function coefficientsIn(p: Poly, v: string, w: string): UPoly[] {
     while (c.length <= kw) c.push(Q.ZERO);
     c[kw] = QB.add(c[kw]!, t.c);
   }
-  while (out.length > 0 && degree(out[out.length - 1]!) < 0) out.pop();
+  while (out.length > 0 && udegree(out[out.length - 1]!) < 0) out.pop();
   return out;
 }
 
@@ -411,5 +380,5 @@ function interpolate(xs: readonly Rational[], ys: readonly Rational[]): UPoly {
     next[0] = QB.add(next[0]!, coef[i]!);
     out = next;
   }
-  return out.slice(0, degree(out) + 1);
+  return trim(out);
 }

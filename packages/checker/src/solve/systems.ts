@@ -582,18 +582,11 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
         pointOf(a, unknowns),
       );
       const extra = pts.filter((p) => !t.some((r) => samePoint(p, r)));
-      if (expr) {
-        const sign = detectSignError(
-          expr,
-          (c) => samples.every((s, k) => holdsEverywhere(c, s, k, cases) === true),
-          problem.variable,
-        );
-        if (sign) return wrongLine(sign.code, {}, sign.highlight);
-      }
-      return wrongLine(
+      const wrong = wrongLine(
         'wrong-solution',
         problem.hasParams ? {} : { value: pointsLatex(extra, unknowns, problem.radians) },
       );
+      return expr ? signErrorOr(expr, cases, wrong) : wrong;
     }
     return (expr && judgeBySets(expr, cases)) ?? judgeByTruth(expr, cases);
   }
@@ -630,13 +623,17 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
         : wrongLine('lost-solution', { value: pointsLatex(compared[0]!.lost, vars, problem.radians) });
     }
     if (verdicts.every((v) => v === 'equal' || v === 'gained')) return wrongLine('extra-solutions');
+    return signErrorOr(expr, cases, wrongLine('not-equivalent'));
+  }
+
+  /** A sign slip that explains the line (it holds once one sign is flipped), else `otherwise`. */
+  function signErrorOr(expr: Expr, cases: boolean, otherwise: LineFeedback): LineFeedback {
     const sign = detectSignError(
       expr,
       (c) => samples.every((s, k) => holdsEverywhere(c, s, k, cases) === true),
       problem.variable,
     );
-    if (sign) return wrongLine(sign.code, {}, sign.highlight);
-    return wrongLine('not-equivalent');
+    return sign ? wrongLine(sign.code, {}, sign.highlight) : otherwise;
   }
 
   function holdsEverywhere(e: Expr, s: ParamSample, k: number, cases: boolean): boolean | null {
@@ -686,13 +683,7 @@ export function checkSystem(problem: SolveProblem, inputs: readonly LineInput[])
           : wrongLine('lost-solution', { value: pointsLatex(lost, unknowns, problem.radians) });
       }
     }
-    const sign = detectSignError(
-      expr,
-      (c) => samples.every((s, k) => holdsEverywhere(c, s, k, cases) === true),
-      problem.variable,
-    );
-    if (sign) return wrongLine(sign.code, {}, sign.highlight);
-    return wrongLine('not-equivalent');
+    return signErrorOr(expr, cases, wrongLine('not-equivalent'));
   }
 }
 
