@@ -103,7 +103,7 @@ describe('LoginPage', () => {
       .element(screen.getByRole('alert'))
       .toHaveTextContent('No hay una cuenta activa con ese correo y contraseña.');
     expect(router.state.location.pathname).toBe('/login');
-    expect(document.activeElement?.textContent).toContain('No hay una cuenta activa');
+    await expect.poll(() => document.activeElement?.textContent).toContain('No hay una cuenta activa');
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -25,7 +25,7 @@ describe('ResetPasswordPage', () => {
     const done = screen.getByRole('status').filter({ hasText: '¡Listo!' });
     await expect.element(done).toHaveTextContent(/Si existe una cuenta con el correo ana@example\.com/);
     expect(calls.filter((c) => c.path === RESET).map((c) => c.body)).toEqual([{ email: 'ana@example.com' }]);
-    expect(document.activeElement?.textContent).toContain('¡Listo!');
+    await expect.poll(() => document.activeElement?.textContent).toContain('¡Listo!');
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -84,7 +84,7 @@ describe('the classrooms page', () => {
     await dialog.getByRole('button', { name: 'Asignar' }).click();
 
     await expect.element(screen.getByText('Grado 8A ahora es de Jorge <b>Pérez</b>.')).toBeVisible();
-    expect(document.activeElement?.textContent).toContain('Grado 8A ahora es de');
+    await expect.poll(() => document.activeElement?.textContent).toContain('Grado 8A ahora es de');
     expect(calls.filter((c) => c.path === 'reassign-classroom/').map((c) => c.body)).toEqual([
       { institutionId: 2, classroomId: 14, teacherId: 9 },
     ]);

@@ -57,7 +57,7 @@ describe('the registration codes page', () => {
     await expect.element(form.getByLabelText('Días de validez')).toHaveValue(14);
     await form.getByRole('button', { name: 'Generar código nuevo' }).click();
     await expect.element(screen.getByText('Tu nuevo código es: N8WQ4RTB')).toBeVisible();
-    expect(document.activeElement?.textContent).toContain('Tu nuevo código es: N8WQ4RTB');
+    await expect.poll(() => document.activeElement?.textContent).toContain('Tu nuevo código es: N8WQ4RTB');
     expect(created(calls).map((c) => c.body)).toEqual([{ institutionId: 2, validDays: 14, email: null }]);
     await screen.getByRole('button', { name: 'Copiar el código' }).click();
     expect(clipboard.copied).toEqual(['N8WQ4RTB']);

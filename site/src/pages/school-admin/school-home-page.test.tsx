@@ -103,7 +103,7 @@ describe('a school admin without a school', () => {
     await form.getByRole('button', { name: 'Registrar colegio' }).click();
 
     await expect.element(screen.getByText('¡Institución registrada!')).toBeVisible();
-    expect(document.activeElement?.textContent).toContain('¡Institución registrada!');
+    await expect.poll(() => document.activeElement?.textContent).toContain('¡Institución registrada!');
     await expect
       .element(screen.getByRole('heading', { level: 1, name: 'Activa el plan de tu colegio' }))
       .toBeVisible();

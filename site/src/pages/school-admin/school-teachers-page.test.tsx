@@ -89,7 +89,7 @@ describe('the teachers page', () => {
     await table.getByRole('button', { name: 'Quitar Laura Martínez' }).click();
     await screen.getByRole('dialog').getByRole('button', { name: 'Quitar profesor' }).click();
     await expect.element(screen.getByText('¡Usuario eliminado!')).toBeVisible();
-    expect(document.activeElement?.textContent).toContain('¡Usuario eliminado!');
+    await expect.poll(() => document.activeElement?.textContent).toContain('¡Usuario eliminado!');
     await expect
       .element(screen.getByText('Laura Martínez ya no es profesor del colegio.', { exact: false }))
       .toBeVisible();

@@ -161,7 +161,7 @@ describe('StudentHomePage', () => {
     await expect.element(screen.getByRole('alert')).toHaveTextContent(full);
     await expect.element(field).not.toHaveAttribute('aria-invalid');
     await expect.element(field).toHaveValue('LLENO1');
-    expect(document.activeElement?.textContent).toContain(full);
+    await expect.poll(() => document.activeElement?.textContent).toContain(full);
     expect(screen.getByText(/Ya estás en el salón/).elements()).toHaveLength(0);
     expect(calls.filter((c) => c.path === 'get_student_classrooms/')).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);

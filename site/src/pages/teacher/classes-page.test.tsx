@@ -230,7 +230,7 @@ describe('the classes page', () => {
       levelId: 3,
     });
     // The message takes the focus, so a keyboard user is right by the code and its copy button.
-    expect(document.activeElement?.textContent).toContain('NEW234');
+    await expect.poll(() => document.activeElement?.textContent).toContain('NEW234');
     await status.getByRole('button', { name: 'Copiar código' }).click();
     expect(clipboard.copied).toEqual(['NEW234']);
     expect(await axeViolations()).toEqual([]);

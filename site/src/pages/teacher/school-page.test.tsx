@@ -99,7 +99,7 @@ describe('the school page', () => {
     await expect
       .element(notice)
       .toHaveTextContent('Te registraste en Colegio Kib de Medellín. Ya puedes crear tus salones.');
-    expect(document.activeElement?.textContent).toContain('Colegio Kib de Medellín');
+    await expect.poll(() => document.activeElement?.textContent).toContain('Colegio Kib de Medellín');
     await expect.element(screen.getByRole('heading', { level: 1, name: 'Mis salones' })).toBeVisible();
     await expect.element(screen.getByText('Todavía no tienes salones.')).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Menú del profesor' });
@@ -203,7 +203,7 @@ describe('the school page', () => {
       .element(screen.getByRole('status').filter({ hasText: 'Colegio Sin Plan' }))
       .toHaveTextContent('Te registraste en Colegio Sin Plan, pero su plan no está vigente.');
     expect(router.state.location.pathname).toBe('/teacher/school');
-    expect(document.activeElement?.textContent).toContain('Colegio Sin Plan');
+    await expect.poll(() => document.activeElement?.textContent).toContain('Colegio Sin Plan');
   });
 
   it('fits a 360 px phone', async () => {

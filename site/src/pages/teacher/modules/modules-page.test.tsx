@@ -171,7 +171,7 @@ describe('the module list', () => {
     await expect.element(screen.getByRole('rowheader', { name: FUNCIONES.name })).not.toBeInTheDocument();
     await expect.element(screen.getByRole('rowheader', { name: ECUACIONES.name })).toBeVisible();
     expect(calls.filter((c) => c.path === 'delete-module/').map((c) => c.body)).toEqual([{ id: 21 }]);
-    expect(document.activeElement?.textContent).toContain('Eliminaste el módulo');
+    await expect.poll(() => document.activeElement?.textContent).toContain('Eliminaste el módulo');
   });
 
   it('keeps the dialog open with the reason when a deletion fails', async () => {
