@@ -108,9 +108,30 @@ describe('a creator sends a problem to review and a supervisor marks it ready', 
 
     await current.getByRole('link', { name: `Abrir la revisión de ${TITLE}` }).click();
     await page.waitForURL(`**/creator/reviews/${problemId}`);
+    // The supervisor reads what they review: each numeral and step with the answer Kib accepts,
+    // and the automatic review's verdict, before ticking "Matemáticas corregidas".
+    const problem = page.getByRole('region', { name: 'El problema' });
+    await problem.getByRole('heading', { name: 'Numeral 1 · Simplificar' }).waitFor();
+    await problem.getByRole('heading', { name: 'Paso 2 · Simplificar' }).waitFor();
+    await problem
+      .getByText('Las respuestas de sus 3 numerales y pasos pasan la revisión automática.')
+      .waitFor();
+    const keys = await problem
+      .locator('.reviews-read-key [data-latex]')
+      .evaluateAll((all) => all.map((e) => e.getAttribute('data-latex')));
+    expect(keys).toEqual(['x+1', '\\left(x-1\\right)\\left(x+1\\right)', 'x+1']);
+    await problem.getByRole('button', { name: 'Comentar: Numeral 1, paso 2' }).click();
+    const feedback = page.getByRole('textbox', { name: 'Comentarios sobre el problema' });
+    await expect.poll(() => feedback.inputValue()).toBe('Numeral 1, paso 2: ');
+    await problem.getByRole('button', { name: 'Probar' }).click();
+    const trying = page.getByRole('dialog');
+    await trying.getByText('Simplifica').first().waitFor();
+    await page.keyboard.press('Escape');
+    await trying.waitFor({ state: 'hidden' });
+
     await page.getByRole('switch', { name: 'Problema listo' }).check();
     await page.getByRole('switch', { name: 'Texto corregido' }).check();
-    await page.getByRole('textbox', { name: 'Comentarios sobre el problema' }).fill(FEEDBACK);
+    await feedback.fill(FEEDBACK);
     await page.getByRole('button', { name: 'Guardar revisión' }).click();
     await page.getByText('Revisión guardada. El autor recibirá un correo.').waitFor();
     await expect.poll(() => page.getByRole('switch', { name: 'Problema revisado' }).isChecked()).toBe(true);

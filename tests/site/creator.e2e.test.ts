@@ -1,5 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { SEED_MEDIA_DIR } from '@kib/tool-provider/testing';
@@ -257,6 +259,57 @@ describe('a creator authors a problem that a student then solves', () => {
       .click();
     await page.waitForURL('**/creator/problems**');
     await page.getByRole('row', { name: new RegExp(title) }).waitFor();
+  });
+
+  it('exports it for another site: the pasted code shows it, picture included, and checks it in the browser', async () => {
+    const { page } = creator;
+    await page.getByRole('link', { name: `Editar ${title}` }).click();
+    await page.waitForURL(/\/creator\/tool\/\d+$/);
+    await page.getByText('Todo guardado').waitFor();
+    await page.getByRole('button', { name: 'Exportar para insertar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar para insertar en otra página' });
+    await dialog.getByRole('radio', { name: /^Con las respuestas/ }).waitFor();
+    await checkPage(page, 'creator-tool-export');
+    const snippet = await dialog
+      .getByRole('textbox', { name: 'Código para pegar en la página' })
+      .inputValue();
+    await dialog.getByRole('button', { name: 'De acuerdo' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A school's own page, on its own origin (its own server, named localhost where Kib is
+    // 127.0.0.1), with nothing of Kib but the pasted code.
+    const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Tarea</title></head><body><main>${snippet}</main></body></html>`;
+    const site = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(html);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const port = (site.address() as AddressInfo).port;
+    const school = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const other = await school.newPage();
+      const pageErrors: string[] = [];
+      other.on('pageerror', (error) => pageErrors.push(error.message));
+      other.on('console', (message) => {
+        if (message.type() === 'error') pageErrors.push(message.text());
+      });
+      await other.goto(`http://localhost:${port}/tarea`);
+      await other.getByRole('tab', { name: 'Pregunta 1' }).waitFor({ timeout: 30_000 });
+      await other.getByRole('tab', { name: 'Pregunta 2' }).waitFor();
+      // The saved picture comes from Kib, addressed absolutely.
+      const picture = other.getByRole('img', { name: /Imagen/ }).first();
+      await expect
+        .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await typeMath(other, other.locator('math-field').last(), 'x=5', 'x=5');
+      await other.getByRole('button', { name: 'Comprobar respuesta' }).click();
+      await goToNextQuestion(other);
+      await other.getByRole('tab', { name: 'Pregunta 2', selected: true }).waitFor();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await school.close();
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 
   it('the student finds it under its subtopic and solves both numerals', async () => {

@@ -20,6 +20,8 @@ export const LIMITS = {
   expressionListMaxItems: 50,
   /** Choices of one multiple-choice numeral or step. */
   choicesMaxItems: 20,
+  /** Question tests of one numeral or step. */
+  answerTestsMaxItems: 20,
   /** Intervals of one intervals answer or record. */
   intervalsMaxItems: 20,
   /** Points on a number line. */

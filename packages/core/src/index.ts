@@ -104,6 +104,8 @@ export { IntervalSchema } from './math-types';
 export type { Interval } from './math-types';
 /** True when an interval is non-degenerate, ordered and open at infinity. */
 export { isWellFormedInterval } from './math-types';
+/** A union of intervals written in LaTeX. */
+export { intervalsLatex } from './math-types';
 /** Accepts an intervals record of well-formed intervals. */
 export { IntervalsDataSchema } from './math-types';
 /** The data of an intervals numeral or step. */

@@ -6,6 +6,7 @@ import {
   FunctionsDataSchema,
   IntervalsDataSchema,
   isTextMathType,
+  intervalsLatex,
   isWellFormedInterval,
   MATH_TYPE_DATA_SCHEMAS,
   MATH_TYPES,
@@ -243,6 +244,24 @@ describe('math-type data schemas', () => {
     ],
   ])('refuses %s', (_title, schema, value) => {
     expect(schema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('intervalsLatex', () => {
+  it('writes each interval with its brackets, joined by a union, and none as the empty set', () => {
+    expect(
+      intervalsLatex([
+        [
+          { open: true, value: 'minusInf' },
+          { open: false, value: -2 },
+        ],
+        [
+          { open: false, value: 1.5 },
+          { open: true, value: 'inf' },
+        ],
+      ]),
+    ).toBe('(-\\infty,-2]\\cup [1.5,\\infty)');
+    expect(intervalsLatex([])).toBe('\\emptyset');
   });
 });
 

@@ -230,6 +230,16 @@ export function isWellFormedInterval([left, right]: Interval): boolean {
   return bracketPosition(left.value) < bracketPosition(right.value);
 }
 
+/** A union of intervals in LaTeX: `[1,3)\\cup(5,\\infty)`, the empty set for none. */
+export function intervalsLatex(intervals: readonly Interval[]): string {
+  if (intervals.length === 0) return '\\emptyset';
+  const end = (value: BracketValue) =>
+    value === 'minusInf' ? '-\\infty' : value === 'inf' ? '\\infty' : String(value);
+  return intervals
+    .map(([l, r]) => `${l.open ? '(' : '['}${end(l.value)},${end(r.value)}${r.open ? ')' : ']'}`)
+    .join('\\cup ');
+}
+
 /** intervals: the solution set as a union of intervals; every interval well formed. */
 export const IntervalsDataSchema = z.object({
   intervals: z

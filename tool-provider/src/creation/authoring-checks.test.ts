@@ -175,6 +175,23 @@ describe('authoringChecks', () => {
     });
     expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
     expect(checks[1]!.reason).toBe('authoring.answer-not-computable');
+    // The key a reviewer reads: the value computed from the function, the line's equation.
+    expect(checks[0]!.answer).toBe('7');
+    expect(checks[1]!.answer).toBeNull();
+    expect(checks[2]!.answer).toBe('m=\\frac{1}{2}; b=-1; y=\\frac{x}{2}-1');
+  });
+
+  it('gives each item the answer it was checked against, as a reviewer reads it', () => {
+    const answers = authoringChecks({
+      numerals: [
+        numeral('multipleChoice', null),
+        numeral('intervals', VALID_MATH_TYPE_DATA.intervals),
+        numeral('setMultiPointPlane', VALID_MATH_TYPE_DATA.setMultiPointPlane),
+        numeral('simplify', null),
+      ],
+    }).map((c) => c.answer);
+    // The correct choice by its place in the list; the union in LaTeX; no record, no answer.
+    expect(answers).toEqual(['1', '(-\\infty,-2)\\cup (2,\\infty)', '(-1,1) (0,0) (1,1)', null]);
   });
 
   it.each(DEV_CONTENT.problems.filter((p) => p.publishProblem).map((p) => [p.key, p] as const))(
@@ -215,5 +232,65 @@ describe('authoringChecks', () => {
       { budgetMs: 10, now: () => (t += 8) },
     );
     expect(checks.map((c) => c.reason)).toEqual([null, 'authoring.check-timeout']);
+  });
+});
+
+describe('question tests', () => {
+  const simplify = (answerTests: unknown[]) => ({
+    key: 'nsimpl',
+    id: null,
+    question: 'Simplifica',
+    initialHint: null,
+    hintPicture: null,
+    picture: null,
+    videoS3: null,
+    calculator: false,
+    steps: [],
+    mathType: 'simplify' as const,
+    data: VALID_MATH_TYPE_DATA.simplify,
+    choices: [],
+    answerTests: answerTests as never,
+  });
+  const verdict = (answerTests: unknown[]) => {
+    const [check] = authoringChecks({ numerals: [simplify(answerTests)] });
+    return [check!.ok, check!.reason, check!.params];
+  };
+  const test = (answer: string, expect: 'accept' | 'reject', feedback: string | null = null) => ({
+    key: 'tst001',
+    answer,
+    expect,
+    feedback,
+  });
+
+  it('pass when Kib accepts what must be accepted, worked lines included, and rejects what must be rejected', () => {
+    expect(
+      verdict([
+        test('x+1', 'accept'),
+        test('\\frac{(x-1)(x+1)}{x-1}\nx+1', 'accept'),
+        test('x-1', 'reject'),
+        test('   ', 'accept'),
+      ]),
+    ).toEqual([true, null, {}]);
+  });
+
+  it('fail on the first answer Kib judges otherwise, named in the author’s words', () => {
+    expect(verdict([test('x+1', 'accept'), test('x+2', 'accept')])).toEqual([
+      false,
+      'authoring.test-rejected',
+      { answer: 'x+2' },
+    ]);
+    expect(verdict([test('1+x', 'reject')])).toEqual([false, 'authoring.test-accepted', { answer: '1+x' }]);
+  });
+
+  it('fail when a wrong answer gets another feedback than the one the author expects', () => {
+    expect(verdict([test('x-1', 'reject', 'feedback.no-such-feedback')])).toMatchObject([
+      false,
+      'authoring.test-feedback',
+      { answer: 'x-1', expected: 'feedback.no-such-feedback' },
+    ]);
+    const [, , params] = verdict([test('x-1', 'reject', 'feedback.no-such-feedback')]);
+    const given = (params as { given: string }).given;
+    expect(given).toMatch(/^feedback\./);
+    expect(verdict([test('x-1', 'reject', given)])).toEqual([true, null, {}]);
   });
 });

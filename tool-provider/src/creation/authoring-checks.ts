@@ -1,7 +1,10 @@
-import { ComputeEngine } from '@cortex-js/compute-engine';
 import { check, isCorrect, type CheckResult } from '@kib/checker';
+import { ANSWER_TEST_TYPES, intervalsLatex } from '@kib/core';
+import { ce, exactLatex, numeric, readFunction } from './authoring-math';
+import { contradiction } from './self-checks';
 import type {
   AnswerOf,
+  AnswerTest,
   AuthoringCheck,
   CartesianPoint,
   ChoiceDraft,
@@ -27,32 +30,7 @@ interface Asked {
   mathType: MathType;
   data: unknown;
   choices: ChoiceDraft[];
-}
-
-let engine: ComputeEngine | undefined;
-function ce(): ComputeEngine {
-  engine ??= new ComputeEngine();
-  return engine;
-}
-
-/** The exact value of a LaTeX expression as LaTeX, or null when it does not evaluate to a finite number. */
-function exactLatex(latex: string): string | null {
-  const value = ce().parse(latex).evaluate();
-  const numeric = value.N();
-  const re = Number(numeric.re);
-  if (!Number.isFinite(re) || Math.abs(Number(numeric.im ?? 0)) > 1e-12) return null;
-  return value.latex;
-}
-
-/** The numeric value of a LaTeX expression, or null. */
-function numeric(latex: string, variables: Record<string, number> = {}): number | null {
-  let expr = ce().parse(latex);
-  if (Object.keys(variables).length > 0)
-    expr = expr.subs(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, ce().number(v)])));
-  const value = expr.N();
-  const re = Number(value.re);
-  if (!Number.isFinite(re) || Math.abs(Number(value.im ?? 0)) > 1e-9) return null;
-  return re;
+  answerTests?: AnswerTest[];
 }
 
 /**
@@ -79,14 +57,6 @@ function equationHolds(equation: string, values: Record<string, string>): boolea
     if (Math.abs(re) > 1e-7 || Math.abs(im) > 1e-7) return false;
   }
   return true;
-}
-
-/** `f(x)=…`, `y=…` or a bare expression: its variable and body (as the checker reads a functions record). */
-function readFunction(latex: string): { name: string; variable: string; body: string } {
-  const named = /^\s*([A-Za-z])\s*(?:\\left)?\s*\(\s*([A-Za-z])\s*(?:\\right)?\s*\)\s*=(.*)$/s.exec(latex);
-  if (named) return { name: named[1]!, variable: named[2]!, body: named[3]! };
-  const y = /^\s*y\s*=(.*)$/s.exec(latex);
-  return { name: 'f', variable: 'x', body: y ? y[1]! : latex };
 }
 
 /** Points along the graph of `latex` on [-6, 6], the longest stretch without a jump or a gap. */
@@ -117,7 +87,8 @@ function ownAnswer(asked: Asked): OwnAnswer {
     const correct = asked.choices.map((c, i) => ({ id: c.id ?? i + 1, correct: c.correct }));
     const ids = correct.filter((c) => c.correct).map((c) => c.id);
     if (ids.length === 0) return { ok: false, reason: 'authoring.no-correct-choice' };
-    return { ok: true, answer: ids, shown: ids.join(', ') };
+    const positions = asked.choices.flatMap((c, i) => (c.correct ? [String(i + 1)] : []));
+    return { ok: true, answer: ids, shown: positions.join(', ') };
   }
   if (asked.data === null || asked.data === undefined)
     return { ok: false, reason: 'authoring.record-missing' };
@@ -217,7 +188,7 @@ function ownAnswer(asked: Asked): OwnAnswer {
     }
     case 'intervals': {
       const d = asked.data as MathTypeDataOf<'intervals'>;
-      return { ok: true, answer: d.intervals, shown: JSON.stringify(d.intervals) };
+      return { ok: true, answer: d.intervals, shown: intervalsLatex(d.intervals) };
     }
     case 'numberlinePoints': {
       const d = asked.data as MathTypeDataOf<'numberlinePoints'>;
@@ -398,8 +369,22 @@ function startIsAnswer(data: MathTypeDataOf<'simplify'>): boolean {
   return isCorrect('simplify', result);
 }
 
-/** Runs one item's own answer through the checker. */
-function checkItem(asked: Asked): Verdict {
+/**
+ * Runs one item's own answer through the checker; the verdict carries the answer as read
+ * (`answer`, null when the item has none), for whoever reviews the item.
+ */
+function checkItem(asked: Asked): Verdict & { answer: string | null } {
+  let own: OwnAnswer | null;
+  try {
+    own = ownAnswer(asked);
+  } catch {
+    own = null;
+  }
+  return { ...judgeItem(asked, own), answer: own?.ok ? own.shown.slice(0, 2_000) : null };
+}
+
+/** The verdict on one item, given its own answer (null: it could not be computed). */
+function judgeItem(asked: Asked, own: OwnAnswer | null): Verdict {
   try {
     if (asked.mathType === 'solve' && asked.data) return checkSolve(asked.data as MathTypeDataOf<'solve'>);
     if (asked.mathType === 'findExpression' && asked.data)
@@ -407,12 +392,7 @@ function checkItem(asked: Asked): Verdict {
   } catch {
     return { ok: false, reason: 'authoring.definition-unreadable', params: {} };
   }
-  let own: OwnAnswer;
-  try {
-    own = ownAnswer(asked);
-  } catch {
-    return { ok: false, reason: 'authoring.answer-not-computable', params: {} };
-  }
+  if (own === null) return { ok: false, reason: 'authoring.answer-not-computable', params: {} };
   if (!own.ok) return { ok: false, reason: own.reason, params: own.params ?? {} };
   const data =
     asked.mathType === 'multipleChoice'
@@ -433,6 +413,54 @@ function checkItem(asked: Asked): Verdict {
   return { ok: false, ...failure(asked, result, own.shown) };
 }
 
+/** The feedback keys of a checked answer: its lines' and its own. */
+function feedbackKeys(result: CheckResult): string[] {
+  const r = result as {
+    feedback?: { key?: string } | null;
+    lines?: { feedback?: { key?: string } | null }[];
+  };
+  return [r.feedback?.key, ...(r.lines ?? []).map((l) => l.feedback?.key)].filter(
+    (key): key is string => typeof key === 'string',
+  );
+}
+
+/**
+ * The first of an item's question tests the checker does not pass: an answer to accept that it
+ * rejects, one to reject that it accepts, or one rejected with another feedback than the one
+ * expected; each answer is read as a student's lines, one per line of text. Null when all pass.
+ */
+function failingTest(asked: Asked): { reason: string; params: Params } | null {
+  const tests = asked.answerTests ?? [];
+  if (tests.length === 0 || !(ANSWER_TEST_TYPES as readonly string[]).includes(asked.mathType)) return null;
+  for (const test of tests) {
+    const lines = test.answer
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length === 0) continue;
+    const answer = lines.join('; ').slice(0, 300);
+    let result: CheckResult;
+    try {
+      result = check({ mathType: asked.mathType, data: asked.data, answer: text(lines) } as Parameters<
+        typeof check
+      >[0]);
+    } catch {
+      return { reason: 'authoring.test-unreadable', params: { answer } };
+    }
+    const accepted = isCorrect(asked.mathType, result);
+    if (test.expect === 'accept' && !accepted)
+      return { reason: 'authoring.test-rejected', params: { answer } };
+    if (test.expect === 'reject' && accepted)
+      return { reason: 'authoring.test-accepted', params: { answer } };
+    if (test.expect === 'reject' && test.feedback && !feedbackKeys(result).includes(test.feedback))
+      return {
+        reason: 'authoring.test-feedback',
+        params: { answer, expected: test.feedback, given: feedbackKeys(result)[0] ?? '' },
+      };
+  }
+  return null;
+}
+
 /**
  * The authoring checks of a draft: for every numeral and step, its own answer (the target of
  * simplify, the defined solutions of solve, the computed value or line of functions and
@@ -448,21 +476,43 @@ export function authoringChecks(
   const now = options.now ?? (() => performance.now());
   const deadline = now() + (options.budgetMs ?? AUTHORING_CHECK_BUDGET_MS);
   const checks: AuthoringCheck[] = [];
-  const run = (numeral: number, step: number | null, key: string, asked: Asked, question?: string) => {
+  const run = (
+    numeral: number,
+    step: number | null,
+    key: string,
+    asked: Asked,
+    statement: string,
+    question?: string,
+  ) => {
     const base = { numeral, step, key, mathType: asked.mathType };
     if (question !== undefined && question.trim() === '') {
-      checks.push({ ...base, ok: false, reason: 'authoring.question-missing', params: {} });
+      checks.push({ ...base, ok: false, reason: 'authoring.question-missing', params: {}, answer: null });
       return;
     }
     if (now() > deadline) {
-      checks.push({ ...base, ok: false, reason: 'authoring.check-timeout', params: {} });
+      checks.push({ ...base, ok: false, reason: 'authoring.check-timeout', params: {}, answer: null });
       return;
     }
-    checks.push({ ...base, ...checkItem(asked) });
+    const verdict = checkItem(asked);
+    // An answer the checker accepts can still contradict the item: the table's own function, the
+    // graph its statement names.
+    let against: ReturnType<typeof contradiction> = null;
+    try {
+      against = verdict.ok ? contradiction(asked, statement) : null;
+    } catch {
+      against = null;
+    }
+    const failedTest = verdict.ok && !against ? failingTest(asked) : null;
+    checks.push({
+      ...base,
+      ...verdict,
+      ...(against ? { ok: false, ...against } : {}),
+      ...(failedTest ? { ok: false, ...failedTest } : {}),
+    });
   };
   draft.numerals.forEach((numeral: NumeralDraft, i) => {
-    run(i + 1, null, numeral.key, numeral, numeral.question);
-    numeral.steps.forEach((step, j) => run(i + 1, j + 1, step.key, step));
+    run(i + 1, null, numeral.key, numeral, numeral.question, numeral.question);
+    numeral.steps.forEach((step, j) => run(i + 1, j + 1, step.key, step, step.instruction));
   });
   return checks;
 }

@@ -231,6 +231,53 @@ describe('send_create_problem_data/', () => {
     expect(row!.publish_problem).toBe(false);
   });
 
+  it('keeps each numeral’s and step’s question tests, and publishes only when every test passes', async () => {
+    const tests = [
+      { key: 'tstAAA1', answer: 'x+1', expect: 'accept', feedback: null },
+      { key: 'tstBBB2', answer: '1+x', expect: 'reject', feedback: null },
+    ] as const;
+    const draft = problemDraft(refs, {
+      title: 'Con pruebas',
+      numerals: [simplifyNumeral({ answerTests: [...tests] })],
+    });
+    const refused = await save(author, draft);
+    expect(refused.status).toBe(200);
+    expect(refused.body.published).toBe(false);
+    expect(refused.body.checks).toEqual([
+      expect.objectContaining({ ok: false, reason: 'authoring.test-accepted', params: { answer: '1+x' } }),
+    ]);
+    const id = refused.body.problem_id;
+    const opened = await author.get<{ problem: { numerals: { answer_tests: unknown[] }[] } }>(
+      `/api/creator/problems/${id}/`,
+    );
+    expect(opened.body.problem.numerals[0]!.answer_tests).toEqual([
+      { key: 'tstAAA1', answer: 'x+1', expect: 'accept', feedback: null },
+      { key: 'tstBBB2', answer: '1+x', expect: 'reject', feedback: null },
+    ]);
+
+    // The author fixes the test: the next save publishes.
+    const fixed = await save(author, {
+      ...draft,
+      id,
+      numerals: [
+        {
+          ...draft.numerals[0]!,
+          id: refused.body.problem.numerals[0]!.id,
+          answerTests: [tests[0], { ...tests[1], answer: 'x-1' }],
+        },
+      ],
+    });
+    expect(fixed.body.published).toBe(true);
+    expect(
+      (
+        await save(author, {
+          ...draft,
+          numerals: [simplifyNumeral({ answerTests: [{ key: 'x', answer: '', expect: 'maybe' }] as never })],
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('refuses to remove a numeral or a step that has students’ results (409), saving nothing', async () => {
     const res = await save(
       author,
@@ -354,23 +401,32 @@ describe('the problem table and a problem for editing', () => {
     expect(found.body.problems.map((p) => p.title)).toEqual(['Problema 3999']);
   });
 
-  it('opens a problem with its answers for its editors and supervisors; 404 for others', async () => {
+  it('opens a problem with its answers for its editors and supervisors, the checks for the supervisor; 404 for others', async () => {
     const res = await save(author, problemDraft(refs, { title: 'Para abrir' }));
     const id = res.body.problem_id;
     const opened = await author.get<{
       problem: { numerals: { data: { target: string } }[] };
       can_edit: boolean;
       author_name: string;
+      checks: unknown;
     }>(`/api/creator/problems/${id}/`);
     expect(opened.status).toBe(200);
     expect(opened.body.can_edit).toBe(true);
+    expect(opened.body.checks).toBeNull();
     expect(opened.body.problem.numerals[0]!.data.target).toBe('x+1');
     expect(opened.body.author_name).toContain('Autora');
     expect((await other.get(`/api/creator/problems/${id}/`)).status).toBe(404);
     expect((await student.get(`/api/creator/problems/${id}/`)).status).toBe(403);
-    const reviewed = await supervisor.get<{ can_edit: boolean }>(`/api/creator/problems/${id}/`);
+    const reviewed = await supervisor.get<{
+      can_edit: boolean;
+      checks: { numeral: number; step: number | null; ok: boolean; answer: string | null }[];
+    }>(`/api/creator/problems/${id}/`);
     expect(reviewed.status).toBe(200);
     expect(reviewed.body.can_edit).toBe(false);
+    // The supervisor reads the key the checker holds: the simplify's target, passing its check.
+    expect(reviewed.body.checks).toEqual([
+      expect.objectContaining({ numeral: 1, step: null, ok: true, answer: 'x+1' }),
+    ]);
     expect((await author.get(`/api/creator/problems/999999/`)).status).toBe(404);
     expect((await author.get(`/api/creator/problems/abc/`)).status).toBe(404);
   });

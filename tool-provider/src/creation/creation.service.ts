@@ -111,6 +111,8 @@ export class CreationService {
       modules: loaded.modules,
       updatedAt: loaded.updatedAt.toISOString(),
       skills: loaded.skills,
+      // A reviewer reads what the checks hold of each answer; the author hears it on every save.
+      checks: CreationService.reviews(principal) ? authoringChecks(loaded.problem) : null,
     };
   }
 

@@ -7,7 +7,7 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import type { MathType } from '@kib/core';
+import type { AnswerTest, MathType } from '@kib/core';
 import { mathTypeRecordAttribute, type StoredMathTypeRecord } from './math-type-record';
 import type { MultipleChoiceEntry } from './multiple-choice-entry.model';
 import type { Problem } from './problem.model';
@@ -33,6 +33,8 @@ export class Numeral extends Model<InferAttributes<Numeral>, InferCreationAttrib
   declare draftKey: CreationOptional<string | null>;
   /** The math-type record (`readMathTypeRecord` opens it); null until filled in, and for multipleChoice. */
   declare data: CreationOptional<StoredMathTypeRecord | null>;
+  /** The author's question tests (`AnswerTestSchema` of `@kib/core`), run by the authoring checks. */
+  declare answerTests: CreationOptional<AnswerTest[]>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   /** The problem, when included (`as: 'problem'`). */
@@ -59,6 +61,7 @@ export function initNumeralModel(sequelize: Sequelize): typeof Numeral {
       calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       draftKey: { type: DataTypes.STRING(12), allowNull: true },
       data: mathTypeRecordAttribute(),
+      answerTests: { type: DataTypes.JSONB, allowNull: false, defaultValue: [] },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

@@ -7,7 +7,7 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import type { MathType } from '@kib/core';
+import type { AnswerTest, MathType } from '@kib/core';
 import { mathTypeRecordAttribute, type StoredMathTypeRecord } from './math-type-record';
 import type { MultipleChoiceEntry } from './multiple-choice-entry.model';
 import type { Numeral } from './numeral.model';
@@ -31,6 +31,8 @@ export class Step extends Model<InferAttributes<Step>, InferCreationAttributes<S
   declare draftKey: CreationOptional<string | null>;
   /** The math-type record (`readMathTypeRecord` opens it); null until filled in, and for multipleChoice. */
   declare data: CreationOptional<StoredMathTypeRecord | null>;
+  /** The author's question tests (`AnswerTestSchema` of `@kib/core`), run by the authoring checks. */
+  declare answerTests: CreationOptional<AnswerTest[]>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   /** The numeral, when included (`as: 'numeral'`). */
@@ -54,6 +56,7 @@ export function initStepModel(sequelize: Sequelize): typeof Step {
       calculator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       draftKey: { type: DataTypes.STRING(12), allowNull: true },
       data: mathTypeRecordAttribute(),
+      answerTests: { type: DataTypes.JSONB, allowNull: false, defaultValue: [] },
       createdAt: { type: DataTypes.DATE, allowNull: false },
       updatedAt: { type: DataTypes.DATE, allowNull: false },
     },

@@ -139,6 +139,34 @@ export interface DraftMathTypeContent {
   choices: ChoiceDraft[];
 }
 
+/** The math types whose answer is typed line by line, and so can be tested with typed answers. */
+export const ANSWER_TEST_TYPES = [
+  'simplify',
+  'solve',
+  'functions',
+  'equationOfALine',
+  'findExpression',
+] as const;
+
+/**
+ * A question test (as STACK's): an answer a student might give, one line per line of LaTeX, and
+ * what the checker must do with it: accept it, or reject it — optionally with a given feedback (the
+ * checker's key, `feedback.sign-error`). The tests run on every save and gate publishing.
+ */
+export const AnswerTestSchema = z.object({
+  key: DraftKeySchema,
+  /** Empty while the author has not written it yet: then it tests nothing. */
+  answer: z.string().max(LIMITS.latexMaxLength, 'validation.too-long'),
+  expect: z.enum(['accept', 'reject'], 'validation.invalid'),
+  feedback: z.string().max(100, 'validation.too-long').nullable().default(null),
+});
+/** A question test of a numeral or step. */
+export type AnswerTest = z.infer<typeof AnswerTestSchema>;
+const AnswerTestsSchema = z
+  .array(AnswerTestSchema)
+  .max(LIMITS.answerTestsMaxItems, 'validation.too-many')
+  .optional();
+
 /** The fields of a step of a draft, besides what it asks. */
 export const StepDraftFieldsSchema = z.object({
   key: DraftKeySchema,
@@ -148,6 +176,7 @@ export const StepDraftFieldsSchema = z.object({
   picture: FileKeySchema,
   videoS3: FileKeySchema,
   calculator: z.boolean('validation.invalid'),
+  answerTests: AnswerTestsSchema,
 });
 
 /** A step of a draft: numbered by its place in its numeral's list. */
@@ -166,6 +195,7 @@ export const NumeralDraftFieldsSchema = z.object({
   videoS3: FileKeySchema,
   calculator: z.boolean('validation.invalid'),
   steps: z.array(StepDraftSchema).max(LIMITS.itemsMaxCount, 'validation.too-many').default([]),
+  answerTests: AnswerTestsSchema,
 });
 
 /** A numeral of a draft: numbered by its place in the problem's list, with its steps in order. */
@@ -291,6 +321,12 @@ export const AuthoringCheckSchema = z.object({
   ok: z.boolean(),
   reason: z.string().nullable(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+  /**
+   * The item's own answer as the check read it (LaTeX; for multiple choice the correct choices'
+   * numbers): the target, the solutions, the value computed from the function or the points, so a
+   * reviewer reads the key the checker holds. Null when the item has no answer to read.
+   */
+  answer: z.string().nullable().default(null),
 });
 /** The authoring check of one numeral or step. */
 export type AuthoringCheck = z.infer<typeof AuthoringCheckSchema>;
@@ -326,6 +362,11 @@ export const CreatorProblemAnswerSchema = z.object({
   updatedAt: DateTimeSchema,
   /** The skills the problem is tied to (`problem.skillIds`), named. */
   skills: z.array(ProblemSkillSchema).default([]),
+  /**
+   * The authoring checks of the saved problem, for a reviewer (what the supervisor reviews); null
+   * for its author, whose every save answers them.
+   */
+  checks: z.array(AuthoringCheckSchema).nullable().default(null),
 });
 /** A problem as the creation tool opens it. */
 export type CreatorProblemAnswer = z.infer<typeof CreatorProblemAnswerSchema>;

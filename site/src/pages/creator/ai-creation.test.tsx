@@ -49,7 +49,16 @@ const GENERATED: AiProblemAnswer = {
     ],
   },
   checks: [
-    { numeral: 1, step: null, key: 'genAAAA1', mathType: 'simplify', ok: true, reason: null, params: {} },
+    {
+      numeral: 1,
+      step: null,
+      key: 'genAAAA1',
+      mathType: 'simplify',
+      ok: true,
+      reason: null,
+      params: {},
+      answer: null,
+    },
     {
       numeral: 2,
       step: null,
@@ -58,6 +67,7 @@ const GENERATED: AiProblemAnswer = {
       ok: false,
       reason: 'authoring.solutions-wrong',
       params: { answer: 'x=4' },
+      answer: 'x=4',
     },
   ],
 };

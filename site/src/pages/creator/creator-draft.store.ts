@@ -2,6 +2,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import {
   PROBLEM_SKILLS_MAX,
   shortId,
+  type AnswerTest,
   type ChoiceDraft,
   type FileTarget,
   type Language,
@@ -97,6 +98,8 @@ export interface CreatorDraftActions {
   setMathType: (item: ItemRef, mathType: MathType) => void;
   /** Replaces what a numeral or step asks (its math type's record and choices). */
   setContent: (item: ItemRef, content: MathTypeContent) => void;
+  /** Replaces a numeral's or step's question tests. */
+  setAnswerTests: (item: ItemRef, tests: AnswerTest[]) => void;
   /** Chooses a file for a slot, or forgets the one chosen (null). */
   setFile: (slot: FileSlot, file: File | null) => void;
   /** Takes the stored file of a slot out of the draft (the field becomes empty). */
@@ -493,6 +496,7 @@ export function createCreatorDraftStore(
             onItem(item, (i) => ({ ...i, mathType, data: null, choices: [] }));
             if (old?.length) set({ files: withoutFilesOf(files, new Set(old.map((c) => c.key))) });
           },
+          setAnswerTests: (item, tests) => onItem(item, (i) => ({ ...i, answerTests: tests })),
           setContent: (item, { data, choices }) => {
             const { draft, files } = get();
             const numeral = draft.numerals.find((n) => n.key === item.numeralKey);

@@ -150,6 +150,7 @@ export const MINE_ANSWER: CreatorProblemAnswer = {
   modules: 0,
   updatedAt: '2030-03-01T10:00:00.000Z',
   skills: [],
+  checks: null,
 };
 
 /** The learning standards the creation tool's skills are chosen from: one system, one grade. */
@@ -208,6 +209,7 @@ export const FAILED_CHECK: AuthoringCheck = {
   ok: false,
   reason: 'authoring.solutions-wrong',
   params: { answer: 'x=3' },
+  answer: 'x=3',
 };
 
 /** A save as the stub received it: the draft and the files with their formdata, by field. */

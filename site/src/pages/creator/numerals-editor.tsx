@@ -31,6 +31,7 @@ import {
   type DraftIssue,
 } from './draft-check';
 import { FileField } from './file-field';
+import { AnswerTestsEditor, takesAnswerTests } from './answer-tests-editor';
 import { MathTypeForm } from './math-type-forms';
 import { ItemHeading, useIssueText } from './tool-ui';
 
@@ -458,6 +459,9 @@ function MathTypeSection({
           }
         />
       </section>
+      {takesAnswerTests(item.mathType) && (
+        <AnswerTestsEditor itemRef={itemRef} tests={item.answerTests ?? []} label={label} />
+      )}
     </div>
   );
 }

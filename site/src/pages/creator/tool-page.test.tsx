@@ -1,5 +1,7 @@
 import { translate } from '@kib/i18n';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { MATH_TYPES, ProblemSchema, type ProblemDraft } from '@kib/core';
+import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { axeViolations, renderSite, type StubHandler, watchClipboard } from '../../test/render-site';
 import { sidebarStorageKey } from '../../layout/area-layout';
@@ -10,6 +12,7 @@ import {
   creatorServer,
   FAILED_CHECK,
   MINE,
+  MINE_ANSWER,
   MINE_DRAFT,
   NEW_PROBLEM_ID,
   type ReceivedSave,
@@ -50,7 +53,7 @@ const numeralList = (screen: Screen) => screen.getByRole('list', { name: /^Numer
 const picture = (name: string) =>
   new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], name, { type: 'image/png' });
 
-watchClipboard();
+const clipboard = watchClipboard();
 beforeEach(() => {
   localStorage.removeItem(sidebarStorageKey('creator'));
   for (const id of [null, MINE.id, NEW_PROBLEM_ID, CLONE_ID]) localStorage.removeItem(draftStorageName(id));
@@ -336,6 +339,56 @@ describe('the creation tool: saving', () => {
     expect(saves[1]!.state).toMatchObject({ id: MINE.id, publish_problem: true });
   });
 
+  it('adds question tests to a numeral, sends them with the save, and says a failing one in the author’s words', async () => {
+    const failingTest = {
+      ...FAILED_CHECK,
+      numeral: 1,
+      key: 'numAAA',
+      reason: 'authoring.test-feedback',
+      params: { answer: 'x=-2', expected: 'feedback.sign-error', given: 'feedback.not-equivalent' },
+    };
+    const { screen, saves } = await open(`/creator/tool/${MINE.id}`, { refuse: [failingTest] });
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    const tests = screen.getByRole('group', { name: 'Pruebas de Numeral 1', exact: true });
+    await tests.getByRole('button', { name: 'Añadir prueba' }).click();
+    await tests.getByRole('textbox', { name: 'Respuesta de la prueba 1' }).fill('2x=4\nx=2');
+    await tests.getByRole('combobox', { name: 'Kib debe, en la prueba 1' }).selectOptions('Aceptarla');
+    expect(
+      tests.getByRole('combobox', { name: 'Retroalimentación esperada en la prueba 1' }).elements(),
+    ).toEqual([]);
+    await tests.getByRole('button', { name: 'Añadir prueba' }).click();
+    await tests.getByRole('textbox', { name: 'Respuesta de la prueba 2' }).fill('x=-2');
+    await tests
+      .getByRole('combobox', { name: 'Retroalimentación esperada en la prueba 2' })
+      .selectOptions('feedback.sign-error');
+    expect(await axeViolations()).toEqual([]);
+
+    await screen.getByRole('switch', { name: 'Publicar el problema' }).click();
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => saves.length).toBe(1);
+    const sent = (saves[0]!.state as { numerals: { answer_tests: unknown[] }[] }).numerals[0]!.answer_tests;
+    expect(sent).toEqual([
+      { key: expect.any(String), answer: '2x=4\nx=2', expect: 'accept', feedback: null },
+      { key: expect.any(String), answer: 'x=-2', expect: 'reject', feedback: 'feedback.sign-error' },
+    ]);
+    // The checker's feedback is named in its words, not by its key.
+    await expect
+      .element(
+        screen.getByRole('alert').getByRole('link', {
+          name:
+            'Numeral 1: La prueba con la respuesta x=-2 se rechaza, pero con otra retroalimentación: ' +
+            `«${translate('es', 'feedback.not-equivalent')}» en lugar de ` +
+            `«${translate('es', 'feedback.sign-error')}».`,
+        }),
+      )
+      .toBeVisible();
+
+    await tests.getByRole('button', { name: 'Quitar la prueba 1' }).click();
+    await expect
+      .element(tests.getByRole('textbox', { name: 'Respuesta de la prueba 1' }))
+      .toHaveValue('x=-2');
+  });
+
   it("shows the server's field errors at their fields and in the summary", async () => {
     const { screen } = await open(`/creator/tool/${MINE.id}`, {
       saveError: refusal(400, 'validation', 'Revisa los campos marcados.', {
@@ -459,10 +512,77 @@ describe('the creation tool: clone, delete and try', () => {
     await screen.getByRole('button', { name: 'Probar' }).click();
     await expect
       .element(
-        screen.getByText('Para probar el problema, completa primero la respuesta de cada numeral y paso.'),
+        screen.getByText(
+          'Para probar o exportar el problema, completa primero la respuesta de cada numeral y paso.',
+        ),
       )
       .toBeVisible();
     await expect.element(screen.getByRole('dialog', { name: /^Probar:/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the creation tool: exporting for another page', () => {
+  it('gives the offline problem the solver takes, answers included, as HTML to paste and as a file', async () => {
+    const { screen } = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await screen.getByRole('button', { name: 'Exportar para insertar' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Exportar para insertar en otra página' });
+    await expect.element(dialog.getByRole('radio', { name: /^Con las respuestas/ })).toBeChecked();
+    // Problem 12 is not published: the solver that asks Kib is not offered yet, and says why.
+    await expect.element(dialog.getByRole('radio', { name: /^Sin las respuestas/ })).toBeDisabled();
+    await expect
+      .element(dialog.getByText('Guarda y publica el problema para insertarlo sin sus respuestas.'))
+      .toBeVisible();
+
+    const code = dialog.getByRole('textbox', { name: 'Código para pegar en la página' });
+    const snippet = (code.element() as HTMLTextAreaElement).value;
+    expect(snippet).toContain(
+      `<script type="module" src="${location.origin}/widgets/kib-widgets.js"></script>`,
+    );
+    expect(snippet).toContain(`<kib-solver id="kib-problem-${MINE.id}" lang="es"`);
+    const json = /const problem = (.*);\n/.exec(snippet)![1]!;
+    // The JSON in the script is the problem the solver reads offline, and no text of it can end the script.
+    expect(json).not.toContain('<');
+    const problem = ProblemSchema.parse(JSON.parse(json));
+    expect(problem.numerals.map((n) => n.question)).toEqual(MINE_DRAFT.numerals.map((n) => n.question));
+    expect(problem.numerals[0]).toMatchObject({ mathType: 'solve', data: MINE_DRAFT.numerals[0]!.data });
+
+    await dialog.getByRole('button', { name: 'Copiar el código' }).click();
+    await expect.poll(() => clipboard.copied).toEqual([snippet]);
+    const download = new Promise<HTMLAnchorElement>((resolve) => {
+      const click = HTMLAnchorElement.prototype.click;
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        resolve(this);
+        click.call(document.createElement('a'));
+      });
+    });
+    await dialog.getByRole('button', { name: 'Descargar el problema (.json)' }).click();
+    const link = await download;
+    expect(link.download).toBe('kib-ecuacion-2x-3-7.json');
+    const file = await (await fetch(link.href)).text();
+    expect(ProblemSchema.parse(JSON.parse(file))).toEqual(problem);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('offers the solver that asks Kib, answers kept on the server, for a saved and published problem', async () => {
+    const { screen } = await open(`/creator/tool/${MINE.id}`);
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await screen.getByRole('switch', { name: 'Publicar el problema' }).click();
+    await screen.getByRole('button', { name: 'Guardar' }).click();
+    await expect.element(screen.getByText('Todo guardado')).toBeVisible();
+    await screen.getByRole('button', { name: 'Exportar para insertar' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Exportar para insertar en otra página' });
+    await dialog.getByRole('radio', { name: /^Sin las respuestas/ }).click();
+    const code = dialog.getByRole('textbox', { name: 'Código para pegar en la página' });
+    await expect
+      .element(code)
+      .toHaveValue(
+        `<script type="module" src="${location.origin}/widgets/kib-widgets.js"></script>\n` +
+          `<kib-solver problem-id="${MINE.id}" api-base="${location.origin}/api/" token="ACCESS_TOKEN" lang="es"` +
+          ` picture-base-url="${location.origin}/media/pictures" video-base-url="${location.origin}/media/videos"></kib-solver>`,
+      );
+    expect((code.element() as HTMLTextAreaElement).value).not.toContain('x=2');
+    expect(dialog.getByRole('button', { name: 'Descargar el problema (.json)' }).elements()).toEqual([]);
   });
 });
 
@@ -485,6 +605,94 @@ describe('the creation tool: languages, phones and teachers', () => {
     await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
     await expect.poll(() => document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('fits a 360 px phone with every math type: no control past the screen’s edge, the save bar whole', async () => {
+    await page.viewport(360, 740);
+    const everyType: ProblemDraft = {
+      ...MINE_DRAFT,
+      numerals: MATH_TYPES.map((mathType, i) => ({
+        ...MINE_DRAFT.numerals[1]!,
+        key: `numT${String(i).padStart(2, '0')}`,
+        id: 700 + i,
+        question: `Numeral de ${mathType}`,
+        mathType,
+        data: mathType === 'multipleChoice' ? null : VALID_MATH_TYPE_DATA[mathType],
+        choices:
+          mathType === 'multipleChoice'
+            ? VALID_MATH_TYPE_DATA.multipleChoice.choices.map((c, k) => ({
+                ...c,
+                key: `ch${i}${k}x`,
+                id: null,
+              }))
+            : [],
+        // A step of the same type: the deepest a form sits in the tool.
+        steps:
+          mathType === 'multipleChoice'
+            ? []
+            : [
+                {
+                  ...MINE_DRAFT.numerals[0]!.steps[0]!,
+                  key: `stT${String(i).padStart(2, '0')}`,
+                  id: 800 + i,
+                  mathType,
+                  data: VALID_MATH_TYPE_DATA[mathType],
+                } as ProblemDraft['numerals'][number]['steps'][number],
+              ],
+      })),
+    };
+    const server = creatorServer();
+    const { screen } = await renderSite(`/creator/tool/${MINE.id}`, {
+      user: CREATOR,
+      routes: {
+        ...server.routes,
+        [`GET creator/problems/${MINE.id}/`]: { body: { ...MINE_ANSWER, problem: everyType } },
+      },
+    });
+    await expect.element(screen.getByRole('textbox', { name: 'Título' })).toHaveValue(MINE_DRAFT.title);
+    await expect.element(screen.getByRole('heading', { name: /^Numeral 14/ })).toBeInTheDocument();
+    await nextFrames();
+    // Whatever scrolls sideways on purpose (a table in its own scrolling box) is left to its box.
+    const past = () =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          'button, input, select, textarea, math-field, canvas, svg, a',
+        ),
+      ]
+        .filter((e) => !e.closest('.modules-table-wrap, .creator-form__table-scroll'))
+        .filter((e) => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > 361)
+        .map((e) => `${e.localName} in ${e.closest('[id$="-group"]')?.id ?? 'the page'}`);
+    expect(past()).toEqual([]);
+    // Nothing positioned inside a scrolling box (a math field's screen-reader text) widens the page.
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    const bar = document.querySelector('.creator-save-bar')!.getBoundingClientRect();
+    expect(bar.right).toBeLessThanOrEqual(360);
+  });
+
+  it('reaches Guardar from the keyboard in a few stops, jumps to each numeral, and saves with Ctrl+S', async () => {
+    const { screen, saves } = await open(`/creator/tool/${MINE.id}`);
+    const title = screen.getByRole('textbox', { name: 'Título' });
+    await expect.element(title).toHaveValue(MINE_DRAFT.title);
+    const jump = screen.getByRole('navigation', { name: 'Ir a' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    let stops = 0;
+    while (document.activeElement?.textContent !== 'Guardar (Ctrl+S o ⌘+S)' && stops < 60) {
+      await userEvent.keyboard('{Tab}');
+      stops += 1;
+    }
+    // The site's header and the creator's menu come first; then "Volver", then the jump links.
+    expect(stops).toBeLessThanOrEqual(15);
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('button', { name: 'Guardar', exact: true })).toHaveFocus();
+
+    await jump.getByRole('link', { name: 'Numeral 2' }).click();
+    await expect.element(screen.getByRole('heading', { name: /^Numeral 2/ })).toHaveFocus();
+
+    await title.fill('Ecuación $3x+1=7$');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await expect.poll(() => saves.length).toBe(1);
+    expect(saves[0]!.state.title).toBe('Ecuación $3x+1=7$');
+    await expect.element(screen.getByText('Todo guardado')).toBeVisible();
   });
 
   it('is open to teachers from their menu', async () => {

@@ -42,17 +42,19 @@ import {
 } from './creator-draft.store';
 import { DeleteOutcomeText, type DeleteOutcome } from './creator-ui';
 import { LmsActivityAction } from './lms-activity-action';
-import { checkDraft, remainingIssues, serverIssues, type DraftIssue } from './draft-check';
+import { checkDraft, itemHeadingId, remainingIssues, serverIssues, type DraftIssue } from './draft-check';
 import { draftAsProblem } from './draft-try';
 import { NumeralsEditor } from './numerals-editor';
 import { ProblemForm } from './problem-form';
 import { ProblemSkills } from './problem-skills';
+import { ProblemReadView } from './reviews/problem-read-view';
 import { ToolReviewSection } from './reviews/tool-review-section';
 import { DeleteProblemDialog } from './problems-page';
-import { ChecksAlert, ErrorSummary } from './tool-ui';
+import { ChecksAlert, ErrorSummary, focusElement } from './tool-ui';
 import { AiCreation } from './ai-creation';
 import { ProblemVariants } from './problem-variants';
 import { TryDraftDialog } from './try-draft-dialog';
+import { ExportDialog } from './export-dialog';
 
 /** The problem of the address: null for a new one, NaN for an address that names none. */
 function problemIdOf(raw: string | undefined): number | null {
@@ -173,6 +175,7 @@ function ToolLoader({ problemId, onCreated }: { problemId: number | null; onCrea
           <Link className="button button-primary" to={CREATOR_PROBLEMS}>
             {t('creator.back-to-problems')}
           </Link>
+          <ProblemReadView answer={problem.data} />
           {problemId !== null && <ToolReviewSection problemId={problemId} />}
         </div>
       );
@@ -246,6 +249,9 @@ function uploadsOf(state: CreatorDraftState): { slots: string[]; files: DraftUpl
 }
 
 /** What the last save said. */
+/** The id of the tool's "Guardar" button, which the first of the jump links reaches. */
+const SAVE_BUTTON_ID = 'creator-save';
+
 interface SaveResult {
   /** Publishing was asked and the authoring checks refused it: the failing checks. */
   refused: AuthoringCheck[];
@@ -267,6 +273,7 @@ function ToolView({
   const location = useLocation();
   const store = useCreatorDraftStore();
   const draft = useCreatorDraft((s) => s.draft);
+  const filesToUpload = useCreatorDraft((s) => Object.keys(s.files).length);
   const dirty = useCreatorDraft((s) => s.dirty);
   const restored = useCreatorDraft((s) => s.restored);
   const restoredFrom = useCreatorDraft((s) => s.restoredFrom);
@@ -291,6 +298,7 @@ function ToolView({
   const [cloneStep, setCloneStep] = useState<'save-first' | 'confirm' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [trying, setTrying] = useState<Problem | null>(null);
+  const [exporting, setExporting] = useState<Problem | null>(null);
   const [tryBlocked, setTryBlocked] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const checksRef = useRef<HTMLDivElement>(null);
@@ -365,7 +373,8 @@ function ToolView({
     );
   };
 
-  const onTry = () => {
+  /** The draft as a whole problem, for trying or exporting it; null (its issues shown) while it is not complete. */
+  const completeProblem = (): Problem | null => {
     const state = store.getState();
     const found = checkDraft(state.draft, { complete: true });
     const problem = found.length === 0 ? draftAsProblem(state.draft, user?.id ?? 1) : null;
@@ -373,11 +382,30 @@ function ToolView({
       setIssues(found, true);
       setTryBlocked(true);
       setFocusOn('summary');
-      return;
+      return null;
     }
     setTryBlocked(false);
-    setTrying(problem);
+    return problem;
   };
+  const onTry = () => setTrying(completeProblem());
+  // Ctrl+S (⌘+S on a Mac) saves from anywhere in the tool, a math field included, instead of the
+  // browser saving the page.
+  const saveNow = useRef(onSave);
+  saveNow.current = onSave;
+  const pending = save.isPending;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!pending) saveNow.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [pending]);
+  const onExport = () => setExporting(completeProblem());
+  // What Kib serves is the saved problem: published, and nothing changed since.
+  const savedAndPublished =
+    draft.id !== null && !dirty && draft.publishProblem && (result?.published ?? true);
 
   const onClone = () => {
     clone.reset();
@@ -443,6 +471,34 @@ function ToolView({
         </Link>
       </div>
       <p className="teacher-lead">{t('creator.tool-lead')}</p>
+      <nav className="creator-jump" aria-label={t('creator.jump-label')}>
+        <ul>
+          <li>
+            <a
+              href={`#${SAVE_BUTTON_ID}`}
+              onClick={(event) => {
+                event.preventDefault();
+                focusElement(SAVE_BUTTON_ID);
+              }}
+            >
+              {t('creator.jump-save')}
+            </a>
+          </li>
+          {draft.numerals.map((numeral, i) => (
+            <li key={numeral.key}>
+              <a
+                href={`#${itemHeadingId(numeral.key)}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusElement(itemHeadingId(numeral.key));
+                }}
+              >
+                {t('creator.place-numeral', { number: i + 1 })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <Announcer message={message} />
       {restored && (
         <Alert tone="info" onClose={() => store.getState().acknowledgeRestore()} closeLabel={t('site.close')}>
@@ -497,12 +553,22 @@ function ToolView({
         <ToolReviewSection problemId={draft.id} onSent={() => store.getState().markUnpublished()} />
       )}
       <div className="modules-save-bar creator-save-bar">
-        <button type="button" className="button button-primary" disabled={save.isPending} onClick={onSave}>
+        <button
+          type="button"
+          id={SAVE_BUTTON_ID}
+          className="button button-primary"
+          disabled={save.isPending}
+          aria-keyshortcuts="Control+S Meta+S"
+          onClick={onSave}
+        >
           {save.isPending && <Spinner label={t('creator.saving')} />}
           {t('creator.save')}
         </button>
         <button type="button" className="button button-secondary" onClick={onTry}>
           {t('creator.try')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onExport}>
+          {t('creator.export')}
         </button>
         <button type="button" className="button button-secondary" onClick={onClone}>
           {t('creator.clone')}
@@ -571,6 +637,12 @@ function ToolView({
         leave={t('creator.leave-go')}
       />
       <TryDraftDialog problem={trying} onClose={() => setTrying(null)} />
+      <ExportDialog
+        problem={exporting}
+        savedAndPublished={savedAndPublished}
+        unsavedFiles={filesToUpload > 0}
+        onClose={() => setExporting(null)}
+      />
     </div>
   );
 }

@@ -100,9 +100,18 @@ export function ErrorSummary({
 }
 
 /** A failing authoring check's reason in the reader's language (its key and params), or a general one. */
-function reasonText(check: AuthoringCheck, t: Translate): string {
+export function reasonText(check: AuthoringCheck, t: Translate): string {
   if (!check.reason) return t('creator.check-failed');
-  const said = t(check.reason, check.params);
+  // A value that is the checker's feedback (a question test's) is said in its words.
+  const params = Object.fromEntries(
+    Object.entries(check.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'string' && /^feedback\.[a-z0-9-]+$/.test(value)
+        ? t(value).replace(/\{\{[^}]+\}\}/g, '…')
+        : value,
+    ]),
+  );
+  const said = t(check.reason, params);
   return said === check.reason ? t('creator.check-failed') : said;
 }
 

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 're
 import { Link, Navigate, useParams } from 'react-router';
 import type { FollowedJob } from '../../app/follow-job';
 import { useT, type Translate } from '../../i18n/language';
+import { downloadText } from '../../ui/download';
 import { Field } from '../../ui/field';
 import { FailureAlert } from '../../ui/form-submit';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -470,16 +471,8 @@ function resultsCsv(outcome: Outcome, t: Translate): string {
   return csvText(lines);
 }
 
-function downloadCsv(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const downloadCsv = (text: string, fileName: string) =>
+  downloadText(text, fileName, 'text/csv;charset=utf-8');
 
 /** The outcome of each row, the passwords of the new accounts, and the CSV to hand them out. */
 function Results({

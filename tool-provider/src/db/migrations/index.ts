@@ -28,6 +28,7 @@ import * as phonePhotos from './0027-phone-photos';
 import * as gradeGiveUps from './0028-grade-give-ups';
 import * as contentVersion from './0029-content-version';
 import * as sessionEnds from './0030-session-ends';
+import * as answerTests from './0031-answer-tests';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0028-grade-give-ups', ...gradeGiveUps },
   { name: '0029-content-version', ...contentVersion },
   { name: '0030-session-ends', ...sessionEnds },
+  { name: '0031-answer-tests', ...answerTests },
 ];

@@ -5,7 +5,7 @@ import {
   type ProblemReviewAnswer,
   type ReviewVerdict,
 } from '@kib/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useT, type Translate } from '../../../i18n/language';
 import { Alert, StatusNotice } from '../../../ui/alert';
 import { errorMessage } from '../../../ui/error-message';
@@ -28,10 +28,13 @@ export function ReviewSection({
   answer,
   headingLevel = 2,
   onSent,
+  mention,
 }: {
   answer: ProblemReviewAnswer;
   headingLevel?: 2 | 3;
   onSent?: () => void;
+  /** A place of the problem ("Numeral 2") the supervisor points at: written into the feedback, which takes the focus. */
+  mention?: Mention | null;
 }) {
   const t = useT();
   const id = useId();
@@ -42,7 +45,7 @@ export function ReviewSection({
       <Heading id={`${id}-title`}>{t('creator-reviews.section-title')}</Heading>
       {answer.mayRequest && <ReviewRequests answer={answer} onSent={onSent} />}
       {answer.mayReview ? (
-        <SupervisorForm key={review.problemId} answer={answer} />
+        <SupervisorForm key={review.problemId} answer={answer} mention={mention ?? null} />
       ) : (
         <ReviewVerdictView answer={answer} />
       )}
@@ -169,8 +172,21 @@ function verdictOf({ review }: ProblemReviewAnswer): VerdictValues {
   };
 }
 
+/** A place the supervisor points at, and a count that makes pointing at the same place again a new mention. */
+export interface Mention {
+  place: string;
+  seq: number;
+}
+
+/** The feedback with `place` written on a new line at its end, as the start of a remark ("Numeral 2: "). */
+export function withMention(feedback: string, place: string): string {
+  const line = `${place}: `;
+  const joined = feedback.trim() === '' ? line : `${feedback.replace(/\s+$/, '')}\n${line}`;
+  return joined.slice(0, REVIEW_FEEDBACK_MAX);
+}
+
 /** The supervisor's fields: the six switches and the two feedback texts, saved together. */
-function SupervisorForm({ answer }: { answer: ProblemReviewAnswer }) {
+function SupervisorForm({ answer, mention }: { answer: ProblemReviewAnswer; mention: Mention | null }) {
   const t = useT();
   const id = useId();
   const { review } = answer;
@@ -178,10 +194,23 @@ function SupervisorForm({ answer }: { answer: ProblemReviewAnswer }) {
   const initial = verdictOf(answer);
   const [values, setValues] = useState<VerdictValues>(initial);
   const [notice, setNotice] = useState<string | null>(null);
+  const feedback = useRef<HTMLTextAreaElement>(null);
   const set = (patch: Partial<VerdictValues>) => {
     setNotice(null);
     setValues((v) => ({ ...v, ...patch }));
   };
+  const mentioned = useRef<number | null>(null);
+  useEffect(() => {
+    if (!mention || mentioned.current === mention.seq) return;
+    mentioned.current = mention.seq;
+    setNotice(null);
+    setValues((v) => ({ ...v, problemFeedback: withMention(v.problemFeedback, mention.place) }));
+    const field = feedback.current;
+    if (field) {
+      field.focus();
+      requestAnimationFrame(() => field.setSelectionRange(field.value.length, field.value.length));
+    }
+  }, [mention]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const changed = Object.fromEntries(
@@ -217,6 +246,7 @@ function SupervisorForm({ answer }: { answer: ProblemReviewAnswer }) {
         label={t('creator-reviews.problem-feedback')}
         hint={t('creator-reviews.feedback-hint', { max: REVIEW_FEEDBACK_MAX })}
         error={fieldError('problem_feedback')}
+        ref={feedback}
         value={values.problemFeedback}
         maxLength={REVIEW_FEEDBACK_MAX}
         rows={4}

@@ -1,4 +1,5 @@
-import type { ProblemReview, ProblemReviewAnswer } from '@kib/core';
+import type { CreatorProblemAnswer, ProblemReview, ProblemReviewAnswer } from '@kib/core';
+import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import {
@@ -8,7 +9,7 @@ import {
   type StubCall,
   type StubHandler,
 } from '../../../test/render-site';
-import { CREATOR } from '../creator-fixture';
+import { CREATOR, MINE_ANSWER, MINE_DRAFT } from '../creator-fixture';
 
 const SUPERVISOR = { ...CREATOR, id: 50, firstName: 'Sofía', lastName: 'Castro', groups: ['Supervisors'] };
 
@@ -198,7 +199,10 @@ describe("a problem's review", () => {
     );
     const { screen } = await renderSite('/creator/reviews/12', {
       user: CREATOR,
-      routes: { 'GET creator/reviews/12/': { body: data } },
+      routes: {
+        'GET creator/reviews/12/': { body: data },
+        'GET creator/problems/12/': { body: MINE_ANSWER },
+      },
     });
     await expect
       .element(screen.getByRole('heading', { level: 1 }))
@@ -231,6 +235,7 @@ describe("a problem's review", () => {
         'GET creator/reviews/12/': {
           body: answer({ problemToReview: false, ready: false }, { mayRequest: true }),
         },
+        'GET creator/problems/12/': { body: MINE_ANSWER },
         'PUT creator/reviews/12/requests/': {
           status: 409,
           body: { code: 'conflict', detail: 'La operación choca con datos existentes.' },
@@ -253,6 +258,7 @@ describe("a problem's review", () => {
       user: SUPERVISOR,
       routes: {
         'GET creator/reviews/12/': { body: answer({}, { mayReview: true }) },
+        'GET creator/problems/12/': { body: { ...MINE_ANSWER, canEdit: false } },
         'PATCH creator/reviews/12/': (call) => {
           saved = call.body;
           return {
@@ -294,6 +300,148 @@ describe("a problem's review", () => {
       .toBeVisible();
     await userEvent.keyboard('{Tab}');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows a supervisor the whole problem with its answers and checks, tries it, and points the feedback at a numeral', async () => {
+    const reviewed: CreatorProblemAnswer = {
+      ...MINE_ANSWER,
+      canEdit: false,
+      problem: {
+        ...MINE_DRAFT,
+        description: 'Paso a paso',
+        numerals: [
+          {
+            ...MINE_DRAFT.numerals[0]!,
+            initialHint: 'Despeja $x$',
+            steps: [{ ...MINE_DRAFT.numerals[0]!.steps[0]!, explanation: 'Queda $2x=4$' }],
+          },
+          {
+            ...MINE_DRAFT.numerals[1]!,
+            question: 'Elige la fracción',
+            mathType: 'multipleChoice',
+            data: null,
+            choices: [
+              { key: 'chA', id: 1, text: '$\\frac{1}{2}$', picture: null, correct: true },
+              { key: 'chB', id: 2, text: '$2$', picture: null, correct: false },
+            ],
+          },
+          {
+            ...MINE_DRAFT.numerals[1]!,
+            key: 'numCCC',
+            id: 503,
+            question: 'Completa la tabla',
+            mathType: 'tableSimple',
+            data: VALID_MATH_TYPE_DATA.tableSimple,
+          },
+        ],
+      },
+      checks: [
+        {
+          numeral: 1,
+          step: null,
+          key: 'numAAA',
+          mathType: 'solve',
+          ok: true,
+          reason: null,
+          params: {},
+          answer: 'x=2',
+        },
+        {
+          numeral: 1,
+          step: 1,
+          key: 'stpAAA',
+          mathType: 'solve',
+          ok: true,
+          reason: null,
+          params: {},
+          answer: 'x=2',
+        },
+        {
+          numeral: 2,
+          step: null,
+          key: 'numBBB',
+          mathType: 'multipleChoice',
+          ok: true,
+          reason: null,
+          params: {},
+          answer: '1',
+        },
+        {
+          numeral: 3,
+          step: null,
+          key: 'numCCC',
+          mathType: 'tableSimple',
+          ok: false,
+          reason: 'authoring.solutions-wrong',
+          params: { answer: '1, 3' },
+          answer: '1, 3',
+        },
+      ],
+    };
+    let saved: unknown;
+    const { screen } = await renderSite('/creator/reviews/12', {
+      user: SUPERVISOR,
+      routes: {
+        'GET creator/reviews/12/': { body: answer({}, { mayReview: true }) },
+        'GET creator/problems/12/': { body: reviewed },
+        'PATCH creator/reviews/12/': (call) => {
+          saved = call.body;
+          return { body: answer({ problemFeedback: 'x' }, { mayReview: true }) };
+        },
+      },
+    });
+    const problem = screen.getByRole('region', { name: 'El problema' });
+    await expect.element(problem.getByRole('heading', { name: 'Numeral 1 · Resolver' })).toBeVisible();
+    await expect.element(problem.getByText('Resuelve')).toBeVisible();
+    await expect.element(problem.getByText('Pista:')).toBeVisible();
+    // The equation and the answer the checker holds, as math.
+    const math = [...document.querySelectorAll('.reviews-read [data-latex]')].map((e) =>
+      e.getAttribute('data-latex'),
+    );
+    expect(math).toEqual(expect.arrayContaining(['2x+3=7', 'x=2', '\\frac{1}{2}', '1', '3']));
+    await expect.element(problem.getByRole('heading', { name: 'Paso 1 · Resolver' })).toBeVisible();
+    await expect.element(problem.getByText('Resta 3 a ambos lados')).toBeVisible();
+    await expect.element(problem.getByText('Explicación:')).toBeVisible();
+    const choices = [...document.querySelectorAll('.reviews-read-choices li')].map((li) => [
+      li.querySelector('[data-latex]')?.getAttribute('data-latex'),
+      li.querySelector('strong')?.textContent,
+    ]);
+    expect(choices).toEqual([
+      ['\\frac{1}{2}', 'correcta'],
+      ['2', 'incorrecta'],
+    ]);
+    await expect
+      .element(
+        problem.getByRole('table', {
+          name: 'La tabla con las respuestas esperadas en sus celdas de respuesta',
+        }),
+      )
+      .toBeVisible();
+    // One check fails, said at the top and at its numeral, in the author's words.
+    await expect
+      .element(problem.getByText('1 de 4 respuestas no pasa la revisión automática: se indica abajo.'))
+      .toBeVisible();
+    await expect
+      .element(problem.getByText('Alguna de las soluciones definidas (1, 3) no cumple la ecuación.'))
+      .toBeVisible();
+    await expect.poll(() => document.querySelectorAll('.reviews-read-header-cell math').length).toBe(2);
+    expect(await axeViolations()).toEqual([]);
+
+    await problem.getByRole('button', { name: 'Comentar: Numeral 3' }).click();
+    const feedback = screen.getByRole('textbox', { name: 'Comentarios sobre el problema' });
+    await expect.element(feedback).toHaveValue('Numeral 3: ');
+    await expect.element(feedback).toHaveFocus();
+    await userEvent.keyboard('la celda 2 está mal');
+    await problem.getByRole('button', { name: 'Comentar: Numeral 1, paso 1' }).click();
+    await expect.element(feedback).toHaveValue('Numeral 3: la celda 2 está mal\nNumeral 1, paso 1: ');
+    await screen.getByRole('button', { name: 'Guardar revisión' }).click();
+    await expect
+      .poll(() => saved)
+      .toEqual({ problemFeedback: 'Numeral 3: la celda 2 está mal\nNumeral 1, paso 1: ' });
+
+    await problem.getByRole('button', { name: 'Probar' }).click();
+    const dialog = screen.getByRole('dialog');
+    await expect.element(dialog).toHaveTextContent('Resuelve');
   });
 
   it('says a review that is not the reader’s was not found', async () => {
