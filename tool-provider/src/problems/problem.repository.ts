@@ -37,8 +37,8 @@ export class ProblemRepository {
         {
           model: Numeral,
           as: 'numerals',
-          attributes: { exclude: ['draftKey'] },
-          include: [{ model: Step, as: 'steps', attributes: { exclude: ['draftKey'] } }],
+          attributes: { exclude: ['draftKey', 'answerTests'] },
+          include: [{ model: Step, as: 'steps', attributes: { exclude: ['draftKey', 'answerTests'] } }],
         },
       ],
       order: [
@@ -77,8 +77,8 @@ export class ProblemRepository {
   ): Promise<{ numeral: CoreNumeral; problem: ProblemAccess & { id: number } } | null> {
     const { Numeral, Step, Problem, ProblemCoauthor } = this.models;
     const numeral = await Numeral.findByPk(numeralId, {
-      attributes: { exclude: ['draftKey'] },
-      include: [{ model: Step, as: 'steps', attributes: { exclude: ['draftKey'] } }],
+      attributes: { exclude: ['draftKey', 'answerTests'] },
+      include: [{ model: Step, as: 'steps', attributes: { exclude: ['draftKey', 'answerTests'] } }],
       order: [
         [{ model: Step, as: 'steps' }, 'number', 'ASC'],
         [{ model: Step, as: 'steps' }, 'id', 'ASC'],
@@ -125,7 +125,7 @@ export class ProblemRepository {
     const stepIds = steps.filter((s) => s.mathType === 'multipleChoice').map((s) => s.id);
     if (!numeralIds.length && !stepIds.length) return choices;
     const rows: MultipleChoiceEntry[] = await this.models.MultipleChoiceEntry.findAll({
-      attributes: { exclude: ['draftKey'] },
+      attributes: { exclude: ['draftKey', 'answerTests'] },
       where: {
         [Op.or]: [
           ...(numeralIds.length ? [{ numeralId: numeralIds }] : []),

@@ -1,3 +1,4 @@
+import type { Language } from '@kib/core';
 import { useCallback, useEffect, useRef } from 'react';
 import { MathLine } from '../math-console/math-line';
 import type { MathLiveModule } from '../math-console/mathlive-setup';
@@ -25,6 +26,8 @@ interface FunctionRowProps {
   mathLive: MathLiveModule | null;
   idPrefix: string;
   t: Translate;
+  /** The page's language, for MathLive's texts. */
+  language: Language;
   onChange: GrapherProps['onFunctionChange'];
   onRemove: GrapherProps['onRemoveFunction'];
 }
@@ -40,6 +43,7 @@ export function FunctionRow({
   mathLive,
   idPrefix,
   t,
+  language,
   onChange,
   onRemove,
 }: FunctionRowProps) {
@@ -82,6 +86,7 @@ export function FunctionRow({
               <MathLine
                 mathLive={mathLive}
                 latex={fn.value}
+                language={language}
                 label={t('grapher.value-label', { number })}
                 readOnly={false}
                 shortcuts={keepShortcuts}

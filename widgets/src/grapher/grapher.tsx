@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { loadMathField, type MathLiveModule } from '../math-console/mathlive-setup';
 import { zoomCartesian } from '../shared/graph/cartesian';
-import { useT, type Translate } from '../shared/i18n';
+import { useT, widgetLanguage, type Translate } from '../shared/i18n';
 import { loadMathConverters } from '../shared/lazy';
 import { WidgetStyles } from '../shared/styles';
 import { useAnnouncer } from '../shared/use-announcer';
@@ -208,6 +208,7 @@ export function Grapher({
                 mathLive={mathLive}
                 idPrefix={uid}
                 t={t}
+                language={widgetLanguage(lang)}
                 onChange={onFunctionChange}
                 onRemove={onRemoveFunction}
               />

@@ -57,6 +57,38 @@ describe('MathConsole lines', () => {
     await expect.element(screen.getByRole('button', { name: 'Add line' })).toBeInTheDocument();
   });
 
+  it('names MathLive’s keyboard and menu toggles once, in the page’s language', async () => {
+    const toggles = (root: ParentNode) =>
+      fields(root).flatMap((field) =>
+        ['virtual-keyboard-toggle', 'menu-toggle'].map((part) => {
+          const toggle = field.shadowRoot?.querySelector(`[part=${part}]`);
+          return [
+            toggle?.getAttribute('aria-label'),
+            toggle?.querySelector('svg')?.getAttribute('aria-hidden'),
+          ];
+        }),
+      );
+    const spanish = await render(<MathConsole data={simplify} />);
+    await loaded(spanish);
+    expect(toggles(spanish.container)).toEqual([
+      ['Mostrar u ocultar el teclado virtual', 'true'],
+      ['Menú de la fórmula', 'true'],
+    ]);
+    // MathLive's own tooltip follows the page's language too.
+    const tooltip = () =>
+      fields(spanish.container)[0]!
+        .shadowRoot?.querySelector('[part=menu-toggle]')
+        ?.getAttribute('data-tooltip');
+    await expect.poll(tooltip).toBe('Menú');
+    await spanish.unmount();
+    const english = await render(<MathConsole data={simplify} lang="en" />);
+    await loaded(english, 'Line 1');
+    expect(toggles(english.container)).toEqual([
+      ['Show or hide the virtual keyboard', 'true'],
+      ['Formula menu', 'true'],
+    ]);
+  });
+
   it('reports the whole answer as the student types a line', async () => {
     const onAnswer = vi.fn();
     const screen = await render(<MathConsole data={simplify} onAnswer={onAnswer} />);

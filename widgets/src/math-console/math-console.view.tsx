@@ -1,6 +1,6 @@
 import type { Language } from '@kib/i18n';
 import type { MouseEvent as ReactMouseEvent } from 'react';
-import { messageText, useT } from '../shared/i18n';
+import { messageText, useT, widgetLanguage } from '../shared/i18n';
 import { MathLatex, MathText } from '../shared/math-text';
 import { lineNumber, type MathConsoleController } from './math-console.controller';
 import {
@@ -96,6 +96,7 @@ function AnswerLine({
             <MathLine
               mathLive={mathLive}
               latex={displayedLatex(line)}
+              language={widgetLanguage(lang)}
               label={t('math-console.line', lineNumber(index))}
               readOnly={disabled}
               shortcuts={c.shortcuts}

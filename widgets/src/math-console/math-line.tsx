@@ -1,5 +1,7 @@
+import type { Language } from '@kib/core';
 import type { MathfieldElement } from 'mathlive';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../shared/i18n';
 import { HIGHLIGHT_COLOR } from './math-console.logic';
 import type { MathLiveModule } from './mathlive-setup';
 
@@ -44,6 +46,27 @@ export interface MathLineProps {
   onFocus(): void;
   /** Registers the field so the console can focus it; null on unmount. */
   register(handle: LineEditorHandle | null): void;
+  /** The page's language: MathLive's own texts and the names of its keyboard and menu toggles. */
+  language?: Language;
+}
+
+/**
+ * Names MathLive's two toggles inside a field in the page's language, once each: MathLive names
+ * their icons in the language it loaded with (the browser's) and a screen reader read each toggle
+ * and its icon, so the toggle takes the name and its icon is hidden.
+ */
+function nameToggles(field: HTMLElement, names: { keyboard: string; menu: string }): void {
+  const root = field.shadowRoot;
+  if (!root) return;
+  for (const [part, name] of [
+    ['virtual-keyboard-toggle', names.keyboard],
+    ['menu-toggle', names.menu],
+  ] as const) {
+    const toggle = root.querySelector(`[part=${part}]`);
+    if (!toggle) continue;
+    toggle.setAttribute('aria-label', name);
+    toggle.querySelector('svg')?.setAttribute('aria-hidden', 'true');
+  }
 }
 
 /**
@@ -65,6 +88,10 @@ export function MathLine(props: MathLineProps) {
     latest.current = props;
   });
 
+  const t = useT(props.language);
+  const toggleNames = useRef({ keyboard: '', menu: '' });
+  toggleNames.current = { keyboard: t('math-console.keyboard-toggle'), menu: t('math-console.menu-toggle') };
+
   const { MathfieldElement: Field } = props.mathLive;
   // A layout effect: the field exists (and is registered) before the console's effects run, so a
   // new line can take the focus in the same commit.
@@ -79,7 +106,9 @@ export function MathLine(props: MathLineProps) {
     const baseBackground = mf.backgroundColorMap;
     mf.backgroundColorMap = (name) => (name === HIGHLIGHT_COLOR ? 'var(--kib-accent)' : baseBackground(name));
     mf.setAttribute('aria-label', latest.current.label);
+    Field.locale = latest.current.language ?? 'es';
     host.append(mf);
+    nameToggles(mf, toggleNames.current);
     // Options are read once the field is mounted (MathLive keeps them on its inner editor).
     mf.menuItems = [];
     mf.readOnly = latest.current.readOnly;

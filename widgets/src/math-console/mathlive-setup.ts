@@ -22,6 +22,8 @@ export function loadMathField(): Promise<MathLiveModule> {
     MathfieldElement.plonkSound = null;
     declareFonts(fonts.default);
     MathfieldElement.fontsDirectory = null;
+    // MathLive's Spanish lacks the menu's tooltip.
+    MathfieldElement.strings = { es: { 'tooltip.menu': 'Menú' } };
     // In a frame (an LMS page, Storybook) MathLive would send the virtual keyboard to the top
     // window, which has no MathLive: the keyboard lives in the widget's own window instead.
     mathLive.initVirtualKeyboardInCurrentBrowsingContext();

@@ -1,6 +1,7 @@
 import type { MathType, NumeralDraft, ProblemDraft, StepDraft } from '@kib/core';
 import { hashSeed, Prng } from '../expr/prng';
 import type { CheckRequest } from '../types';
+import { brokenNumeral } from './claims';
 import { planItem, solveSolutions, type ItemPlan, type VariedItem } from './items';
 import {
   drawValue,
@@ -31,7 +32,7 @@ export interface ItemRef {
 }
 
 /** Why an item is the same in every variant. */
-export type KeptReason = 'type-unsupported' | 'no-numbers' | 'not-rebuilt';
+export type KeptReason = 'type-unsupported' | 'no-numbers' | 'not-rebuilt' | 'unchanged';
 
 /** An item kept as it was, and why. */
 export interface KeptItem extends ItemRef {
@@ -147,20 +148,56 @@ function variableKeys(items: readonly Item[]): { keys: string[]; smooth: Set<str
   return { keys: [...keys].sort(), smooth };
 }
 
-/** One new number per key, no two keys with the same new number. */
-function drawMap(keys: readonly string[], smooth: ReadonlySet<string>, rng: Prng): NumberMap {
+/**
+ * One new number per key: no two keys with the same new number, and none equal to a number the
+ * problem already has (a new 3 beside an old 3 would say two things with one number). Null when a
+ * key found no such number in its draws.
+ */
+function drawMap(
+  keys: readonly string[],
+  smooth: ReadonlySet<string>,
+  rng: Prng,
+  present: ReadonlySet<string>,
+): NumberMap | null {
   const map = new Map<string, string>();
-  const used = new Set<string>();
+  const used = new Set<string>(present);
   for (const key of keys) {
-    let value = key;
-    for (let i = 0; i < 10; i++) {
-      value = drawValue(key, rng, smooth.has(key));
-      if (!used.has(value)) break;
+    let value: string | null = null;
+    for (let i = 0; i < 10 && value === null; i++) {
+      const drawn = drawValue(key, rng, smooth.has(key));
+      if (!used.has(drawn)) value = drawn;
     }
+    if (value === null) return null;
     used.add(value);
     map.set(key, value);
   }
   return map;
+}
+
+/**
+ * The numbers that stay as they are in a variant: those the problem mentions, less the keys drawn
+ * anew and those an item computes from them (a solution, a target), which change with them.
+ */
+function staying(present: ReadonlySet<string>, keys: readonly string[], items: readonly Item[]): Set<string> {
+  const leaving = new Set(keys);
+  for (const item of items)
+    if (!item.kept && item.plan) for (const key of item.plan.derives) leaving.add(key);
+  return new Set([...present].filter((key) => !leaving.has(key)));
+}
+
+/** Every number the problem mentions: its items' records and choices, and the math of its texts. */
+function presentKeys(draft: ProblemDraft): Set<string> {
+  const keys = new Set<string>();
+  textNumberKeys(draft.description, keys);
+  for (const numeral of draft.numerals) {
+    for (const item of [numeral, ...numeral.steps]) mentionedKeys(item, keys);
+    for (const text of [numeral.question, numeral.initialHint ?? '']) textNumberKeys(text, keys);
+    for (const step of numeral.steps) {
+      textNumberKeys(step.instruction, keys);
+      textNumberKeys(step.explanation, keys);
+    }
+  }
+  return keys;
 }
 
 /**
@@ -261,6 +298,7 @@ export function makeVariants(draft: ProblemDraft, options: VariantOptions): Vari
   const signature = (done: ReadonlyMap<number, VariedItem>) =>
     JSON.stringify(items.map((item, i) => done.get(i)?.data ?? item.content.data));
   const seen = new Set([signature(new Map())]);
+  const present = presentKeys(draft);
   const variants: ProblemVariant[] = [];
   for (let n = 1; n <= count && now() <= deadline; n++) {
     const rng = new Prng(hashSeed(`${seed}:${n}`));
@@ -279,7 +317,9 @@ export function makeVariants(draft: ProblemDraft, options: VariantOptions): Vari
         ({ keys, smooth } = variableKeys(items));
         if (keys.length === 0) break;
       }
-      const tried = tryMap(items, drawMap(keys, smooth, rng));
+      const drawn = drawMap(keys, smooth, rng, staying(present, keys, items));
+      if (!drawn) continue;
+      const tried = tryMap(items, drawn);
       if (typeof tried === 'number') {
         items[tried]!.failures++;
         continue;
@@ -288,17 +328,36 @@ export function makeVariants(draft: ProblemDraft, options: VariantOptions): Vari
       const sig = signature(done);
       if (seen.has(sig)) continue;
       seen.add(sig);
+      const problem = buildDraft(draft, items, done, map, n, rng);
+      // A worked step, a hint or an explanation that the new numbers make false: not a variant.
+      const broken = brokenNumeral(draft, problem);
+      if (broken >= 0) {
+        const numeralItem = items.find((item) => item.ref.numeral === broken + 1 && !item.kept);
+        if (numeralItem) numeralItem.failures++;
+        continue;
+      }
       const answers = [...done].map(([i, v]) => ({
         ...items[i]!.ref,
         data: v.request.data,
         answer: v.request.answer,
       }));
-      made = { problem: buildDraft(draft, items, done, map, n, rng), answers };
+      made = { problem, answers };
     }
     if (!made) break;
     variants.push(made);
   }
   if (variants.length === 0 && count > 0) return { ok: false, error: 'none-found', kept: keptList() };
+  // An item whose record no variant changed (its numbers all fixed by others) is kept, and said so.
+  for (const item of items) {
+    if (item.kept !== null) continue;
+    const before = JSON.stringify(item.content.data);
+    const changed = variants.some((v) => {
+      const numeral = v.problem.numerals[item.ref.numeral - 1];
+      const content = item.ref.step === null ? numeral : numeral?.steps[item.ref.step - 1];
+      return JSON.stringify(content?.data) !== before;
+    });
+    if (!changed) item.kept = 'unchanged';
+  }
   const varied = items.filter((i) => i.kept === null).map((i) => i.ref);
   return { ok: true, variants, varied, kept: keptList() };
 }

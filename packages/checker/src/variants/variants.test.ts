@@ -277,6 +277,93 @@ describe('makeVariants', () => {
     for (const v of out.variants) expect(data<'solve'>(v).startingExpression).toMatch(/^3x\+/);
   });
 
+  it('changes every worked step and hint with the numbers they use', () => {
+    const draft = problem([
+      {
+        ...numeral('Resuelve $2x+3=7$.', 'solve', solve('2x+3=7', ['x=2']), [
+          step('Resta $3$ a ambos lados.', 'solve', solve('2x+3=7', ['x=2'])),
+        ]),
+        initialHint: 'Empieza por $2x+3-3=7-3$.',
+      },
+    ]);
+    for (const v of variantsOf(draft, 4, 5)) {
+      const n = v.problem.numerals[0]!;
+      const [, a, b, c] = /\$(\d+)x\+(\d+)=(\d+)\$/.exec(n.question)!.map(Number);
+      expect(n.initialHint).toBe(`Empieza por $${a}x+${b}-${b}=${c}-${b}$.`);
+      expect(n.steps[0]!.instruction).toBe(`Resta $${b}$ a ambos lados.`);
+    }
+  });
+
+  it('offers no variant whose worked solution would be false', () => {
+    // The step's 4 is 7 − 3, which nothing here computes: a variant must keep the explanation true.
+    const draft = problem([
+      numeral('Resuelve $2x+3=7$.', 'solve', solve('2x+3=7', ['x=2']), [
+        {
+          ...step('Despeja: $2x=4$.', 'solve', solve('2x=4', ['x=2'])),
+          explanation: 'Porque $2x=7-3=4$, y así $x=2$.',
+        },
+      ]),
+    ]);
+    const out = makeVariants(draft, { count: 4, seed: 5 });
+    const offered = out.ok ? out.variants : [];
+    for (const v of offered) {
+      const n = v.problem.numerals[0]!;
+      const [, a, b, c] = /\$(\d+)x\+(\d+)=(\d+)\$/.exec(n.question)!.map(Number);
+      const [, a2, c2, b2, d] = /\$(\d+)x=(\d+)-(\d+)=(\d+)\$/.exec(n.steps[0]!.explanation)!.map(Number);
+      expect([a2, c2, b2, d]).toEqual([a, c, b, c! - b!]);
+      expect(n.steps[0]!.explanation).toContain(`$x=${(c! - b!) / a!}$`);
+    }
+    if (!out.ok) expect(out.error).toBe('none-found');
+  });
+
+  it('never gives a new number that equals one the problem keeps', () => {
+    const draft = problem([
+      numeral('Resuelve $2x+5=11$.', 'solve', solve('2x+5=11', ['x=3'])),
+      {
+        ...numeral('¿Cuál es $4+1$?', 'multipleChoice', null),
+        choices: [
+          { key: 'choice1', id: 1, text: '$5$', picture: null, correct: true },
+          { key: 'choice2', id: 2, text: '$4$', picture: null, correct: false },
+        ],
+      },
+    ]);
+    const out = makeVariants(draft, { count: 8, seed: 9 });
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    // The choice keeps 4, 5 and 1; the equation's 5 stays with it, its 2 and 11 change to numbers
+    // the problem does not already use for something else.
+    for (const v of out.variants) {
+      const [, a, b, c] = /^(\d+)x\+(\d+)=(\d+)$/.exec(data<'solve'>(v).startingExpression)!.map(Number);
+      expect(b).toBe(5);
+      for (const changed of [a, c]) expect([1, 4, 5]).not.toContain(changed);
+    }
+  });
+
+  it('says which items no variant changed, a numeral whose numbers others keep among them', () => {
+    const draft = problem([
+      numeral('Resuelve $3x=6$.', 'solve', solve('3x=6', ['x=2'])),
+      numeral('Simplifica $3+3$.', 'simplify', simplify('3+3', '6')),
+      {
+        ...numeral('¿Cuál es el coeficiente, $3$ o $6$?', 'multipleChoice', null),
+        choices: [
+          { key: 'choice1', id: 1, text: '$3$', picture: null, correct: true },
+          { key: 'choice2', id: 2, text: '$6$', picture: null, correct: false },
+          { key: 'choice3', id: 3, text: '$2$', picture: null, correct: false },
+        ],
+      },
+      numeral('Simplifica $5+4$.', 'simplify', simplify('5+4', '9')),
+    ]);
+    const out = makeVariants(draft, { count: 3, seed: 4 });
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.kept.map((k) => [k.numeral, k.reason])).toEqual([
+      [1, 'unchanged'],
+      [2, 'unchanged'],
+      [3, 'type-unsupported'],
+    ]);
+    expect(out.varied.map((v) => v.numeral)).toEqual([4]);
+  });
+
   it('refuses a problem with nothing to vary, and says when no draw fits', () => {
     const plot = problem([numeral('Grafica.', 'plotFunction', { function: 'x^{2}' })]);
     expect(makeVariants(plot, { count: 2 })).toMatchObject({ ok: false, error: 'unsupported' });

@@ -58,7 +58,7 @@ export const ProblemVariantsAnswerSchema = z.object({
   variants: z.array(ProblemVariantSchema),
   varied: z.array(VariantItemSchema),
   kept: z.array(
-    VariantItemSchema.extend({ reason: z.enum(['type-unsupported', 'no-numbers', 'not-rebuilt']) }),
+    VariantItemSchema.extend({ reason: z.enum(['type-unsupported', 'no-numbers', 'not-rebuilt', 'unchanged']) }),
   ),
 });
 /** What problems/{id}/variants/ answers. */

@@ -69,7 +69,14 @@ describe('the creation tool: make variants', () => {
 
     await expect.element(section.getByRole('heading', { name: 'Variantes creadas' })).toHaveFocus();
     expect(calls[0]!.body).toEqual({ count: 2 });
-    await expect.element(section.getByText('Resuelve $3x+2=8$')).toBeVisible();
+    // The list renders the variant's math, not its LaTeX source.
+    await expect.element(section.getByText('Resuelve', { exact: false }).first()).toBeVisible();
+    expect(
+      [...section.element().querySelectorAll('.creator-variants-list [data-latex]')].map((e) =>
+        e.getAttribute('data-latex'),
+      ),
+    ).toContain('3x+2=8');
+    expect(section.element().textContent).not.toContain('$3x+2=8$');
     await expect
       .element(section.getByText(/Quedaron igual en todas las variantes \(revísalas\): numeral 2/))
       .toBeVisible();

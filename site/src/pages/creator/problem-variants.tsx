@@ -1,5 +1,6 @@
 import { PROBLEM_VARIANTS_MAX, type ProblemDraft, type ProblemVariantsAnswer } from '@kib/core';
 import { useMutation } from '@tanstack/react-query';
+import { MathText } from '@kib/widgets';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../app/api';
@@ -148,11 +149,15 @@ export function ProblemVariants({
               return (
                 <li key={draft.title}>
                   <p>
-                    <strong>{draft.title}</strong>
+                    <strong>
+                      <MathText text={draft.title} />
+                    </strong>
                   </p>
                   <ul>
                     {draft.numerals.map((n) => (
-                      <li key={n.key}>{n.question}</li>
+                      <li key={n.key}>
+                        <MathText text={n.question} />
+                      </li>
                     ))}
                   </ul>
                   <div className="form-actions">

@@ -1,7 +1,7 @@
 import { LIMITS, type ExpressionItem } from '@kib/core';
 import { loadMathField, MathLine, type LineEditorHandle, type MathLiveModule } from '@kib/widgets';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useT } from '../../../i18n/language';
+import { useLanguage, useT } from '../../../i18n/language';
 import { newExpressionItem } from './records';
 
 /** What a form's fields share: the id prefix, the errors and the translate function. */
@@ -86,6 +86,7 @@ interface MathInputProps {
  */
 export function MathInput({ id, label, value, onChange, error, hint, hideLabel, register }: MathInputProps) {
   const mathLive = useMathLive();
+  const { language } = useLanguage();
   const hostRef = useRef<HTMLSpanElement>(null);
   const described = describedBy(id, error, hint);
   useEffect(() => {
@@ -116,6 +117,7 @@ export function MathInput({ id, label, value, onChange, error, hint, hideLabel, 
             mathLive={mathLive}
             latex={value}
             label={label}
+            language={language}
             readOnly={false}
             shortcuts={keepShortcuts}
             keyboardPolicy={touchScreen() ? 'auto' : 'manual'}
