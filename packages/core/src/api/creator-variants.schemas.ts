@@ -58,7 +58,9 @@ export const ProblemVariantsAnswerSchema = z.object({
   variants: z.array(ProblemVariantSchema),
   varied: z.array(VariantItemSchema),
   kept: z.array(
-    VariantItemSchema.extend({ reason: z.enum(['type-unsupported', 'no-numbers', 'not-rebuilt', 'unchanged']) }),
+    VariantItemSchema.extend({
+      reason: z.enum(['type-unsupported', 'no-numbers', 'not-rebuilt', 'unchanged']),
+    }),
   ),
 });
 /** What problems/{id}/variants/ answers. */

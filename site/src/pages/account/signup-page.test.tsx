@@ -76,7 +76,9 @@ describe('SignupPage', () => {
       userType: 'teacher',
     });
     expect(screen.container.querySelector('form')).toBeNull();
-    await expect.poll(() => document.activeElement?.textContent).toContain('Revisa tu correo para activar tu cuenta');
+    await expect
+      .poll(() => document.activeElement?.textContent)
+      .toContain('Revisa tu correo para activar tu cuenta');
     expect(await axeViolations()).toEqual([]);
   });
 
@@ -200,7 +202,9 @@ describe('SignupPage', () => {
     await screen.getByRole('button', { name: 'Create account' }).click();
     const alert = screen.getByRole('alert');
     await expect.element(alert).toHaveTextContent('Opps something wrong in the server :(');
-    await expect.poll(() => document.activeElement?.textContent).toBe('Opps something wrong in the server :(');
+    await expect
+      .poll(() => document.activeElement?.textContent)
+      .toBe('Opps something wrong in the server :(');
   });
 
   it('shows the activation message in English', async () => {
