@@ -19,6 +19,7 @@ export const TEXT_FEEDBACK_CODES = [
   'equivalent-not-simplified',
   'not-in-form',
   'exact-value-required',
+  'write-without-decimals',
   'rounded-value',
   'unexpected-relation',
   'not-an-equation',

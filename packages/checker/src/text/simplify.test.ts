@@ -136,6 +136,16 @@ describe('checkSimplify: decimals are exact', () => {
       feedback: { key: 'feedback.exact-value-required', params: {} },
     });
   });
+
+  it('takes the value 0.5 for the target 1/2 as right but not final, asking for it without decimals', () => {
+    const half = check(data('\\frac{2}{4}', '\\frac{1}{2}'), ['0.5']);
+    expect(half.correct).toBe(false);
+    expect(half.lines[0]).toEqual({
+      correct: true,
+      feedback: { key: 'feedback.write-without-decimals', params: {} },
+    });
+    expect(check(data('\\frac{2}{4}', '\\frac{1}{2}'), ['0.5', '\\frac{1}{2}']).correct).toBe(true);
+  });
 });
 
 describe('checkSimplify: a named form (data.form)', () => {

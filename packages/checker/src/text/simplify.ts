@@ -174,6 +174,16 @@ export function checkSimplifyLine(
       empty: false,
     };
   }
+  // The very value, written with decimals where the target has none (0.5 for 1/2): not the form
+  // asked for (simplify judges the form; solve, which asks for values, takes it), and said so.
+  if (problem.targetIsExact && hasDecimal(value) && !problem.form) {
+    return {
+      feedback: { correct: true, feedback: message('write-without-decimals') },
+      value,
+      final: false,
+      empty: false,
+    };
+  }
   return formVerdict(problem, value, value, [value]);
 }
 
