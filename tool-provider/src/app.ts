@@ -49,6 +49,7 @@ import type { JobQueue, RetryPolicy } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ReviewsRepository } from './reviews/reviews.repository';
 import { registerReviewRoutes } from './reviews/reviews.routes';
+import { CreatorDraftsRepository, registerCreatorDraftRoutes } from './creator-drafts/creator-drafts';
 import { ReviewsService } from './reviews/reviews.service';
 import { UserRepository } from './users/user.repository';
 import { initModels } from './db/models';
@@ -512,6 +513,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
     }),
   );
   registerCreatorStatsRoutes(api, new CreatorStatsService({ repo: new CreatorStatsRepository(sequelize) }));
+  registerCreatorDraftRoutes(api, new CreatorDraftsRepository(sequelize));
   registerCreatorModuleRoutes(
     api,
     new CreatorModuleService({

@@ -117,6 +117,9 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'POST /delete_temp_student/': 'public',
   'GET /creator/problems/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'GET /creator/problems/:id/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'GET /creator/drafts/:name/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'PUT /creator/drafts/:name/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
+  'DELETE /creator/drafts/:name/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /send_create_problem_data/': ['Creators', 'Supervisors', 'Teachers', 'LTITeacher', 'Platform Admin'],
   'POST /create_ai_problem/': ['Creators'],
   'GET /create_ai_problem/:id/': ['Creators'],
@@ -241,6 +244,7 @@ describe('route × role', () => {
     expect(LARGER_BODIES).toEqual([
       'POST /api/createregisterstudents/',
       'POST /api/createregisterstudents/file/',
+      'PUT /api/creator/drafts/:name/',
     ]);
     expect(EMBED_CORS).toHaveLength(6);
     expect(all).toContain('POST /lti/1.1/launch');

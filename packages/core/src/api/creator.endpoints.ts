@@ -1,6 +1,9 @@
 import { AUTHENTICATED, endpoint, PUBLIC, roles } from './contract';
 import {
   CloneProblemAnswerSchema,
+  CREATOR_DRAFT_MAX_CHARS,
+  CreatorDraftAnswerSchema,
+  CreatorDraftSaveSchema,
   CreatorProblemAnswerSchema,
   CreatorProblemsAnswerSchema,
   CreatorProblemsQuerySchema,
@@ -60,6 +63,34 @@ export const CREATOR_ENDPOINTS = {
     summary:
       'A problem in the creation tool’s shape, answers included, for those who may edit it or review it (404 otherwise)',
     response: CreatorProblemAnswerSchema,
+  }),
+  creatorDraft: endpoint({
+    method: 'get',
+    path: '/creator/drafts/:name/',
+    access: AUTHORS,
+    tag: TAG,
+    summary:
+      "The caller's unsaved creation-tool draft kept on the server under a name (for a browser without storage), or null",
+    response: CreatorDraftAnswerSchema,
+  }),
+  keepCreatorDraft: endpoint({
+    method: 'put',
+    path: '/creator/drafts/:name/',
+    access: AUTHORS,
+    tag: TAG,
+    summary:
+      "Keeps the caller's unsaved creation-tool draft under a name, for a browser whose storage is blocked; only the caller reads it",
+    body: CreatorDraftSaveSchema,
+    response: CreatorDraftAnswerSchema,
+    maxBodyBytes: CREATOR_DRAFT_MAX_CHARS * 2 + 1024,
+  }),
+  forgetCreatorDraft: endpoint({
+    method: 'delete',
+    path: '/creator/drafts/:name/',
+    access: AUTHORS,
+    tag: TAG,
+    summary: "Forgets the caller's unsaved draft kept under a name (nothing to forget is fine)",
+    response: null,
   }),
   saveProblem: endpoint({
     method: 'post',

@@ -452,3 +452,27 @@ export const PublicConfigSchema = z.object({
 });
 /** What GET config/ answers. */
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+/** The longest unsaved draft kept on the server for a browser without storage, in characters. */
+export const CREATOR_DRAFT_MAX_CHARS = 2_000_000;
+
+/** The names of unsaved drafts: the new problem's, or a saved problem's by its id. */
+export const CREATOR_DRAFT_NAME = /^kib\.creator-draft\.(new|[1-9]\d{0,9})$/;
+
+/**
+ * PUT creator/drafts/{name}/: the creation tool's unsaved draft, as the tool keeps it (its JSON as
+ * text), for a browser whose storage is blocked (an LMS frame); only its owner reads it back.
+ */
+export const CreatorDraftSaveSchema = z.object({
+  value: z.string().max(CREATOR_DRAFT_MAX_CHARS, 'validation.too-long'),
+});
+/** An unsaved draft to keep. */
+export type CreatorDraftSave = z.infer<typeof CreatorDraftSaveSchema>;
+
+/** GET creator/drafts/{name}/: the caller's draft kept under that name, or null, and when it was kept. */
+export const CreatorDraftAnswerSchema = z.object({
+  value: z.string().nullable(),
+  savedAt: DateTimeSchema.nullable(),
+});
+/** The caller's kept draft. */
+export type CreatorDraftAnswer = z.infer<typeof CreatorDraftAnswerSchema>;

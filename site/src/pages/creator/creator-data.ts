@@ -1,4 +1,4 @@
-import { ApiError, type CurrentUser, type UploadFile } from '@kib/api-client';
+import { ApiError, type ApiClient, type CurrentUser, type UploadFile } from '@kib/api-client';
 import {
   PICTURE_MAX_BYTES,
   VIDEO_MAX_BYTES,
@@ -9,6 +9,7 @@ import {
 } from '@kib/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/api';
+import type { RemoteDraftStorage } from './creator-draft.store';
 
 /** The creator area's home: the problem table. */
 export const CREATOR_HOME = '/creator';
@@ -170,4 +171,20 @@ export function useSaveProblem() {
       queryClient.removeQueries({ queryKey: creatorProblemKey(answer.problemId) });
     },
   });
+}
+
+/**
+ * The author's account as the place of unsaved drafts (creator/drafts/{name}/), for a browser that
+ * blocks its own storage: the creation tool's draft store uses it only then.
+ */
+export function remoteDrafts(api: ApiClient): RemoteDraftStorage {
+  return {
+    get: async (name) => (await api.endpoints.creatorDraft({ params: { name } })).value,
+    set: async (name, value) => {
+      await api.endpoints.keepCreatorDraft({ params: { name }, body: { value } });
+    },
+    remove: async (name) => {
+      await api.endpoints.forgetCreatorDraft({ params: { name } });
+    },
+  };
 }

@@ -1,13 +1,15 @@
 import type { SaveProblemAnswer } from '@kib/core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINE_DRAFT } from './creator-fixture';
 import {
   createCreatorDraftStore,
   draftStorageName,
   emptyProblem,
   hasStoredDraft,
+  REMOTE_DRAFT_DELAY_MS,
   slotId,
   type FileSlot,
+  type RemoteDraftStorage,
 } from './creator-draft.store';
 
 const NEW = draftStorageName(null);
@@ -127,5 +129,66 @@ describe('choices and their pictures', () => {
     expect(store.getState().draft.videoS3).toBe('k.mov');
     expect(store.getState().dirty).toBe(true);
     expect(hasStoredDraft(NEW)).toBe(true);
+  });
+
+  describe('in a browser that blocks its storage (an LMS frame)', () => {
+    beforeEach(() => {
+      vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+        throw new DOMException('The storage is currently unavailable', 'SecurityError');
+      });
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    });
+
+    /** The author's account, as the server keeps drafts: by name, the JSON text as sent. */
+    function account() {
+      const kept = new Map<string, string>();
+      const sent: string[] = [];
+      const remote: RemoteDraftStorage = {
+        get: async (name) => kept.get(name) ?? null,
+        set: async (name, value) => {
+          sent.push(name);
+          kept.set(name, value);
+        },
+        remove: async (name) => {
+          sent.push(`-${name}`);
+          kept.delete(name);
+        },
+      };
+      return { kept, sent, remote };
+    }
+
+    it('keeps unsaved work in the author’s account, a moment after the last change, and restores it from there', async () => {
+      vi.useFakeTimers();
+      const { kept, sent, remote } = account();
+      const store = createCreatorDraftStore(emptyProblem('es'), NEW, [], remote);
+      expect(store.getState().keptIn).toBe('account');
+      store.getState().setProblem({ title: 'Escrito en Moodle' });
+      store.getState().setProblem({ title: 'Escrito en Moodle, sin almacenamiento' });
+      expect(sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(REMOTE_DRAFT_DELAY_MS);
+      // One request for both changes, with the last.
+      expect(sent).toEqual([NEW]);
+      expect(JSON.parse(kept.get(NEW)!).state.draft.title).toBe('Escrito en Moodle, sin almacenamiento');
+
+      const again = createCreatorDraftStore(emptyProblem('es'), NEW, [], remote);
+      await vi.waitFor(() => expect(again.getState().restored).toBe(true));
+      expect(again.getState()).toMatchObject({ dirty: true, keptIn: 'account' });
+      expect(again.getState().draft.title).toBe('Escrito en Moodle, sin almacenamiento');
+
+      // Saved (or discarded): the account forgets it.
+      again.getState().reset(emptyProblem('es'));
+      await vi.advanceTimersByTimeAsync(REMOTE_DRAFT_DELAY_MS);
+      expect(kept.has(NEW)).toBe(false);
+    });
+
+    it('says so when nothing can keep unsaved work beyond the page', () => {
+      const store = createCreatorDraftStore(emptyProblem('es'), NEW);
+      expect(store.getState().keptIn).toBe('page');
+      store.getState().setProblem({ title: 'Solo en la página' });
+      expect(store.getState().draft.title).toBe('Solo en la página');
+    });
   });
 });

@@ -15,7 +15,13 @@ import {
 } from '@kib/core';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import { createJSONStorage, persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import {
+  createJSONStorage,
+  persist,
+  type PersistStorage,
+  type StateStorage,
+  type StorageValue,
+} from 'zustand/middleware';
 
 /** A picture or a video. */
 export type FileKind = 'picture' | 'video';
@@ -57,6 +63,11 @@ export interface CreatorDraft {
   lostFiles: string[];
   /** The skills the tool knows by id (those of the saved problem and those chosen), to name `draft.skillIds`. */
   skills: Record<number, ProblemSkill>;
+  /**
+   * Where unsaved work is kept: this device's storage, the author's account on the server (the
+   * browser blocks storage, as in an LMS frame), or nowhere beyond the page.
+   */
+  keptIn: 'device' | 'account' | 'page';
 }
 
 /** What adding a skill did: added, it was there already, or the problem has as many as it may. */
@@ -215,9 +226,56 @@ interface Persisted {
   skills?: Record<number, ProblemSkill>;
 }
 
-/** Local storage that keeps a draft only while it holds unsaved work. */
-function draftStorage(): PersistStorage<Persisted> | undefined {
-  const json = createJSONStorage<Persisted>(() => localStorage);
+/** Where unsaved drafts go when the browser keeps nothing: the author's account (creator/drafts/). */
+export interface RemoteDraftStorage {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+/** How long the remote storage waits after a change before sending the draft (changes in between join it). */
+export const REMOTE_DRAFT_DELAY_MS = 1_500;
+
+/** Whether this browser lets the page write to its local storage (an LMS frame may not). */
+export function deviceStorageWorks(): boolean {
+  try {
+    const probe = 'kib.storage-probe';
+    localStorage.setItem(probe, '1');
+    localStorage.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The remote storage as the persist middleware reads it: writes wait a moment and send only the last. */
+function remoteStateStorage(remote: RemoteDraftStorage): StateStorage {
+  const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  const later = (name: string, send: () => Promise<void>) => {
+    clearTimeout(waiting.get(name));
+    waiting.set(
+      name,
+      setTimeout(() => {
+        waiting.delete(name);
+        void send().catch(() => undefined);
+      }, REMOTE_DRAFT_DELAY_MS),
+    );
+  };
+  return {
+    getItem: (name) => remote.get(name).catch(() => null),
+    setItem: (name, value) => later(name, () => remote.set(name, value)),
+    removeItem: (name) => later(name, () => remote.remove(name)),
+  };
+}
+
+/**
+ * Storage that keeps a draft only while it holds unsaved work: this device's, or — when the
+ * browser blocks it — `remote`, the author's account.
+ */
+function draftStorage(remote?: RemoteDraftStorage): PersistStorage<Persisted> | undefined {
+  const json = createJSONStorage<Persisted>(() =>
+    remote && !deviceStorageWorks() ? remoteStateStorage(remote) : localStorage,
+  );
   if (!json) return undefined;
   return {
     getItem: (name) => {
@@ -388,7 +446,9 @@ export function createCreatorDraftStore(
   initial: ProblemDraft,
   storageName: string,
   skills: readonly ProblemSkill[] = [],
+  remote?: RemoteDraftStorage,
 ): CreatorDraftStore {
+  const onDevice = deviceStorageWorks();
   const start: CreatorDraft = {
     draft: initial,
     problemKey: shortId(),
@@ -399,6 +459,7 @@ export function createCreatorDraftStore(
     restoredFrom: null,
     lostFiles: [],
     skills: byId(skills),
+    keptIn: onDevice ? 'device' : remote ? 'account' : 'page',
   };
   return createStore<CreatorDraftState>()(
     persist<CreatorDraftState, [], [], Persisted>(
@@ -582,7 +643,7 @@ export function createCreatorDraftStore(
       {
         name: storageName,
         version: 1,
-        storage: draftStorage(),
+        storage: draftStorage(remote),
         partialize: (state): Persisted => ({
           draft: state.draft,
           problemKey: state.problemKey,

@@ -695,6 +695,38 @@ describe('the creation tool: languages, phones and teachers', () => {
     await expect.element(screen.getByText('Todo guardado')).toBeVisible();
   });
 
+  it('keeps unsaved work in the author’s account when the browser blocks its storage, and says so', async () => {
+    const name = draftStorageName(MINE.id);
+    const kept: string[] = [];
+    const server = creatorServer();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The storage is currently unavailable', 'SecurityError');
+    });
+    try {
+      const { screen } = await renderSite(`/creator/tool/${MINE.id}`, {
+        user: CREATOR,
+        routes: {
+          ...server.routes,
+          [`GET creator/drafts/${name}/`]: { body: { value: null, saved_at: null } },
+          [`PUT creator/drafts/${name}/`]: (call) => {
+            kept.push((call.body as { value: string }).value);
+            return { body: { value: 'x', saved_at: '2030-03-01T10:00:00.000Z' } };
+          },
+        },
+      });
+      const title = screen.getByRole('textbox', { name: 'Título' });
+      await expect.element(title).toHaveValue(MINE_DRAFT.title);
+      await expect
+        .element(screen.getByText(/tus cambios sin guardar se guardan en tu cuenta de Kib hasta que guardes/))
+        .toBeVisible();
+      await title.fill('Ecuación $5x=10$');
+      await expect.poll(() => kept.length, { timeout: 5_000 }).toBe(1);
+      expect(JSON.parse(kept[0]!).state.draft.title).toBe('Ecuación $5x=10$');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('is open to teachers from their menu', async () => {
     const server = creatorServer();
     const { screen } = await renderSite('/teacher/school', {

@@ -8,6 +8,7 @@ import {
 } from '@kib/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useApi } from '../../app/api';
 import { useUser } from '../../auth/auth';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
@@ -20,6 +21,7 @@ import { NoticeRegion } from '../teacher/teacher-ui';
 import { Announcer, useAnnouncer } from '../teacher/modules/modules-ui';
 import {
   CREATOR_PROBLEMS,
+  remoteDrafts,
   toolPath,
   useCloneProblem,
   useCreatorProblem,
@@ -226,7 +228,10 @@ function Tool({
   serverChangedAt?: number | null;
   onCreated: (id: number) => void;
 }) {
-  const [store] = useState(() => createCreatorDraftStore(initial, draftStorageName(initial.id), skills));
+  const api = useApi();
+  const [store] = useState(() =>
+    createCreatorDraftStore(initial, draftStorageName(initial.id), skills, remoteDrafts(api)),
+  );
   return (
     <CreatorDraftProvider store={store}>
       <ToolView initial={initial} serverChangedAt={serverChangedAt} onCreated={onCreated} />
@@ -274,6 +279,7 @@ function ToolView({
   const store = useCreatorDraftStore();
   const draft = useCreatorDraft((s) => s.draft);
   const filesToUpload = useCreatorDraft((s) => Object.keys(s.files).length);
+  const keptIn = useCreatorDraft((s) => s.keptIn);
   const dirty = useCreatorDraft((s) => s.dirty);
   const restored = useCreatorDraft((s) => s.restored);
   const restoredFrom = useCreatorDraft((s) => s.restoredFrom);
@@ -470,7 +476,7 @@ function ToolView({
           {t('creator.back-to-problems')}
         </Link>
       </div>
-      <p className="teacher-lead">{t('creator.tool-lead')}</p>
+      <p className="teacher-lead">{t(`creator.tool-lead-${keptIn}`)}</p>
       <nav className="creator-jump" aria-label={t('creator.jump-label')}>
         <ul>
           <li>
@@ -504,7 +510,9 @@ function ToolView({
         <Alert tone="info" onClose={() => store.getState().acknowledgeRestore()} closeLabel={t('site.close')}>
           <p className="teacher-alert-text">
             {restoredFrom
-              ? t('creator.restored-at', { when: formatDateTimeDmy(new Date(restoredFrom)) })
+              ? t(keptIn === 'account' ? 'creator.restored-account-at' : 'creator.restored-at', {
+                  when: formatDateTimeDmy(new Date(restoredFrom)),
+                })
               : t('creator.restored')}
           </p>
           {restoredFrom !== null && serverChangedAt !== null && serverChangedAt > restoredFrom && (

@@ -29,6 +29,7 @@ import * as gradeGiveUps from './0028-grade-give-ups';
 import * as contentVersion from './0029-content-version';
 import * as sessionEnds from './0030-session-ends';
 import * as answerTests from './0031-answer-tests';
+import * as creatorDrafts from './0032-creator-drafts';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0029-content-version', ...contentVersion },
   { name: '0030-session-ends', ...sessionEnds },
   { name: '0031-answer-tests', ...answerTests },
+  { name: '0032-creator-drafts', ...creatorDrafts },
 ];
