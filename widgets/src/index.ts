@@ -32,6 +32,8 @@ export {
   type SolverBackend,
 } from './solver/solver.backend';
 export { OfflineBackend } from './solver/solver.offline';
+/** Hands a Blob to the browser as a downloaded file (a chart, a problem's JSON). */
+export { downloadBlob } from './grapher/grapher.export';
 /** The teacher's activity results dashboard. */
 export { ActivityResults } from './activity-results/index';
 /** A classroom's dashboard: progress, weekly activity, assignments and students. */

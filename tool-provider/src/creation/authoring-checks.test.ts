@@ -2,6 +2,7 @@ import { MATH_TYPES, type MathType, type NumeralDraft } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { describe, expect, it } from 'vitest';
 import { DEV_CONTENT, toMathTypeData } from '../seed/dev-content';
+import { simplifyNumeral } from '../../testing/creation-drafts';
 import { authoringChecks } from './authoring-checks';
 
 function numeral(mathType: MathType, data: unknown, extra: Partial<NumeralDraft> = {}): NumeralDraft {
@@ -236,23 +237,10 @@ describe('authoringChecks', () => {
 });
 
 describe('question tests', () => {
-  const simplify = (answerTests: unknown[]) => ({
-    key: 'nsimpl',
-    id: null,
-    question: 'Simplifica',
-    initialHint: null,
-    hintPicture: null,
-    picture: null,
-    videoS3: null,
-    calculator: false,
-    steps: [],
-    mathType: 'simplify' as const,
-    data: VALID_MATH_TYPE_DATA.simplify,
-    choices: [],
-    answerTests: answerTests as never,
-  });
   const verdict = (answerTests: unknown[]) => {
-    const [check] = authoringChecks({ numerals: [simplify(answerTests)] });
+    const [check] = authoringChecks({
+      numerals: [simplifyNumeral({ answerTests: answerTests as NumeralDraft['answerTests'] })],
+    });
     return [check!.ok, check!.reason, check!.params];
   };
   const test = (answer: string, expect: 'accept' | 'reject', feedback: string | null = null) => ({

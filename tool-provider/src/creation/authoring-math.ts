@@ -34,8 +34,3 @@ export function readFunction(latex: string): { name: string; variable: string; b
   const y = /^\s*y\s*=(.*)$/s.exec(latex);
   return { name: 'f', variable: 'x', body: y ? y[1]! : latex };
 }
-
-/** The math of a text (`$…$` and `$$…$$`), each piece's LaTeX in order. */
-export function mathPieces(text: string): string[] {
-  return [...text.matchAll(/\$\$([\s\S]+?)\$\$|\$([^$]+)\$/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
-}

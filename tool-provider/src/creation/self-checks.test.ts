@@ -1,6 +1,7 @@
 import type { MathTypeDataOf } from '@kib/core';
 import { VALID_MATH_TYPE_DATA } from '@kib/core/fixtures';
 import { describe, expect, it } from 'vitest';
+import { simplifyNumeral } from '../../testing/creation-drafts';
 import { authoringChecks } from './authoring-checks';
 import { contradiction, graphContradiction, tableContradiction } from './self-checks';
 
@@ -126,20 +127,8 @@ describe('graphContradiction', () => {
 
 describe('the authoring checks with the items’ own words', () => {
   it('refuse to publish a table or a graph that contradicts itself, and name the step by its instruction', () => {
-    const numeral = (question: string, mathType: 'tableSimple' | 'plotLinearEquation', data: unknown) => ({
-      key: `n${mathType.slice(0, 5)}`,
-      id: null,
-      question,
-      initialHint: null,
-      hintPicture: null,
-      picture: null,
-      videoS3: null,
-      calculator: false,
-      steps: [],
-      mathType,
-      data,
-      choices: [],
-    });
+    const numeral = (question: string, mathType: 'tableSimple' | 'plotLinearEquation', data: unknown) =>
+      simplifyNumeral({ question, mathType, data });
     const checks = authoringChecks({
       numerals: [
         numeral('Completa la tabla de $f(x)=2x$', 'tableSimple', table('$f(x)=2x$', [['3', '7']])),

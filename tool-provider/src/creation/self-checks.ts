@@ -1,5 +1,6 @@
 import type { MathTypeDataOf, MathType, TableCell } from '@kib/core';
-import { ce, exactLatex, mathPieces, numeric, readFunction } from './authoring-math';
+import { mathPieces } from '@kib/checker/variants';
+import { ce, exactLatex, numeric, readFunction } from './authoring-math';
 
 /** Why an item's answer contradicts what the item itself says, in the author's words (an i18n key and its values). */
 export interface Contradiction {

@@ -5,6 +5,7 @@ import { startTestServer, TestClient, type TestServer } from '../../testing/test
 let server: TestServer;
 let author: TestClient;
 let other: TestClient;
+let secondAuthor: TestClient;
 let student: TestClient;
 
 const NAME = 'kib.creator-draft.new';
@@ -17,9 +18,11 @@ beforeAll(async () => {
   await insertUser(db, { email: 'autora@drafts.test', groups: ['Creators'] });
   await insertUser(db, { email: 'otra@drafts.test', groups: ['Teachers'] });
   await insertUser(db, { email: 'alumna@drafts.test', groups: ['Students'] });
+  await insertUser(db, { email: 'segunda@drafts.test', groups: ['Creators'] });
   author = await new TestClient(server.url).logIn('autora@drafts.test');
   other = await new TestClient(server.url).logIn('otra@drafts.test');
   student = await new TestClient(server.url).logIn('alumna@drafts.test');
+  secondAuthor = await new TestClient(server.url).logIn('segunda@drafts.test');
 });
 
 afterAll(async () => {
@@ -36,7 +39,13 @@ describe('creator/drafts/{name}/', () => {
     expect(read.body.value).toBe(STATE);
     expect(Date.parse(read.body.saved_at)).toBeGreaterThan(Date.now() - 60_000);
 
-    // Another author keeps their own under the same name, and never reads this one.
+    // A second creator asking for the same name gets their own (none), never this one; forgetting
+    // theirs leaves this one alone.
+    expect((await secondAuthor.get(PATH)).body).toEqual({ value: null, saved_at: null });
+    expect((await secondAuthor.delete(PATH)).status).toBe(204);
+    expect((await author.get<{ value: string }>(PATH)).body.value).toBe(STATE);
+
+    // A teacher (an author too) keeps their own under the same name, and never reads this one.
     expect((await other.get(PATH)).body).toEqual({ value: null, saved_at: null });
     await other.put(PATH, { value: '{"state":{}}' });
     expect((await author.get<{ value: string }>(PATH)).body.value).toBe(STATE);
@@ -50,11 +59,24 @@ describe('creator/drafts/{name}/', () => {
   it('refuses students and visitors, names that are not a draft’s, and a draft over the limit', async () => {
     expect((await student.get(PATH)).status).toBe(403);
     expect((await new TestClient(server.url).get(PATH)).status).toBe(401);
-    expect((await author.get('/api/creator/drafts/other-thing/')).status).toBe(404);
+    const unknown = await author.get<{ detail: string }>('/api/creator/drafts/other-thing/');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('No encontramos lo que buscas.');
     expect((await author.put('/api/creator/drafts/kib.creator-draft.0/', { value: '{}' })).status).toBe(404);
     expect((await author.put(`/api/creator/drafts/kib.creator-draft.42/`, { value: '{}' })).status).toBe(200);
-    const huge = await author.put(PATH, { value: 'x'.repeat(2_000_001) });
+    await author.put(PATH, { value: STATE });
+    const huge = await author.put<{ detail: string; fields: Record<string, string[]> }>(PATH, {
+      value: 'x'.repeat(2_000_001),
+    });
     expect(huge.status).toBe(400);
-    expect((await author.put(PATH, { value: 17 })).status).toBe(400);
+    expect(huge.body.fields.value).toEqual([expect.stringMatching(/largo|caracteres/i)]);
+    const wrong = await new TestClient(server.url, { 'accept-language': 'en' })
+      .logIn('autora@drafts.test')
+      .then((c) => c.put<{ detail: string; fields: Record<string, string[]> }>(PATH, { value: 17 }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toMatch(/^[A-Z].*[a-z]/);
+    expect(wrong.body.fields.value).toHaveLength(1);
+    // Nothing was lost: the last good draft is still there.
+    expect((await author.get<{ value: string | null }>(PATH)).body.value).toBe(STATE);
   });
 });

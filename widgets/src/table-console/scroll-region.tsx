@@ -6,8 +6,6 @@ export const SCROLL_REGION_CSS = `
   max-width: 100%;
   overflow-x: auto;
   overscroll-behavior-x: contain;
-  /* What is positioned inside (a math field's screen-reader text) scrolls with it, never widening the page. */
-  position: relative;
 }
 .kib-scroll-region[tabindex]:focus-visible {
   outline: 3px solid var(--kib-focus);

@@ -2,14 +2,10 @@ import type { NumeralDraft, ProblemDraft, StepDraft } from '@kib/core';
 import * as Q from '../expr/rational';
 import type { Rational } from '../expr/rational';
 import { exactValue, solveSolutions } from './items';
+import { mathPieces } from './numbers';
 
 /** Values of a numeral's unknown under which its texts are read: one map per solution. */
 type Envs = ReadonlyMap<string, Rational>[];
-
-/** The math pieces of a text (between dollar signs), in order. */
-export function mathPieces(text: string): string[] {
-  return [...text.matchAll(/\$([^$]+)\$/g)].map((m) => m[1]!);
-}
 
 /** The claims of a piece of math: its parts between arrows, commas and `\quad` (`2x=4 \to x=2`). */
 function claimsOf(latex: string): string[] {

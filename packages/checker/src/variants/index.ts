@@ -12,3 +12,4 @@ export {
   type VariantsOutcome,
 } from './problem';
 export { hasVariants, VARIANT_MATH_TYPES, type VariantMathType } from './items';
+export { mathPieces } from './numbers';

@@ -111,9 +111,14 @@ export function remapText(text: string, map: NumberMap): string {
   return text.replace(/\$([^$]+)\$/g, (_, math: string) => `$${remapLatex(math, map)}$`);
 }
 
+/** The math pieces of a text (between dollar signs), in order. */
+export function mathPieces(text: string): string[] {
+  return [...text.matchAll(/\$([^$]+)\$/g)].map((m) => m[1]!);
+}
+
 /** The value numbers inside the math (between dollar signs) of a text. */
 export function textNumberKeys(text: string, into: Set<string> = new Set()): Set<string> {
-  for (const m of text.matchAll(/\$([^$]+)\$/g)) latexNumberKeys(m[1]!, into);
+  for (const piece of mathPieces(text)) latexNumberKeys(piece, into);
   return into;
 }
 

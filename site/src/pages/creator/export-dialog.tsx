@@ -1,10 +1,10 @@
 import type { Problem } from '@kib/core';
+import { downloadBlob } from '@kib/widgets';
 import { useId, useState } from 'react';
 import { useMediaAddresses } from '../../app/public-config';
 import { useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { CopyButton } from '../../ui/copy-button';
-import { downloadText } from '../../ui/download';
 import { TextAreaField } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 
@@ -163,10 +163,9 @@ export function ExportDialog({
             type="button"
             className="button button-secondary"
             onClick={() =>
-              downloadText(
-                JSON.stringify(problem, null, 2),
+              downloadBlob(
+                new Blob([JSON.stringify(problem, null, 2)], { type: 'application/json;charset=utf-8' }),
                 exportFileName(problem.title),
-                'application/json;charset=utf-8',
               )
             }
           >

@@ -6,11 +6,11 @@ import {
   type RegisteredStudent,
   type TeacherClassroom,
 } from '@kib/core';
+import { downloadBlob } from '@kib/widgets';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { FollowedJob } from '../../app/follow-job';
 import { useT, type Translate } from '../../i18n/language';
-import { downloadText } from '../../ui/download';
 import { Field } from '../../ui/field';
 import { FailureAlert } from '../../ui/form-submit';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -472,7 +472,7 @@ function resultsCsv(outcome: Outcome, t: Translate): string {
 }
 
 const downloadCsv = (text: string, fileName: string) =>
-  downloadText(text, fileName, 'text/csv;charset=utf-8');
+  downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /** The outcome of each row, the passwords of the new accounts, and the CSV to hand them out. */
 function Results({
