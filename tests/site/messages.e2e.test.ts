@@ -50,19 +50,37 @@ async function newContext(
   return { context, page: await context.newPage() };
 }
 
-/** The newest access token the page was given (at login or on a refresh): it lives in memory only. */
-function watchAccessToken(page: Page): () => string | null {
+/** How long a token of this server is accepted after it was issued: its lifetime and the clock tolerance. */
+const TOKEN_ACCEPTED_MS = (Number(ACCESS_TOKEN_TTL) + 5) * 1000;
+
+/**
+ * The newest access token the page was given (at login or on a refresh; it lives in memory only),
+ * and when the newest one was issued: the moment its answer arrived, noted before its body is read.
+ */
+interface TokenWatch {
+  token: () => string | null;
+  issuedAt: () => number;
+}
+
+function watchAccessToken(page: Page): TokenWatch {
   let token: string | null = null;
+  let issuedAt = 0;
   page.on('response', async (response) => {
     if (!/\/api\/auth\/jwt\/(create|refresh)\/$/.test(response.url()) || !response.ok()) return;
+    issuedAt = Date.now();
     const body = (await response.json().catch(() => null)) as { access?: string } | null;
     if (body?.access) token = body.access;
   });
-  return () => token;
+  return { token: () => token, issuedAt: () => issuedAt };
 }
 
-/** True once the server refuses the token (it expired), so the page's next call needs a refresh. */
-async function refused(token: string | null): Promise<boolean> {
+/**
+ * True once every token the page holds is past its time and the server refuses the newest one, so
+ * the page's next call needs a refresh (which the logout elsewhere made impossible).
+ */
+async function expired(watch: TokenWatch): Promise<boolean> {
+  const token = watch.token();
+  if (!token || Date.now() - watch.issuedAt() <= TOKEN_ACCEPTED_MS) return false;
   const answer = await fetch(`${server.url}/api/auth/users/me/`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -82,22 +100,22 @@ async function typeAnAnswer(page: Page, email: string): Promise<ReturnType<Page[
 }
 
 /** Logs out in another tab of the same browser, and waits until the first tab's token has expired. */
-async function endSessionElsewhere(context: BrowserContext, token: () => string | null) {
+async function endSessionElsewhere(context: BrowserContext, watch: TokenWatch) {
   const other = await context.newPage();
   await other.goto('/logout');
   await other.waitForURL(`${server.url}/`);
   await other.close();
-  await expect.poll(() => refused(token()), { timeout: 20_000, interval: 500 }).toBe(true);
+  await expect.poll(() => expired(watch), { timeout: 30_000, interval: 500 }).toBe(true);
 }
 
 describe('a session that ends mid-session', () => {
   it('tells the student on the problem page, keeps the typed answer, and carries on after logging in again', async () => {
     const { context, page } = await newContext();
-    const token = watchAccessToken(page);
+    const tokens = watchAccessToken(page);
     const field = await typeAnAnswer(page, STUDENT);
     const solving = page.url();
 
-    await endSessionElsewhere(context, token);
+    await endSessionElsewhere(context, tokens);
     await page.bringToFront();
     await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
 
@@ -127,10 +145,11 @@ describe('a session that ends mid-session', () => {
 
   it('on a phone: the notice fits, and reloading leads to the login page (a failed start-up refresh)', async () => {
     const { context, page } = await newContext({ width: 360, height: 740 });
-    const token = watchAccessToken(page);
+    const tokens = watchAccessToken(page);
     await typeAnAnswer(page, OTHER_STUDENT);
 
-    await endSessionElsewhere(context, token);
+    await endSessionElsewhere(context, tokens);
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Comprobar respuesta' }).click();
     const notice = page.getByRole('alert').filter({ hasText: EXPIRED });
     await notice.waitFor();
