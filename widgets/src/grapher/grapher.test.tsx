@@ -14,14 +14,22 @@ const graph = (id: string, value: string, patch: Partial<GraphFunction> = {}): G
 });
 
 /** The grapher with its state held here, as the site's store holds it. */
-function Harness({ initial, settings }: { initial: GraphFunction[]; settings?: Partial<GrapherSettings> }) {
+function Harness({
+  initial,
+  settings,
+  lang = 'es',
+}: {
+  initial: GraphFunction[];
+  settings?: Partial<GrapherSettings>;
+  lang?: 'es' | 'en';
+}) {
   const [functions, setFunctions] = useState(initial);
   const [shown, setShown] = useState({ ...DEFAULT_GRAPHER_SETTINGS, ...settings });
   return (
     <Grapher
       functions={functions}
       settings={shown}
-      lang="es"
+      lang={lang}
       onFunctionChange={(id, patch) =>
         setFunctions((fs) => fs.map((f) => (f.id === id ? { ...f, ...patch } : f)))
       }
@@ -85,6 +93,20 @@ describe('Grapher', () => {
     await expect
       .element(board)
       .toHaveAccessibleDescription(/Función 2: y = .*trazo Rojo, Discontinuo, para x de −∞ a ∞\./);
+  });
+
+  it('reads each function aloud in the page’s language', async () => {
+    const functions = [graph('a', 'x^2'), graph('b', '\\sin x')];
+    const spanish = await render(<Harness initial={functions} />);
+    await boardReady(spanish.container);
+    const board = spanish.getByRole('img', { name: 'Gráfica de las funciones' });
+    await expect.element(board).toHaveAccessibleDescription(/Función 1: y = x al cuadrado, trazo/);
+    await expect.element(board).toHaveAccessibleDescription(/Función 2: y = seno x, trazo/);
+    await spanish.unmount();
+    const english = await render(<Harness initial={functions} lang="en" />);
+    await boardReady(english.container);
+    const graphs = english.getByRole('img', { name: 'Graph of the functions' });
+    await expect.element(graphs).toHaveAccessibleDescription(/Function 1: y = .*X.* squared, Blue/);
   });
 
   it('never joins the sides of a discontinuity: tan x and 1/x are drawn in pieces', async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { loadMathField, type MathLiveModule } from '../math-console/mathlive-setup';
 import { zoomCartesian } from '../shared/graph/cartesian';
 import { useT, widgetLanguage, type Translate } from '../shared/i18n';
-import { loadMathConverters } from '../shared/lazy';
+import { loadSpeech, type Speak } from '../shared/speech';
 import { WidgetStyles } from '../shared/styles';
 import { useAnnouncer } from '../shared/use-announcer';
 import { GrapherBoard, type BoardGraph, type GrapherBoardHandle } from './grapher-board';
@@ -47,14 +47,6 @@ function useLoaded<T>(load: () => Promise<T>): T | null {
   }, [load]);
   return module;
 }
-
-type Speak = (latex: string) => string;
-const loadSpeech = () =>
-  loadMathConverters().then(
-    (m): Speak =>
-      (latex) =>
-        m.convertLatexToSpeakableText(latex) || latex,
-  );
 
 /** One sentence per graph for the board's text alternative. */
 function describeGraph(
@@ -115,7 +107,9 @@ export function Grapher({
   const { announce, region } = useAnnouncer();
   const checker = useLoaded(loadEvaluator);
   const mathLive = useLoaded<MathLiveModule>(loadMathField);
-  const speak = useLoaded(loadSpeech);
+  const language = widgetLanguage(lang);
+  const loadLanguageSpeech = useCallback(() => loadSpeech(language), [language]);
+  const speak = useLoaded(loadLanguageSpeech);
   const boardRef = useRef<GrapherBoardHandle>(null);
   const [view, setView] = useState(() => initialGrapherView(settings.inRadians));
   const shownView = useMemo(() => ({ ...view, radians: settings.inRadians }), [view, settings.inRadians]);
@@ -208,7 +202,7 @@ export function Grapher({
                 mathLive={mathLive}
                 idPrefix={uid}
                 t={t}
-                language={widgetLanguage(lang)}
+                language={language}
                 onChange={onFunctionChange}
                 onRemove={onRemoveFunction}
               />

@@ -89,6 +89,26 @@ describe('MathConsole lines', () => {
     ]);
   });
 
+  it('speaks a line in the page’s language: Spanish words on a Spanish page, English on an English one', async () => {
+    /** What a screen reader hears of a focused line: its name and its math. */
+    const spoken = async (screen: Screen) => {
+      const field = await focusLine(screen, 1);
+      const text = field.shadowRoot?.querySelector('.ML__keyboard-sink')?.getAttribute('aria-label') ?? '';
+      field.blur();
+      return text;
+    };
+    const line = [{ math: 'x^2-\\frac{1}{2}', solNum: 0 }];
+    const spanish = await render(<MathConsole data={simplify} value={line} />);
+    await loaded(spanish);
+    await expect
+      .poll(() => spoken(spanish), { timeout: 20_000 })
+      .toBe('Línea 1: x al cuadrado menos empezar fracción 1 entre 2 finalizar fracción');
+    await spanish.unmount();
+    const english = await render(<MathConsole data={simplify} value={line} lang="en" />);
+    await loaded(english, 'Line 1');
+    await expect.poll(() => spoken(english)).toMatch(/^Line 1: .*X.* squared minus half$/);
+  });
+
   it('reports the whole answer as the student types a line', async () => {
     const onAnswer = vi.fn();
     const screen = await render(<MathConsole data={simplify} onAnswer={onAnswer} />);

@@ -2,6 +2,7 @@ import type { Language } from '@kib/core';
 import type { MathfieldElement } from 'mathlive';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../shared/i18n';
+import { speakFieldsIn } from '../shared/speech';
 import { HIGHLIGHT_COLOR } from './math-console.logic';
 import type { MathLiveModule } from './mathlive-setup';
 
@@ -93,6 +94,11 @@ export function MathLine(props: MathLineProps) {
   toggleNames.current = { keyboard: t('math-console.keyboard-toggle'), menu: t('math-console.menu-toggle') };
 
   const { MathfieldElement: Field } = props.mathLive;
+  // The field's spoken name and announcements in the page's language (Spanish rules load once).
+  const language = props.language ?? 'es';
+  useEffect(() => {
+    speakFieldsIn(Field, language).catch(() => undefined);
+  }, [Field, language]);
   // A layout effect: the field exists (and is registered) before the console's effects run, so a
   // new line can take the focus in the same commit.
   useLayoutEffect(() => {
