@@ -1,6 +1,11 @@
 import type { MultipleChoiceAnswer } from '@kib/core';
 import { useId, useMemo, useState } from 'react';
-import { FeedbackBadge, defaultBadgeText, useFeedbackBadge } from '../shared/feedback-badge/feedback-badge';
+import {
+  FeedbackBadge,
+  defaultBadgeText,
+  graphicalBadgeRoom,
+  useFeedbackBadge,
+} from '../shared/feedback-badge/feedback-badge';
 import { messageText, useT } from '../shared/i18n';
 import { MathText } from '../shared/math-text';
 import { WidgetStyles } from '../shared/styles';
@@ -154,7 +159,7 @@ export function ChoiceConsole({
           })}
         </div>
       </fieldset>
-      <FeedbackBadge badge={badge} visible={visible} />
+      <FeedbackBadge badge={badge} visible={visible} room={graphicalBadgeRoom(t, 'multipleChoice')} />
       {region}
     </div>
   );

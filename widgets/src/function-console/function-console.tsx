@@ -53,7 +53,13 @@ type Gesture =
  * in multiples of π or in numbers. Reports {points, inRadians} after every change.
  */
 export function FunctionConsole(props: FunctionConsoleProps) {
-  const { t, announce, local: drawing, commit, frame } = useCartesianConsole(props, DRAWING_MODEL);
+  const {
+    t,
+    announce,
+    local: drawing,
+    commit,
+    frame,
+  } = useCartesianConsole(props, DRAWING_MODEL, 'plotFunction');
   const { strokes, inRadians } = drawing;
   const [tool, setTool] = useState<FreehandTool>('draw');
   const [draft, setDraft] = useState<Strokes | null>(null);

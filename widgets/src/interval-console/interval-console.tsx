@@ -112,6 +112,7 @@ const LINE: NumberLineConsoleSpec<
   BracketValue
 > = {
   area: AREA,
+  feedback: 'intervals',
   css,
   tools: INTERVAL_TOOLS,
   drawIcon: '[\u2009]',

@@ -35,7 +35,13 @@ type Gesture =
  * the + and − buttons zoom. Reports [p1, p2] after every change once both points are placed.
  */
 export function LineConsole(props: LineConsoleProps) {
-  const { t, announce, local: points, commit, frame } = useCartesianConsole(props, LINE_MODEL);
+  const {
+    t,
+    announce,
+    local: points,
+    commit,
+    frame,
+  } = useCartesianConsole(props, LINE_MODEL, 'plotLinearEquation');
   const [draft, setDraft] = useState<LinePoints | null>(null);
 
   const describeLine = (next: LinePoints): string =>

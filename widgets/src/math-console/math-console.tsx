@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FeedbackBadge } from '../shared/feedback-badge/feedback-badge';
+import { FeedbackBadge, longestText } from '../shared/feedback-badge/feedback-badge';
 import { useT } from '../shared/i18n';
 import { MathLatex, MathText } from '../shared/math-text';
 import { WidgetStyles } from '../shared/styles';
@@ -43,7 +43,11 @@ export function MathConsole(props: MathConsoleProps) {
       )}
       <ConsoleToolbar controller={controller} disabled={disabled} lang={lang} />
       <p className="kib-math-console__hint">{t('math-console.keys-hint')}</p>
-      <FeedbackBadge badge={controller.badge} visible={controller.badgeVisible} />
+      <FeedbackBadge
+        badge={controller.badge}
+        visible={controller.badgeVisible}
+        room={longestText([t('common.correct'), t('common.try-again')])}
+      />
       {controller.region}
     </div>
   );

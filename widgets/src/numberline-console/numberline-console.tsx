@@ -64,6 +64,7 @@ const LINE: NumberLineConsoleSpec<
   number
 > = {
   area: AREA,
+  feedback: 'numberlinePoints',
   tools: NUMBERLINE_TOOLS,
   drawIcon: '\u2022',
   fromValue: (value) => createNumberlineEditor(dotsFromAnswer(value, newId)),

@@ -40,7 +40,7 @@ type Gesture =
  * change; after placing or moving a point the tool returns to move.
  */
 export function PointsConsole(props: PointsConsoleProps) {
-  const { t, announce, local: points, commit, frame } = useCartesianConsole(props, POINTS_MODEL);
+  const { t, announce, local: points, commit, frame } = useCartesianConsole(props, POINTS_MODEL, 'points');
   const [tool, setTool] = useState<PointsTool>('createPoint');
   const [draft, setDraft] = useState<CartesianPoint[] | null>(null);
 

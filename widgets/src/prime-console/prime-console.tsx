@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { FeedbackBadge } from '../shared/feedback-badge/feedback-badge';
+import { FeedbackBadge, graphicalBadgeRoom } from '../shared/feedback-badge/feedback-badge';
 import { messageText, useT, widgetLanguage } from '../shared/i18n';
 import { MathLatex } from '../shared/math-text';
 import { WidgetStyles } from '../shared/styles';
@@ -315,12 +315,22 @@ export function PrimeConsole({
         {`${t('prime-console.check-cell')} ${badge?.text ?? ''}`}
       </span>
       <div className={`kib-prime-console__message${messageVisible ? ' is-visible' : ''}`}>
-        <FeedbackBadge badge={badge} visible={messageVisible} />
+        <FeedbackBadge
+          badge={badge}
+          visible={messageVisible}
+          room={graphicalBadgeRoom(t, 'primeDecomposition')}
+        />
         {messageVisible ? (
           <button type="button" className="kib-button kib-prime-console__ok" onClick={dismiss}>
             {t('prime-console.ok')}
           </button>
-        ) : null}
+        ) : (
+          <span
+            className="kib-button kib-prime-console__ok kib-prime-console__ok--room"
+            aria-hidden="true"
+            data-text={t('prime-console.ok')}
+          />
+        )}
       </div>
       {region}
     </div>

@@ -172,6 +172,7 @@ describe('Solver with a backend', () => {
     const screen = await render(<Solver backend={backend} />);
     await screen.getByRole('radio', { name: /3/ }).first().click();
     const button = screen.getByRole('button', { name: 'Comprobar respuesta' });
+    const top = button.element().getBoundingClientRect().top;
     await button.click();
     await expect.element(screen.getByRole('button', { name: 'Comprobando…' })).toBeDisabled();
     expect(check).toHaveBeenCalledTimes(1);
@@ -186,6 +187,10 @@ describe('Solver with a backend', () => {
     });
     await expect.element(screen.getByRole('button', { name: 'Comprobar respuesta' })).toBeEnabled();
     await expect.element(screen.getByText('La fecha límite ya pasó', { exact: false })).toBeInTheDocument();
+    // The message and the badge arrive below and inside their kept places: the button stays put.
+    expect(
+      screen.getByRole('button', { name: 'Comprobar respuesta' }).element().getBoundingClientRect().top,
+    ).toBe(top);
   });
 
   it('tells the student when the check fails, and lets them try again', async () => {

@@ -397,8 +397,9 @@ export function HintsArea({
 }
 
 /**
- * The message of the last action, the scroll-down caret's target, and the check button (busy while a
- * check is in flight) or, once the numeral is completed, the congratulation that replaces it.
+ * The scroll-down caret's target, the check button (busy while a check is in flight) or, once the
+ * numeral is completed, the congratulation that replaces it, and under them the message of the last
+ * action: a message arriving never moves the button.
  */
 export function CheckArea({
   message,
@@ -418,11 +419,6 @@ export function CheckArea({
   const t = useT(lang);
   return (
     <>
-      {message ? (
-        <p className="kib-solver__message" role="alert">
-          {message}
-        </p>
-      ) : null}
       <div ref={scrollTarget} />
       {completed ? (
         <p className="kib-solver__congrats">
@@ -440,6 +436,11 @@ export function CheckArea({
           {checking ? t('solver.checking') : t('solver.check-answer')}
         </button>
       )}
+      {message ? (
+        <p className="kib-solver__message" role="alert">
+          {message}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -198,7 +198,11 @@ export function TableConsole({
           );
         })}
       </div>
-      <FeedbackBadge badge={badge} visible={visible} />
+      <FeedbackBadge
+        badge={badge}
+        visible={visible}
+        room={`${defaultBadgeText(t, false)} ${t('table-console.summary', { correct: 999, total: 999 })}`}
+      />
     </div>
   );
 }

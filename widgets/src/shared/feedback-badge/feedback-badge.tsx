@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { GraphicalFeedbackConsole } from '@kib/checker/feedback-codes';
+import { GRAPHICAL_FEEDBACK_BY_CONSOLE } from '@kib/checker/feedback-codes';
 import type { Translate } from '../i18n';
 
 /** What a badge shows: right or wrong, and the text (already translated). */
@@ -36,16 +38,50 @@ export function defaultBadgeText(t: Translate, correct: boolean): string {
   return correct ? t('common.correct') : t('common.try-again');
 }
 
-/** A feedback badge: a face and the text, announced politely to screen readers. */
-export function FeedbackBadge({ badge, visible }: { badge: BadgeState | null; visible: boolean }) {
+/** The longest of some texts: what a badge keeps room for. */
+export function longestText(texts: readonly string[]): string {
+  return texts.reduce((longest, text) => (text.length > longest.length ? text : longest), '');
+}
+
+/**
+ * The room a graphical console's badge keeps: the longest translated text of the feedback codes its
+ * checker can send (a parameter stays as its placeholder, which is longer than the numbers it holds).
+ */
+export function graphicalBadgeRoom(t: Translate, console: GraphicalFeedbackConsole): string {
+  return longestText(GRAPHICAL_FEEDBACK_BY_CONSOLE[console].map((code) => t(`feedback.${code}`)));
+}
+
+/**
+ * A feedback badge: a face and the text, announced politely to screen readers. `room` is the longest
+ * text the console can show: an invisible badge holding it shares the slot's place (its text drawn by
+ * CSS, so that it is never read, found or selected), so that feedback of any length up to it moves
+ * nothing below the slot, the check button above all.
+ */
+export function FeedbackBadge({
+  badge,
+  visible,
+  room,
+}: {
+  badge: BadgeState | null;
+  visible: boolean;
+  room?: string;
+}) {
   return (
-    <div role="status" aria-live="polite" className="kib-badge-slot">
-      {visible && badge ? (
-        <span className={`kib-badge ${badge.correct ? 'kib-badge--correct' : 'kib-badge--wrong'}`}>
-          <span aria-hidden="true">{badge.correct ? '☺' : '☹'}</span>
-          <span>{badge.text}</span>
+    <div className="kib-badge-slot">
+      {room ? (
+        <span className="kib-badge-room" aria-hidden="true">
+          <span data-text="☹" />
+          <span data-text={room} />
         </span>
       ) : null}
+      <div role="status" aria-live="polite" className="kib-badge-live">
+        {visible && badge ? (
+          <span className={`kib-badge ${badge.correct ? 'kib-badge--correct' : 'kib-badge--wrong'}`}>
+            <span aria-hidden="true">{badge.correct ? '☺' : '☹'}</span>
+            <span>{badge.text}</span>
+          </span>
+        ) : null}
+      </div>
     </div>
   );
 }

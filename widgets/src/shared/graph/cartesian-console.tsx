@@ -2,7 +2,12 @@ import type { PlotFeedback } from '@kib/core';
 import type { Language } from '@kib/i18n';
 import { useMemo, type ReactNode } from 'react';
 import type { ConsoleProps } from '../console.types';
-import { FeedbackBadge, useFeedbackBadge, type BadgeState } from '../feedback-badge/feedback-badge';
+import {
+  FeedbackBadge,
+  graphicalBadgeRoom,
+  useFeedbackBadge,
+  type BadgeState,
+} from '../feedback-badge/feedback-badge';
 import { useT, type Translate } from '../i18n';
 import { WidgetStyles } from '../styles';
 import { useAnnouncer } from '../use-announcer';
@@ -21,17 +26,21 @@ export interface CartesianFrameState {
   disabled: boolean;
   badge: BadgeState | null;
   badgeVisible: boolean;
+  /** The longest text the badge can show, kept room for. */
+  badgeRoom: string;
   region: ReactNode;
 }
 
 /**
  * The state every cartesian console shares: translations, the announcer, the local copy of the
  * answer that follows `value`, and the badge of the checker's feedback. `commit(next, message)`
- * keeps `next`, reports its answer (when it has one) and reads the message out.
+ * keeps `next`, reports its answer (when it has one) and reads the message out. `feedbackOf` names
+ * whose feedback codes the badge keeps room for.
  */
 export function useCartesianConsole<Answer, Local>(
   props: ConsoleProps<unknown, Answer, PlotFeedback>,
   model: AnswerModel<Answer, Local>,
+  feedbackOf: 'plotLinearEquation' | 'points' | 'plotFunction',
 ) {
   const { value, onAnswer, feedback, disabled = false, lang, label } = props;
   const t = useT(lang);
@@ -54,6 +63,7 @@ export function useCartesianConsole<Answer, Local>(
     disabled,
     badge,
     badgeVisible: visible,
+    badgeRoom: graphicalBadgeRoom(t, feedbackOf),
     region,
   };
   return { t, announce, local, commit, frame };
@@ -116,7 +126,7 @@ export function CartesianConsoleFrame({
         onCommand={controls.onCommand}
         onZoom={controls.onWheelZoom}
       />
-      <FeedbackBadge badge={frame.badge} visible={frame.badgeVisible} />
+      <FeedbackBadge badge={frame.badge} visible={frame.badgeVisible} room={frame.badgeRoom} />
       {frame.region}
     </div>
   );

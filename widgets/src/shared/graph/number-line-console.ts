@@ -1,7 +1,12 @@
 import type { BracketValue, EmptyPublicData, PlotFeedback } from '@kib/core';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ConsoleProps } from '../console.types';
-import { defaultBadgeText, useFeedbackBadge, type BadgeState } from '../feedback-badge/feedback-badge';
+import {
+  defaultBadgeText,
+  graphicalBadgeRoom,
+  useFeedbackBadge,
+  type BadgeState,
+} from '../feedback-badge/feedback-badge';
 import { messageText, useT, type Translate } from '../i18n';
 import { useAnnouncer } from '../use-announcer';
 import {
@@ -69,6 +74,8 @@ export interface NumberLineConsoleSpec<
 > {
   /** The translation area of the console's texts, e.g. `interval-console`; also a class of its root. */
   area: string;
+  /** Whose feedback codes the badge keeps room for. */
+  feedback: 'numberlinePoints' | 'intervals';
   /** CSS for the console's own controls, if it has any. */
   css?: string;
   /** The tool buttons, in order. */
@@ -144,6 +151,8 @@ export interface NumberLineFrameState {
   view: GridView;
   badge: BadgeState | null;
   badgeVisible: boolean;
+  /** The longest text the badge can show, kept room for. */
+  badgeRoom: string;
   /** The live region of the announcements. */
   region: ReactNode;
   chooseTool: (tool: NumberLineTool) => void;
@@ -441,6 +450,7 @@ export function useNumberLineConsole<
     tool: editor.tool,
     view,
     badge,
+    badgeRoom: graphicalBadgeRoom(t, spec.feedback),
     badgeVisible,
     region,
     chooseTool,

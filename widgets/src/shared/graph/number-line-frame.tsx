@@ -95,7 +95,7 @@ export function NumberLineFrame({ line, marks, description, drawHint, children }
       />
       <p className="kib-number-line-console__hint">{hint}</p>
       {children}
-      <FeedbackBadge badge={line.badge} visible={line.badgeVisible} />
+      <FeedbackBadge badge={line.badge} visible={line.badgeVisible} room={line.badgeRoom} />
       {line.region}
     </div>
   );
