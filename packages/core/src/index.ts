@@ -388,3 +388,8 @@ export type { CamelCasedDeep } from './casing';
 // API payload schemas (auth and more), maintained in ./api/ by its owners.
 // ---------------------------------------------------------------------------------------------
 export * from './api/index';
+
+// ---------------------------------------------------------------------------------------------
+// The student model of adaptive practice (ADR 24).
+// ---------------------------------------------------------------------------------------------
+export * from './adaptive';

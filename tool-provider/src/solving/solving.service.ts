@@ -1,4 +1,5 @@
 import {
+  evidenceWeight,
   MAX_ATTEMPT_SECONDS,
   type AttemptOutcome,
   type AttemptRequest,
@@ -66,6 +67,7 @@ export class SolvingService {
       answer,
       seconds,
       feedbackCodes: feedbackCodes(result, correct),
+      weight: evidenceWeight({ step: stepIndex !== null, hintsShown: request.shown }),
     };
     let stat: AttemptOutcome['stat'] = { numeralId: numeral.id };
     let gradesBound = false;

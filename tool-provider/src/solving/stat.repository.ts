@@ -1,4 +1,4 @@
-import type { ActivityNumeralStat } from '@kib/core';
+import { ADAPTIVE_MODEL, type ActivityNumeralStat } from '@kib/core';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { pooledQuery } from '../db/pooled-query';
 
@@ -27,6 +27,8 @@ export interface AttemptInput {
   seconds: number;
   /** The checker's feedback codes of a wrong answer (creator statistics read them). */
   feedbackCodes?: string[];
+  /** Its weight as evidence of the solver's skills (`evidenceWeight`: less for a guided attempt). */
+  weight: number;
 }
 
 /** The attempts log's values of an answer, as $1 … $7 of its INSERT. */
@@ -40,6 +42,61 @@ function attemptValues(solverId: number, input: AttemptInput): unknown[] {
     input.seconds,
     textArray(input.feedbackCodes),
   ];
+}
+
+/**
+ * The student model's update (ADR 24; `updateAfterAttempt` of @kib/core is the same arithmetic): CTEs
+ * that, when this is the solver's first attempt at the numeral (or step), move each of the numeral's
+ * skills' ability and the numeral's difficulty. They read the attempts log before the statement's
+ * own insert, as every CTE of one statement sees the same snapshot. `$1` … `$4` are the solver, the
+ * numeral, the step and the verdict; the model's constants follow from `$first`.
+ */
+function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): string {
+  const [halfLife, ka, kb, ia, ib, weight] = [0, 1, 2, 3, 4, 5].map((i) => `$${first + i}::float8`);
+  const decay = `power(0.5, greatest(0, extract(epoch FROM now() - m.last_evidence_at)) / 86400 / ${halfLife})`;
+  return `first_attempt AS (
+         SELECT NOT EXISTS (SELECT 1 FROM attempts
+           WHERE ${column} = $1 AND numeral_id = $2 AND step_id IS NOT DISTINCT FROM $3) AS yes),
+       trained AS (
+         SELECT skill_id FROM numeral_skills WHERE numeral_id = $2
+         UNION
+         SELECT ps.skill_id FROM numerals n JOIN problem_skills ps ON ps.problem_id = n.problem_id
+         WHERE n.id = $2 AND NOT EXISTS (SELECT 1 FROM numeral_skills WHERE numeral_id = $2)),
+       skill_now AS (
+         SELECT t.skill_id,
+                CASE WHEN m.theta > 0 THEN m.theta * ${decay} ELSE COALESCE(m.theta, 0) END AS theta,
+                COALESCE(m.evidence * ${decay}, 0) AS evidence,
+                COALESCE(m.successes * ${decay}, 0) AS successes
+         FROM trained t LEFT JOIN skill_mastery m ON m.${column} = $1 AND m.skill_id = t.skill_id),
+       numeral_now AS (
+         SELECT COALESCE(MAX(difficulty), 0) AS difficulty, COALESCE(MAX(evidence), 0) AS evidence
+         FROM numeral_difficulty WHERE numeral_id = $2),
+       predicted AS (
+         SELECT 1 / (1 + exp(-(COALESCE((SELECT avg(theta) FROM skill_now), 0) - nn.difficulty))) AS p,
+                nn.difficulty, nn.evidence
+         FROM numeral_now nn),
+       skills_moved AS (
+         INSERT INTO skill_mastery (${column}, skill_id, theta, evidence, successes, last_evidence_at)
+         SELECT $1, s.skill_id,
+                s.theta + ${ka} / (1 + ${kb} * s.evidence) * ${weight} * ($4::boolean::int - p.p),
+                s.evidence + ${weight}, s.successes + ${weight} * $4::boolean::int, now()
+         FROM skill_now s, predicted p, first_attempt f WHERE f.yes
+         ON CONFLICT (${column}, skill_id) DO UPDATE SET
+           theta = EXCLUDED.theta, evidence = EXCLUDED.evidence, successes = EXCLUDED.successes,
+           last_evidence_at = EXCLUDED.last_evidence_at),
+       numeral_moved AS (
+         INSERT INTO numeral_difficulty (numeral_id, difficulty, evidence)
+         SELECT $2, p.difficulty + ${ia} / (1 + ${ib} * p.evidence) * ${weight} * (p.p - $4::boolean::int),
+                p.evidence + ${weight}
+         FROM predicted p, first_attempt f WHERE f.yes
+         ON CONFLICT (numeral_id) DO UPDATE SET
+           difficulty = EXCLUDED.difficulty, evidence = EXCLUDED.evidence)`;
+}
+
+/** The model's constants and the attempt's weight, as the parameters `modelUpdate` reads. */
+function modelValues(input: AttemptInput): number[] {
+  const { halfLifeDays, student, numeral } = ADAPTIVE_MODEL;
+  return [halfLifeDays, student.a, student.b, numeral.a, numeral.b, input.weight];
 }
 
 /** Data access for stats and the attempts log. */
@@ -68,7 +125,8 @@ export class StatRepository {
       Omit<ActivityNumeralStat, 'lastAttemptDate'> & { lastAttemptDate: Date; gradesBound: boolean }
     >(
       this.sequelize,
-      `WITH logged AS (
+      `WITH ${modelUpdate(column, 9)},
+       logged AS (
          INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6, false, $7::text[]))
        INSERT INTO stats (${column}, numeral_id, completed, answer_time, attempts, last_attempt_date)
@@ -81,7 +139,7 @@ export class StatRepository {
          updated_at = now()
        RETURNING numeral_id AS "numeralId", completed, attempts, answer_time AS "answerTime",
                  last_attempt_date AS "lastAttemptDate", ${gradesBound} AS "gradesBound"`,
-      [...attemptValues(solverId, input), input.completed],
+      [...attemptValues(solverId, input), input.completed, ...modelValues(input)],
       `record-attempt-${column}`,
     );
     const { lastAttemptDate, gradesBound: bound, ...stat } = rows[0]!;
@@ -91,14 +149,18 @@ export class StatRepository {
     };
   }
 
-  /** Logs an attempt that is not recorded for the teacher (deadline passed, activity expired). */
+  /**
+   * Logs an attempt that is not recorded for the teacher (deadline passed, activity expired); it
+   * still counts as practice in the student model.
+   */
   async logLateAttempt(input: AttemptInput): Promise<void> {
     const { column, solverId } = solverColumn(input.solver);
     await pooledQuery(
       this.sequelize,
-      `INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
+      `WITH ${modelUpdate(column, 8)}
+       INSERT INTO attempts (${column}, numeral_id, step_id, correct, answer, total_time, deadline_passed, feedback_codes)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, true, $7::text[])`,
-      attemptValues(solverId, input),
+      [...attemptValues(solverId, input), ...modelValues(input)],
       `log-late-attempt-${column}`,
     );
   }

@@ -30,6 +30,7 @@ import * as contentVersion from './0029-content-version';
 import * as sessionEnds from './0030-session-ends';
 import * as answerTests from './0031-answer-tests';
 import * as creatorDrafts from './0032-creator-drafts';
+import * as adaptive from './0033-adaptive';
 
 /**
  * Every migration, in order. Listed explicitly (not globbed at run time) so the same code runs under
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly ({ name: string } & Migration)[] = [
   { name: '0030-session-ends', ...sessionEnds },
   { name: '0031-answer-tests', ...answerTests },
   { name: '0032-creator-drafts', ...creatorDrafts },
+  { name: '0033-adaptive', ...adaptive },
 ];
