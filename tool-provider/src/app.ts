@@ -57,6 +57,9 @@ import { problemVisibility } from './problems/problem-visibility';
 import { ProblemRepository } from './problems/problem.repository';
 import { registerProblemRoutes } from './problems/problems.routes';
 import { registerSolvingRoutes } from './solving/solving.routes';
+import { PracticeRepository } from './adaptive/practice.repository';
+import { registerPracticeRoutes } from './adaptive/practice.routes';
+import { PracticeService } from './adaptive/practice.service';
 import { SolvingService } from './solving/solving.service';
 import { NumeralCache } from './solving/numeral-cache';
 import { SolvingAccessRepository } from './solving/solving-access.repository';
@@ -353,6 +356,7 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerContactRoutes(api, contact);
   registerProblemRoutes(api, problems, canSeeUnpublished, (userId, id) => content.accountMayOpen(userId, id));
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
+  registerPracticeRoutes(api, new PracticeService(new PracticeRepository(sequelize)));
   registerContentRoutes(api, content);
   registerLookupRoutes(api, new LookupRepository(sequelize));
   registerClassroomRoutes(api, sequelize, limiters);

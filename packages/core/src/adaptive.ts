@@ -18,13 +18,18 @@ export const ADAPTIVE_MODEL = {
   /** Days for ability above the prior, and evidence, to halve without practice. */
   halfLifeDays: 30,
   /** K(n) = a / (1 + b·n) for a student's ability. */
-  student: { a: 1, b: 0.12 },
+  student: { a: 1.2, b: 0.1 },
   /** K'(m) = a / (1 + b·m) for a numeral's difficulty. */
   numeral: { a: 0.5, b: 0.05 },
   /** The weight of a step's attempt, and of an attempt after hints, against a numeral's own (1). */
   guidedWeight: 0.5,
   /** The predicted success practice aims at. */
   band: { low: 0.7, high: 0.85 },
+  /**
+   * The levels' thresholds on the chance at a numeral of average difficulty; mastered also needs
+   * `masteredEvidence` of evidence.
+   */
+  levels: { familiar: 0.6, proficient: 0.75, mastered: 0.85, masteredEvidence: 4 },
 } as const;
 
 /** The mastery levels a student sees for a skill, in order. */
@@ -93,9 +98,10 @@ export function masteryLevel(state: SkillState, now: Date): MasteryLevel {
   const s = atTime(state, now);
   if (state.evidence === 0) return 'not-started';
   const p = sigmoid(s.theta);
-  if (p < 0.6) return 'attempted';
-  if (p < 0.8) return 'familiar';
-  if (p < 0.9 || s.evidence < 3) return 'proficient';
+  const { levels } = ADAPTIVE_MODEL;
+  if (p < levels.familiar) return 'attempted';
+  if (p < levels.proficient) return 'familiar';
+  if (p < levels.mastered || s.evidence < levels.masteredEvidence) return 'proficient';
   return 'mastered';
 }
 

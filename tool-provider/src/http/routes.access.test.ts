@@ -75,6 +75,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'GET /get-country-data/': 'public',
   'POST /get-city-schools/': 'authenticated',
   'POST /proof/': 'authenticated',
+  'GET /practice/next/': 'authenticated',
   'POST /get_handwritten_latex/': 'authenticated',
   'POST /phone_photo/sessions/': 'authenticated',
   'POST /hints/': 'authenticated',

@@ -18,6 +18,7 @@ import { LTI_ENDPOINTS } from './lti.endpoints';
 import { META_ENDPOINTS } from './meta.endpoints';
 import { SCHOOL_ADMIN_ENDPOINTS } from './school-admin.endpoints';
 import { SCHOOL_CODE_ENDPOINTS } from './school-codes.endpoints';
+import { PRACTICE_ENDPOINTS } from './practice.endpoints';
 import { SOLVING_ENDPOINTS } from './solving.endpoints';
 import { TEACHER_EMBED_ENDPOINTS } from './teacher-embed.endpoints';
 import { TEACHER_MODULE_ENDPOINTS } from './teacher-modules.endpoints';
@@ -43,6 +44,7 @@ export const API = {
   ...TEACHER_EMBED_ENDPOINTS,
   ...ACTIVITY_ENDPOINTS,
   ...SOLVING_ENDPOINTS,
+  ...PRACTICE_ENDPOINTS,
   ...HANDWRITING_ENDPOINTS,
   ...LTI_ENDPOINTS,
   ...LTI_ADMIN_ENDPOINTS,

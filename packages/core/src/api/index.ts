@@ -319,3 +319,5 @@ export * from './creator-stats.schemas';
 export { HANDWRITING_ENDPOINTS } from './handwriting.endpoints';
 export * from './handwriting';
 export * from './handwriting.schemas';
+export { PRACTICE_ENDPOINTS } from './practice.endpoints';
+export * from './practice.schemas';

@@ -77,6 +77,7 @@ export const ROUTES = {
   solutionData: { method: 'post', path: '/getstudentproblemsolutiondata/' },
   demoProof: { method: 'post', path: '/demo/proof/' },
   demoHints: { method: 'post', path: '/demo/hints/' },
+  practiceNext: { method: 'get', path: '/practice/next/' },
   handwrittenLatex: { method: 'post', path: '/get_handwritten_latex/', jsonFields: [] },
   phonePhotoSession: { method: 'post', path: '/phone_photo/sessions/' },
   ltiSession: { method: 'post', path: '/lti/session/' },

@@ -1,0 +1,125 @@
+import type { SkillState } from '@kib/core';
+import type { Language } from '@kib/i18n';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Candidate, SkillInfo } from './policy';
+
+/** Where practice is asked for: a topic, a subtopic or a skill. */
+export type PracticeScope = { topic: number } | { subtopic: number } | { skill: number };
+
+/** A skill with its name in the reader's language and its place in the curriculum. */
+export interface NamedSkill extends SkillInfo {
+  name: string;
+}
+
+/**
+ * The numerals a student may practise, each with the skills it trains (its own, else its
+ * problem's), the model's difficulty and the student's history with it. Published problems only;
+ * a demo account sees its preset's topic (and subtopic) only, as everywhere else.
+ */
+const CANDIDATES = `
+  WITH viewer AS (SELECT COALESCE((SELECT is_demo FROM users WHERE id = :userId), false) AS demo)
+  SELECT n.id AS "numeralId", p.id AS "problemId",
+         COALESCE(own.skills, inherited.skills, '{}') AS skills,
+         COALESCE(d.difficulty, 0) AS difficulty,
+         COALESCE(st.attempts, 0) AS attempts, COALESCE(st.completed, false) AS completed,
+         row_number() OVER (ORDER BY p.numeration NULLS LAST, p.id, n.number, n.id)::int AS "order"
+    FROM numerals n
+    JOIN problems p ON p.id = n.problem_id AND p.publish_problem
+    CROSS JOIN viewer
+    LEFT JOIN LATERAL (SELECT array_agg(skill_id ORDER BY skill_id) AS skills
+                         FROM numeral_skills WHERE numeral_id = n.id) own ON true
+    LEFT JOIN LATERAL (SELECT array_agg(skill_id ORDER BY skill_id) AS skills
+                         FROM problem_skills WHERE problem_id = p.id) inherited ON true
+    LEFT JOIN numeral_difficulty d ON d.numeral_id = n.id
+    LEFT JOIN stats st ON st.numeral_id = n.id AND st.user_id = :userId
+   WHERE (NOT viewer.demo OR EXISTS (
+           SELECT 1 FROM demo_presets dp
+            WHERE p.topic_id = dp.topic_id AND (dp.subtopic_id IS NULL OR p.subtopic_id = dp.subtopic_id)))`;
+
+/** Data access of adaptive practice: candidates, skills and the student's model. */
+export class PracticeRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  private select<T extends object>(sql: string, replacements: Record<string, unknown>): Promise<T[]> {
+    return this.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+  }
+
+  /** Whether the topic, subtopic or skill exists. */
+  async scopeExists(scope: PracticeScope): Promise<boolean> {
+    const [table, id] =
+      'topic' in scope
+        ? ['topics', scope.topic]
+        : 'subtopic' in scope
+          ? ['subtopics', scope.subtopic]
+          : ['skills', scope.skill];
+    const rows = await this.select(`SELECT 1 FROM ${table} WHERE id = :id`, { id });
+    return rows.length > 0;
+  }
+
+  /** The numerals of a scope a student may practise. */
+  async candidates(userId: number, scope: PracticeScope): Promise<Candidate[]> {
+    const where =
+      'topic' in scope
+        ? 'p.topic_id = :id'
+        : 'subtopic' in scope
+          ? 'p.subtopic_id = :id'
+          : ':id = ANY(COALESCE(own.skills, inherited.skills))';
+    const id = 'topic' in scope ? scope.topic : 'subtopic' in scope ? scope.subtopic : scope.skill;
+    return this.select<Candidate>(`${CANDIDATES} AND ${where}`, { userId, id });
+  }
+
+  /** The numerals anywhere that train any of some skills. */
+  async training(userId: number, skillIds: readonly number[]): Promise<Candidate[]> {
+    if (skillIds.length === 0) return [];
+    return this.select<Candidate>(
+      `${CANDIDATES} AND COALESCE(own.skills, inherited.skills) && ARRAY[:ids]::int[]`,
+      { userId, ids: [...skillIds] },
+    );
+  }
+
+  /**
+   * Skills with their names, grade, position and prerequisites; with `withNeighbours`, also those
+   * they require and those that require them.
+   */
+  async skills(ids: readonly number[], language: Language, withNeighbours = false): Promise<NamedSkill[]> {
+    if (ids.length === 0) return [];
+    const neighbours = withNeighbours
+      ? `UNION SELECT requires_skill_id FROM skill_prerequisites WHERE skill_id IN (:ids)
+         UNION SELECT skill_id FROM skill_prerequisites WHERE requires_skill_id IN (:ids)`
+      : '';
+    return this.select<NamedSkill>(
+      `WITH wanted AS (SELECT unnest(ARRAY[:ids]::int[]) AS id ${neighbours})
+       SELECT s.id,
+              CASE WHEN :language = 'en' AND COALESCE(s.name_english, '') <> '' THEN s.name_english ELSE s.name END AS name,
+              g.numeration AS grade, COALESCE(s.position, 0) AS position,
+              COALESCE((SELECT array_agg(requires_skill_id ORDER BY requires_skill_id)
+                          FROM skill_prerequisites WHERE skill_id = s.id), '{}') AS requires
+         FROM skills s
+         JOIN wanted w ON w.id = s.id
+         JOIN learning_standards ls ON ls.id = s.learning_standard_id
+         JOIN grades g ON g.id = ls.grade_id`,
+      { ids: [...ids], language },
+    );
+  }
+
+  /** The student's model of some skills (skills without evidence are absent). */
+  async states(userId: number, skillIds: readonly number[]): Promise<Map<number, SkillState>> {
+    if (skillIds.length === 0) return new Map();
+    const rows = await this.select<SkillState & { skillId: number }>(
+      `SELECT skill_id AS "skillId", theta, evidence, successes, last_evidence_at AS "lastEvidenceAt"
+         FROM skill_mastery WHERE user_id = :userId AND skill_id IN (:ids)`,
+      { userId, ids: [...skillIds] },
+    );
+    return new Map(rows.map(({ skillId, ...state }) => [skillId, state]));
+  }
+
+  /** The numeral the student answered last, if any. */
+  async lastNumeral(userId: number): Promise<number | null> {
+    const [row] = await this.select<{ numeralId: number }>(
+      `SELECT numeral_id AS "numeralId" FROM attempts WHERE user_id = :userId
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      { userId },
+    );
+    return row?.numeralId ?? null;
+  }
+}
