@@ -22,7 +22,11 @@ export const CHROMIUM_ARGS = [
 /** The launch options for playwright's `chromium.launch` and vitest's playwright provider. */
 export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
-/** The widgets' dependencies, pre-bundled by Vite before browser tests start. */
+/**
+ * The widgets' and the site's dependencies, pre-bundled by Vite before browser tests start. Those
+ * imported only lazily (spoken math, the password meter) are listed too: found at run time, one
+ * would make Vite bundle again and reload the page under a running test.
+ */
 export const BROWSER_DEPENDENCIES = [
   'react',
   'react-dom',
@@ -38,6 +42,9 @@ export const BROWSER_DEPENDENCIES = [
   '@r2wc/react-to-web-component',
   '@cortex-js/compute-engine',
   'recharts',
+  'speech-rule-engine/mjs/index.js',
+  '@zxcvbn-ts/core',
+  '@zxcvbn-ts/language-common',
 ] as const;
 
 /**

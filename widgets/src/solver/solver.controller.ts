@@ -143,6 +143,8 @@ export interface SolverOptions {
   problem: PublicProblem;
   /** Ids of the numerals completed before (from the server or storage). */
   completed: readonly number[];
+  /** The numeral to open at (`SolverProps.numeralId`). */
+  startAt?: number | null;
   lang?: Language;
   onComplete?: SolverProps['onComplete'];
   onNumeralComplete?: SolverProps['onNumeralComplete'];
@@ -211,6 +213,7 @@ export function useSolver({
   backend,
   problem,
   completed,
+  startAt = null,
   lang,
   onComplete,
   onNumeralComplete,
@@ -218,7 +221,7 @@ export function useSolver({
   const t = useT(lang);
   const { announce, region } = useAnnouncer();
   const [state, dispatch] = useReducer(solverReducer, undefined, () =>
-    initialSolverState(problem, completed),
+    initialSolverState(problem, completed, startAt),
   );
   const [message, setMessage] = useState<string | null>(null);
   const [panel, setPanel] = useState<SolverPanel>('none');

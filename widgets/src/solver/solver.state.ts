@@ -60,16 +60,26 @@ function initialNumeral(numeral: PublicNumeral, completed: boolean): NumeralStat
   };
 }
 
-/** The page before any answer: completed numerals (from the server or storage) already marked. */
+/**
+ * The page before any answer: completed numerals (from the server or storage) already marked, open
+ * at `startAt` when the problem has that numeral (practice chose it), else at the first open one.
+ */
 export function initialSolverState(
   problem: PublicProblem,
   completedIds: readonly number[] = [],
+  startAt: number | null = null,
 ): SolverState {
   const done = new Set(completedIds);
   const numerals: Record<number, NumeralState> = {};
   for (const n of problem.numerals) numerals[n.id] = initialNumeral(n, done.has(n.id));
+  const chosen = problem.numerals.findIndex((n) => n.id === startAt);
   const firstOpen = problem.numerals.findIndex((n) => !done.has(n.id));
-  return { numerals, current: Math.max(0, firstOpen), checking: false, notice: 'none' };
+  return {
+    numerals,
+    current: Math.max(0, chosen >= 0 ? chosen : firstOpen),
+    checking: false,
+    notice: 'none',
+  };
 }
 
 /** Everything that changes the page. */

@@ -96,7 +96,8 @@ export const WrongThenCorrect: Story = {
   args: { backend: new OfflineBackend(problem, memoryStorage([91, 93])) },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await canvas.findAllByRole('radio');
+    // The choice console loads with its first use: allow for it.
+    await canvas.findAllByRole('radio', {}, { timeout: 15_000 });
     await userEvent.click(canvas.getAllByRole('radio')[1]!);
     await userEvent.click(canvas.getByRole('button', { name: 'Comprobar respuesta' }));
     // The first check loads the checker: allow for it.
@@ -141,7 +142,8 @@ export const NoHints: Story = {
       'true',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Pistas' }));
-    const hints = await canvas.findByRole('region', { name: 'Pistas' });
+    // The first hints load the checker: allow for it.
+    const hints = await canvas.findByRole('region', { name: 'Pistas' }, { timeout: 15_000 });
     await expect(hints).toHaveTextContent('No hay pistas disponibles para esta respuesta.');
     await expect(within(hints).queryByRole('listitem')).toBeNull();
   },
@@ -172,7 +174,7 @@ export const WithPictures: Story = {
     await expect(canvas.getByRole('img', { name: 'Imagen de la pregunta 1' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Pistas' }));
     await expect(
-      await canvas.findByRole('img', { name: 'Imagen de la pista de la pregunta 1' }),
+      await canvas.findByRole('img', { name: 'Imagen de la pista de la pregunta 1' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Paso a paso' }));
     await expect(await canvas.findByRole('img', { name: 'Imagen del paso 1' })).toBeInTheDocument();

@@ -68,6 +68,7 @@ function SolverPage({ backend, problem, completed, lang, ...props }: PageProps) 
     backend,
     problem,
     completed,
+    startAt: props.numeralId ?? null,
     lang,
     onComplete: props.onComplete,
     onNumeralComplete: props.onNumeralComplete,

@@ -25,6 +25,8 @@ export interface SolverProps {
   problem?: Problem | string | null;
   /** Online: the problem's id. */
   problemId?: number | null;
+  /** The numeral to open at (adaptive practice chose it); absent: the first one not yet completed. */
+  numeralId?: number | null;
   /** Online: the API's base URL, e.g. `https://kib.example/api/`. */
   apiBase?: string | null;
   /** Online: an access token (memory only; the refresh cookie renews it). */

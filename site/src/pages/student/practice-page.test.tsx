@@ -61,7 +61,33 @@ function content(overrides: Record<string, StubHandler> = {}): Record<string, St
       },
     },
     'GET problems/subtopic/101/': { body: { problems: [], numerals: [] } },
+    'GET practice/next/': (call) => ({ body: practiceNext(call.query) }),
     ...overrides,
+  };
+}
+
+/** What practice/next answers: the scope's two skills, the second one's numeral to practise. */
+function practiceNext(query: URLSearchParams) {
+  const skill = (id: number, name: string, level: string, estimate: number) => ({
+    id,
+    name,
+    level,
+    estimate,
+    uncertainty: 0.4,
+  });
+  const scope = [
+    skill(7, 'Opera con enteros', 'mastered', 0.93),
+    skill(8, query.has('subtopic') ? 'Despeja una variable' : 'Resuelve ecuaciones', 'familiar', 0.66),
+  ];
+  return {
+    status: 'practice',
+    problemId: 9002,
+    numeralId: 3,
+    predictedSuccess: 0.78,
+    skills: [scope[1]],
+    reason: `Practicas ${scope[1]!.name}: tienes un 78 % de probabilidad de acertar este ejercicio.`,
+    scope,
+    nextSkill: null,
   };
 }
 
@@ -342,5 +368,64 @@ describe('the remembered choice (spec 01 §9)', () => {
       .element(screen.getByRole('button', { name: 'Factorización' }))
       .toHaveAttribute('aria-pressed', 'true');
     expect(router.state.location.search).toBe('?course=1&topic=11&subtopic=110');
+  });
+});
+
+describe("practice at the student's level", () => {
+  it("shows, for a topic and then a subtopic, why this exercise, each skill's level in words and a link to the chosen question", async () => {
+    const { screen, calls } = await renderSite('/student/practice?course=1&topic=10', {
+      routes: content(),
+      user: STUDENT,
+    });
+    const topicPanel = screen.getByRole('region', { name: 'Practicar Ecuaciones lineales a tu nivel' });
+    await expect.element(topicPanel.getByText(/Practicas Resuelve ecuaciones: tienes un 78 %/)).toBeVisible();
+    expect(calls.find((c) => c.path === 'practice/next/')?.query.get('topic')).toBe('10');
+    const skills = topicPanel.getByRole('list', { name: 'Tus habilidades en Ecuaciones lineales' });
+    await expect
+      .element(skills.getByRole('listitem').nth(0))
+      .toHaveTextContent(/^Opera con enteros\s*Dominado$/);
+    await expect
+      .element(skills.getByRole('listitem').nth(1))
+      .toHaveTextContent(/^Resuelve ecuaciones\s*Familiar$/);
+    // The level is a shape too, not a colour alone: four steps, filled with the level.
+    expect(document.querySelectorAll('.adaptive-skill--mastered .is-filled').length).toBe(4);
+    expect(document.querySelectorAll('.adaptive-skill--familiar .is-filled').length).toBe(2);
+    await expect
+      .element(topicPanel.getByRole('link', { name: 'Practicar' }))
+      .toHaveAttribute('href', '/student/solve?problem=9002&numeral=3');
+    await expect.element(topicPanel.getByText('Probabilidad de acertar: 78 %')).toBeVisible();
+    expect(await axeViolations()).toEqual([]);
+
+    await screen.getByRole('button', { name: 'Una variable' }).click();
+    const subtopicPanel = screen.getByRole('region', { name: 'Practicar Una variable a tu nivel' });
+    await expect.element(subtopicPanel.getByText(/Despeja una variable/).first()).toBeVisible();
+    expect(
+      calls
+        .filter((c) => c.path === 'practice/next/')
+        .at(-1)
+        ?.query.get('subtopic'),
+    ).toBe('100');
+  });
+
+  it('speaks English and fits a 360 px phone', async () => {
+    await page.viewport(360, 740);
+    const { screen } = await renderSite('/student/practice?course=1&topic=10&subtopic=100', {
+      routes: content(),
+      user: STUDENT,
+      language: 'en',
+    });
+    const panel = screen.getByRole('region', { name: 'Practise One variable at your level' });
+    await expect.element(panel.getByRole('link', { name: 'Practise' })).toBeVisible();
+    await expect.element(panel.getByText('Mastered')).toBeVisible();
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(360);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('is not offered on the demo pages, which have no model', async () => {
+    const { screen, calls } = await renderSite('/demo/student?course=1&topic=10&subtopic=100', {
+      routes: content(),
+    });
+    await expect.element(screen.getByRole('link', { name: 'Edades' })).toBeVisible();
+    expect(calls.some((c) => c.path === 'practice/next/')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import './practice-page.css';
 import { idParam } from '../../app/query-id';
+import { AdaptivePractice } from './adaptive-practice';
 
 /** A course, topic and subtopic of the dashboard; null where none is chosen. */
 interface Choice {
@@ -153,6 +154,8 @@ export function PracticePage() {
   });
 
   const solvePath = auth.status === 'authenticated' ? '/student/solve' : '/demo/student/modules/solve';
+  // Practice at the student's level needs their model: an account's, outside the demo pages.
+  const adaptive = auth.status === 'authenticated' && !demo;
   const from = `${location.pathname}${location.search}`;
 
   return (
@@ -270,18 +273,32 @@ export function PracticePage() {
                   ) : !topic ? (
                     <p className="practice-hint">{t('student.practice-select-topic')}</p>
                   ) : !subtopic ? (
-                    <p className="practice-hint">{t('student.practice-select-subtopic')}</p>
+                    <>
+                      {adaptive ? (
+                        <AdaptivePractice scope={{ topic: topic.id }} scopeName={nameOf(topic)} from={from} />
+                      ) : null}
+                      <p className="practice-hint">{t('student.practice-select-subtopic')}</p>
+                    </>
                   ) : problems.isPending ? (
                     <Spinner label={t('student.practice-loading-problems')} />
                   ) : problems.isError ? (
                     <LoadError query={problems} message={t('student.practice-problems-failed')} />
                   ) : (
-                    <ProblemList
-                      problems={problems.data.problems}
-                      questionsOf={(p) => problems.data.numerals.filter((n) => n.problemId === p.id).length}
-                      linkOf={(p) => `${solvePath}?problem=${p.id}`}
-                      from={from}
-                    />
+                    <>
+                      {adaptive ? (
+                        <AdaptivePractice
+                          scope={{ subtopic: subtopic.id }}
+                          scopeName={nameOf(subtopic)}
+                          from={from}
+                        />
+                      ) : null}
+                      <ProblemList
+                        problems={problems.data.problems}
+                        questionsOf={(p) => problems.data.numerals.filter((n) => n.problemId === p.id).length}
+                        linkOf={(p) => `${solvePath}?problem=${p.id}`}
+                        from={from}
+                      />
+                    </>
                   )}
                 </section>
               ) : null}

@@ -80,6 +80,7 @@ export function SolvePage() {
   const demo = location.pathname.startsWith('/demo');
   const phonePhoto = usePhonePhoto(api, !demo);
   const problemId = idParam(params, 'problem');
+  const numeralId = idParam(params, 'numeral');
   const moduleId = demo ? null : idParam(params, 'module');
   const classroomId = demo ? null : idParam(params, 'classroom');
   const inModule = moduleId !== null && classroomId !== null;
@@ -146,6 +147,7 @@ export function SolvePage() {
           <Solver
             key={problemId}
             backend={backend}
+            numeralId={numeralId}
             lang={language}
             pictureBaseUrl={media.pictureBaseUrl}
             videoBaseUrl={media.videoBaseUrl}
