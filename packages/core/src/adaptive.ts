@@ -4,25 +4,36 @@
  *
  * - P(correct) = σ(θ̄ − d): θ̄ the mean ability over the numeral's skills (after forgetting), d the
  *   numeral's difficulty.
- * - After a first checked attempt (y = 1 right, 0 wrong) of weight w, each skill's
+ * - After a first checked attempt (y = 1 right, 0 wrong) of weight w (or the first of a later day,
+ *   at half the weight), each skill's
  *   θ ← θ + K(n)·w·(y − P) with K(n) = a / (1 + b·n), n the skill's evidence (n ← n + w), and the
  *   numeral's d ← d + K'(m)·w·(P − y).
- * - Forgetting: ability above the prior and the weight of evidence halve every `halfLifeDays`
- *   without evidence, so an unpractised skill both drops and becomes uncertain again.
+ * - Forgetting: the weight of evidence halves every `halfLifeDays` without evidence, so an
+ *   unpractised skill becomes uncertain again and its next answers move it fast; the chance it is
+ *   still recalled follows FSRS's forgetting curve ({@link retrievability}), and a mastered skill
+ *   whose review is due shows as proficient until it is reviewed.
  *
  * The server runs the same update inside the answer's SQL statement (`stat.repository.ts`, tested
  * against {@link updateAfterAttempt}); this module also serves the practice policy, the bench's
  * replay and the in-browser model of the demo without an account.
  */
 export const ADAPTIVE_MODEL = {
-  /** Days for ability above the prior, and evidence, to halve without practice. */
+  /** Days for the weight of a skill's evidence to halve without practice. */
   halfLifeDays: 30,
-  /** K(n) = a / (1 + b·n) for a student's ability. */
-  student: { a: 1.2, b: 0.1 },
+  /**
+   * K(n) = max(floor, a / (1 + b·n)) for a student's ability: early answers count most, and the
+   * floor keeps the estimate following a student who is still learning.
+   */
+  student: { a: 1.2, b: 0.1, floor: 1 },
   /** K'(m) = a / (1 + b·m) for a numeral's difficulty. */
   numeral: { a: 0.5, b: 0.05 },
   /** The weight of a step's attempt, and of an attempt after hints, against a numeral's own (1). */
   guidedWeight: 0.5,
+  /**
+   * A numeral tried again is evidence once more after `afterHours` (a review on a later day, not a
+   * retry after feedback), at `weight` times its weight.
+   */
+  repeat: { afterHours: 20, weight: 0.5 },
   /** The predicted success practice aims at. */
   band: { low: 0.7, high: 0.85 },
   /**
@@ -30,6 +41,8 @@ export const ADAPTIVE_MODEL = {
    * `masteredEvidence` of evidence.
    */
   levels: { familiar: 0.6, proficient: 0.75, mastered: 0.85, masteredEvidence: 4 },
+  /** A review is due once the chance of recall falls below this (FSRS's default desired retention). */
+  reviewRetention: 0.9,
 } as const;
 
 /** The mastery levels a student sees for a skill, in order. */
@@ -71,11 +84,15 @@ export function daysSince(since: string | Date | null, now: Date): number {
   return Number.isFinite(t) ? Math.max(0, (now.getTime() - t) / DAY_MS) : 0;
 }
 
-/** A skill's state at `now`: ability above the prior and evidence forgotten by the half-life. */
+/**
+ * A skill's state at `now`: the weight of its evidence forgotten by the half-life, so that the next
+ * answers move an unpractised skill's estimate fast again (its ability stays as last estimated; how
+ * likely it is still recalled is {@link retrievability}).
+ */
 export function atTime(state: SkillState, now: Date): SkillState {
   const decay = 0.5 ** (daysSince(state.lastEvidenceAt, now) / ADAPTIVE_MODEL.halfLifeDays);
   return {
-    theta: state.theta > 0 ? state.theta * decay : state.theta,
+    theta: state.theta,
     evidence: state.evidence * decay,
     successes: state.successes * decay,
     lastEvidenceAt: state.lastEvidenceAt,
@@ -93,16 +110,25 @@ export function uncertainty(evidence: number): number {
   return 1 / Math.sqrt(1 + Math.max(0, evidence));
 }
 
-/** A skill's level at `now`, from its chance on a numeral of average difficulty and its evidence. */
-export function masteryLevel(state: SkillState, now: Date): MasteryLevel {
+/**
+ * A skill's chance at a typical numeral of it (`difficulty`: the mean difficulty of the skill's
+ * numerals as the model knows them; 0 before any is known).
+ */
+export function typicalSuccess(state: SkillState, now: Date, difficulty = 0): number {
+  return sigmoid(atTime(state, now).theta - difficulty);
+}
+
+/** A skill's level at `now`, from its chance at a typical numeral of it and its evidence. */
+export function masteryLevel(state: SkillState, now: Date, difficulty = 0): MasteryLevel {
   const s = atTime(state, now);
   if (state.evidence === 0) return 'not-started';
-  const p = sigmoid(s.theta);
+  const p = sigmoid(s.theta - difficulty);
   const { levels } = ADAPTIVE_MODEL;
   if (p < levels.familiar) return 'attempted';
   if (p < levels.proficient) return 'familiar';
   if (p < levels.mastered || s.evidence < levels.masteredEvidence) return 'proficient';
-  return 'mastered';
+  // Mastered, but due for review: proficient until the review.
+  return retrievability(state, now) < ADAPTIVE_MODEL.reviewRetention ? 'proficient' : 'mastered';
 }
 
 /**
@@ -112,8 +138,14 @@ export function masteryLevel(state: SkillState, now: Date): MasteryLevel {
  */
 export function retrievability(state: SkillState, now: Date): number {
   if (state.evidence === 0) return 0;
-  const stability = 2 ** Math.max(0, state.successes - 1);
+  const stability = 2 ** (Math.max(0, state.successes - 1) / 2);
   return (1 + ((19 / 81) * daysSince(state.lastEvidenceAt, now)) / stability) ** -0.5;
+}
+
+/** The step of a student's ability after some evidence: K(n) = max(floor, a / (1 + b·n)). */
+export function studentK(evidence: number): number {
+  const { a, b, floor } = ADAPTIVE_MODEL.student;
+  return Math.max(floor, a / (1 + b * evidence));
 }
 
 /** The weight of an attempt as evidence: guided (a step, or after hints) counts less. */
@@ -139,7 +171,7 @@ export function updateAfterAttempt(
   return {
     predicted,
     skills: current.map((s) => ({
-      theta: s.theta + (student.a / (1 + student.b * s.evidence)) * weight * (y - predicted),
+      theta: s.theta + studentK(s.evidence) * weight * (y - predicted),
       evidence: s.evidence + weight,
       successes: s.successes + weight * y,
       lastEvidenceAt: now.toISOString(),

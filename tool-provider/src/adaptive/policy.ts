@@ -19,8 +19,9 @@ export interface Candidate {
   /** The skills it trains: its own, else its problem's. */
   skills: readonly number[];
   difficulty: number;
-  /** The student's attempts at it so far. */
+  /** The student's attempts at it so far, and when the last one was (null: never). */
   attempts: number;
+  lastAttemptAt: string | Date | null;
   completed: boolean;
   /** Its place in the content's order (problem numeration, then numeral number). */
   order: number;
@@ -69,9 +70,6 @@ export interface PolicyChoice {
   nextSkill: number | null;
 }
 
-/** A review is due once the chance of recall falls below this (FSRS's default desired retention). */
-export const REVIEW_RETENTION = 0.9;
-
 /** A skill is struggled with once its evidence reaches this and its estimate is below one half. */
 const STRUGGLE_EVIDENCE = 2;
 
@@ -88,15 +86,17 @@ const LEVEL_RANK: Record<MasteryLevel, number> = {
  * 1. a prerequisite, when the student struggles with a scope skill whose prerequisite is not yet
  *    proficient;
  * 2. a review of the scope's most faded proficient or mastered skill, once its recall is due;
- * 3. practice of the scope's skills not yet mastered, prerequisites first, the numeral whose
- *    predicted success is nearest the band (70–85 %), new numerals before done ones;
+ * 3. practice of the first skill, in the curriculum's order, not yet mastered whose prerequisites
+ *    are (those in the scope: proficient), the numeral whose predicted success is nearest the band
+ *    (70–85 %), new numerals before tried ones;
  * 4. once every scope skill is mastered, "mastered" and a skill that comes after it.
  * The numeral answered last is never chosen.
  */
 export function choosePractice(input: PolicyInput): PolicyChoice {
   const { now } = input;
   const state = (id: number) => input.states.get(id) ?? NEW_SKILL;
-  const level = (id: number) => masteryLevel(state(id), now);
+  const typical = typicalDifficulties([...input.candidates, ...input.related]);
+  const level = (id: number) => masteryLevel(state(id), now, typical.get(id) ?? 0);
   const eligible = (c: Candidate) => c.numeralId !== input.lastNumeralId;
   const predicted = (c: Candidate) =>
     predictSuccess(
@@ -116,7 +116,7 @@ export function choosePractice(input: PolicyInput): PolicyChoice {
     reason: Omit<PolicyReason, 'days'> & { days?: number },
     nextSkill: number | null = null,
   ): PolicyChoice | null => {
-    const best = bestInBand(pool, predicted);
+    const best = bestInBand(pool, predicted, now);
     if (!best) return null;
     return {
       status,
@@ -133,7 +133,7 @@ export function choosePractice(input: PolicyInput): PolicyChoice {
   // 1. Prerequisites of a skill the student struggles with.
   for (const skill of scope) {
     const s = atTime(state(skill), now);
-    if (s.evidence < STRUGGLE_EVIDENCE || sigmoid(s.theta) >= 0.5) continue;
+    if (s.evidence < STRUGGLE_EVIDENCE || sigmoid(s.theta - (typical.get(skill) ?? 0)) >= 0.5) continue;
     for (const pre of [...info(skill).requires].sort(curriculumOrder)) {
       if (LEVEL_RANK[level(pre)] >= LEVEL_RANK.proficient) continue;
       const picked = choice('prerequisite', training(pre, all), { key: 'prerequisite', skill, other: pre });
@@ -145,7 +145,7 @@ export function choosePractice(input: PolicyInput): PolicyChoice {
   const due = scope
     .filter((skill) => LEVEL_RANK[level(skill)] >= LEVEL_RANK.proficient)
     .map((skill) => ({ skill, r: retrievability(state(skill), now) }))
-    .filter((d) => d.r < REVIEW_RETENTION)
+    .filter((d) => d.r < ADAPTIVE_MODEL.reviewRetention)
     .sort((a, b) => a.r - b.r);
   for (const { skill } of due) {
     const days = Math.floor(daysSince(state(skill).lastEvidenceAt, now));
@@ -165,20 +165,15 @@ export function choosePractice(input: PolicyInput): PolicyChoice {
       (pre) => !open.includes(pre) || LEVEL_RANK[level(pre)] >= LEVEL_RANK.proficient,
     ),
   );
-  for (const group of [ready, open]) {
-    const pool = input.candidates.filter(
-      (c) => eligible(c) && c.skills.some((skill) => group.includes(skill)),
-    );
-    const best = bestInBand(pool, predicted);
+  // The first skill in the curriculum's order that has something to offer is the focus.
+  for (const focus of [...ready, ...open.filter((skill) => !ready.includes(skill))]) {
+    const best = bestInBand(training(focus, input.candidates), predicted, now);
     if (!best) continue;
-    const focus = [...best.candidate.skills]
-      .filter((skill) => group.includes(skill))
-      .sort((a, b) => LEVEL_RANK[level(a)] - LEVEL_RANK[level(b)] || curriculumOrder(a, b))[0]!;
     const s = atTime(state(focus), now);
     const key =
       level(focus) === 'not-started'
         ? 'start'
-        : s.evidence >= STRUGGLE_EVIDENCE && sigmoid(s.theta) < 0.5
+        : s.evidence >= STRUGGLE_EVIDENCE && sigmoid(s.theta - (typical.get(focus) ?? 0)) < 0.5
           ? 'easier'
           : 'practice';
     return {
@@ -226,6 +221,21 @@ export function choosePractice(input: PolicyInput): PolicyChoice {
   };
 }
 
+/** The mean difficulty of each skill's numerals, as the model knows them. */
+export function typicalDifficulties(candidates: readonly Candidate[]): Map<number, number> {
+  const sums = new Map<number, { sum: number; n: number; seen: Set<number> }>();
+  for (const c of candidates)
+    for (const skill of c.skills) {
+      const entry = sums.get(skill) ?? { sum: 0, n: 0, seen: new Set<number>() };
+      if (entry.seen.has(c.numeralId)) continue;
+      entry.seen.add(c.numeralId);
+      entry.sum += c.difficulty;
+      entry.n++;
+      sums.set(skill, entry);
+    }
+  return new Map([...sums].map(([skill, { sum, n }]) => [skill, sum / n]));
+}
+
 function empty(): PolicyChoice {
   return {
     status: 'empty',
@@ -237,19 +247,26 @@ function empty(): PolicyChoice {
 }
 
 /**
- * The candidate whose predicted success is nearest the band (0 inside it), a numeral not yet done
- * before a done one, fewer attempts first, then the content's order.
+ * The candidate to offer: a numeral not tried in the last hours before one that was (a retry then
+ * is no evidence), a numeral never tried before one that was, then the one whose predicted success
+ * is nearest the band (0 inside it), a numeral not yet done before a done one, fewer attempts
+ * first, then the content's order.
  */
 export function bestInBand(
   pool: readonly Candidate[],
   predicted: (c: Candidate) => number,
+  now: Date,
 ): { candidate: Candidate; p: number } | null {
   const { low, high } = ADAPTIVE_MODEL.band;
+  const recentDays = ADAPTIVE_MODEL.repeat.afterHours / 24;
   let best: { candidate: Candidate; p: number; score: number[] } | null = null;
   for (const candidate of pool) {
     const p = predicted(candidate);
     const distance = p < low ? low - p : p > high ? p - high : 0;
+    const recent = candidate.lastAttemptAt !== null && daysSince(candidate.lastAttemptAt, now) < recentDays;
     const score = [
+      Number(recent),
+      Number(candidate.attempts > 0),
       Math.round(distance * 100),
       Number(candidate.completed),
       candidate.attempts,

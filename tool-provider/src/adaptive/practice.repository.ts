@@ -21,7 +21,8 @@ const CANDIDATES = `
   SELECT n.id AS "numeralId", p.id AS "problemId",
          COALESCE(own.skills, inherited.skills, '{}') AS skills,
          COALESCE(d.difficulty, 0) AS difficulty,
-         COALESCE(st.attempts, 0) AS attempts, COALESCE(st.completed, false) AS completed,
+         COALESCE(st.attempts, 0) AS attempts, st.last_attempt_date AS "lastAttemptAt",
+         COALESCE(st.completed, false) AS completed,
          row_number() OVER (ORDER BY p.numeration NULLS LAST, p.id, n.number, n.id)::int AS "order"
     FROM numerals n
     JOIN problems p ON p.id = n.problem_id AND p.publish_problem

@@ -2,7 +2,7 @@ import {
   atTime,
   masteryLevel,
   NEW_SKILL,
-  sigmoid,
+  typicalSuccess,
   uncertainty,
   type PracticeNextAnswer,
   type PracticeNextQuery,
@@ -11,7 +11,7 @@ import {
 } from '@kib/core';
 import { translate, type Language } from '@kib/i18n';
 import { AppError } from '../http/errors';
-import { choosePractice, type Candidate } from './policy';
+import { choosePractice, typicalDifficulties, type Candidate } from './policy';
 import type { NamedSkill, PracticeRepository, PracticeScope } from './practice.repository';
 
 /** Adaptive practice (issue 35): what a student practises next, and why. */
@@ -48,7 +48,9 @@ export class PracticeService {
       now,
     });
     const byId = new Map(skills.map((s) => [s.id, s]));
-    const view = (id: number) => masteryOf(byId.get(id), id, states.get(id) ?? NEW_SKILL, now);
+    const typical = typicalDifficulties([...candidates, ...related]);
+    const view = (id: number) =>
+      masteryOf(byId.get(id), id, states.get(id) ?? NEW_SKILL, now, typical.get(id) ?? 0);
     const name = (id: number | null) => (id === null ? '' : (byId.get(id)?.name ?? ''));
     const { reason } = choice;
     const t = (key: string, params: Record<string, unknown>) =>
@@ -84,20 +86,20 @@ function scopeOf(query: PracticeNextQuery): PracticeScope {
   return { skill: query.skill! };
 }
 
-/** A skill's mastery as a student sees it. */
+/** A skill's mastery as a student sees it, against the typical difficulty of its numerals. */
 export function masteryOf(
   skill: NamedSkill | undefined,
   id: number,
   state: SkillState,
   now: Date,
+  difficulty: number,
 ): SkillMastery {
-  const current = atTime(state, now);
   return {
     id,
     name: skill?.name ?? '',
-    level: masteryLevel(state, now),
-    estimate: round(sigmoid(current.theta), 3),
-    uncertainty: round(uncertainty(current.evidence), 3),
+    level: masteryLevel(state, now, difficulty),
+    estimate: round(typicalSuccess(state, now, difficulty), 3),
+    uncertainty: round(uncertainty(atTime(state, now).evidence), 3),
   };
 }
 

@@ -3,7 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { NEW_SKILL, updateAfterAttempt, type NumeralState, type SkillState } from '@kib/core';
+import { ADAPTIVE_MODEL, NEW_SKILL, updateAfterAttempt, type NumeralState, type SkillState } from '@kib/core';
 import { StatRepository, type AttemptInput } from './stat.repository';
 
 let db: TestDatabase;
@@ -191,7 +191,37 @@ describe("the student model in the answer's statement", () => {
     }
   });
 
-  it('forgets: a month without practice halves ability above the prior and the evidence before the update', async () => {
+  it('takes a numeral tried again on a later day as evidence again, at the repeat weight', async () => {
+    const solverId = await insertUser(db.sequelize, { email: 'vuelve@stats.test' });
+    const numeralId = model.numerals[1]!;
+    const input = {
+      solver: { userId: solverId },
+      numeralId,
+      stepId: null,
+      answer: {},
+      seconds: 1,
+      completed: true,
+      weight: 1,
+    };
+    await stats.recordAttempt({ ...input, correct: false });
+    await db.sequelize.query(
+      `UPDATE attempts SET created_at = now() - interval '2 days' WHERE user_id = :solverId`,
+      { replacements: { solverId } },
+    );
+    const before = await stored('user_id', solverId);
+    const expected = updateAfterAttempt(
+      [before.skill(model.skills[1]!)],
+      before.numeral(numeralId),
+      true,
+      ADAPTIVE_MODEL.repeat.weight,
+      new Date(),
+    );
+    await stats.recordAttempt({ ...input, correct: true });
+    closeTo((await stored('user_id', solverId)).skill(model.skills[1]!), expected.skills[0]!);
+    expect(expected.skills[0]!.evidence).toBeCloseTo(1 + ADAPTIVE_MODEL.repeat.weight, 3);
+  });
+
+  it('forgets: a month without practice halves the weight of the evidence before the update', async () => {
     const solverId = await insertUser(db.sequelize, { email: 'forgets@stats.test' });
     const numeralId = model.numerals[1]!;
     await db.sequelize.query(
@@ -219,6 +249,6 @@ describe("the student model in the answer's statement", () => {
     });
     const after = await stored('user_id', solverId);
     closeTo(after.skill(model.skills[1]!), expected.skills[0]!);
-    expect(after.skill(model.skills[1]!).theta).toBeLessThan(2);
+    expect(after.skill(model.skills[1]!).evidence).toBeCloseTo(4, 3);
   });
 });

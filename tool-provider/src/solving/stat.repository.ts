@@ -46,17 +46,23 @@ function attemptValues(solverId: number, input: AttemptInput): unknown[] {
 
 /**
  * The student model's update (ADR 24; `updateAfterAttempt` of @kib/core is the same arithmetic): CTEs
- * that, when this is the solver's first attempt at the numeral (or step), move each of the numeral's
- * skills' ability and the numeral's difficulty. They read the attempts log before the statement's
+ * that, when this is the solver's first attempt at the numeral (or step), or their first of a later
+ * day (`ADAPTIVE_MODEL.repeat`, at a lower weight), move each of the numeral's skills' ability and the
+ * numeral's difficulty. They read the attempts log before the statement's
  * own insert, as every CTE of one statement sees the same snapshot. `$1` … `$4` are the solver, the
  * numeral, the step and the verdict; the model's constants follow from `$first`.
  */
 function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): string {
-  const [halfLife, ka, kb, ia, ib, weight] = [0, 1, 2, 3, 4, 5].map((i) => `$${first + i}::float8`);
+  const [halfLife, ka, kb, kFloor, ia, ib, given, repeatHours, repeatWeight] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8,
+  ].map((i) => `$${first + i}::float8`);
+  const weight = `(${given} * CASE WHEN f.tried_before THEN ${repeatWeight} ELSE 1 END)`;
+  const same = `${column} = $1 AND numeral_id = $2 AND step_id IS NOT DISTINCT FROM $3`;
   const decay = `power(0.5, greatest(0, extract(epoch FROM now() - m.last_evidence_at)) / 86400 / ${halfLife})`;
   return `first_attempt AS (
-         SELECT NOT EXISTS (SELECT 1 FROM attempts
-           WHERE ${column} = $1 AND numeral_id = $2 AND step_id IS NOT DISTINCT FROM $3) AS yes),
+         SELECT NOT EXISTS (SELECT 1 FROM attempts WHERE ${same}
+                              AND created_at > now() - make_interval(hours => ${repeatHours}::int)) AS yes,
+                EXISTS (SELECT 1 FROM attempts WHERE ${same}) AS tried_before),
        trained AS (
          SELECT skill_id FROM numeral_skills WHERE numeral_id = $2
          UNION
@@ -64,7 +70,7 @@ function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): stri
          WHERE n.id = $2 AND NOT EXISTS (SELECT 1 FROM numeral_skills WHERE numeral_id = $2)),
        skill_now AS (
          SELECT t.skill_id,
-                CASE WHEN m.theta > 0 THEN m.theta * ${decay} ELSE COALESCE(m.theta, 0) END AS theta,
+                COALESCE(m.theta, 0) AS theta,
                 COALESCE(m.evidence * ${decay}, 0) AS evidence,
                 COALESCE(m.successes * ${decay}, 0) AS successes
          FROM trained t LEFT JOIN skill_mastery m ON m.${column} = $1 AND m.skill_id = t.skill_id),
@@ -78,7 +84,7 @@ function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): stri
        skills_moved AS (
          INSERT INTO skill_mastery (${column}, skill_id, theta, evidence, successes, last_evidence_at)
          SELECT $1, s.skill_id,
-                s.theta + ${ka} / (1 + ${kb} * s.evidence) * ${weight} * ($4::boolean::int - p.p),
+                s.theta + greatest(${kFloor}, ${ka} / (1 + ${kb} * s.evidence)) * ${weight} * ($4::boolean::int - p.p),
                 s.evidence + ${weight}, s.successes + ${weight} * $4::boolean::int, now()
          FROM skill_now s, predicted p, first_attempt f WHERE f.yes
          ON CONFLICT (${column}, skill_id) DO UPDATE SET
@@ -95,8 +101,18 @@ function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): stri
 
 /** The model's constants and the attempt's weight, as the parameters `modelUpdate` reads. */
 function modelValues(input: AttemptInput): number[] {
-  const { halfLifeDays, student, numeral } = ADAPTIVE_MODEL;
-  return [halfLifeDays, student.a, student.b, numeral.a, numeral.b, input.weight];
+  const { halfLifeDays, student, numeral, repeat } = ADAPTIVE_MODEL;
+  return [
+    halfLifeDays,
+    student.a,
+    student.b,
+    student.floor,
+    numeral.a,
+    numeral.b,
+    input.weight,
+    repeat.afterHours,
+    repeat.weight,
+  ];
 }
 
 /** Data access for stats and the attempts log. */
