@@ -48,7 +48,9 @@ function attemptValues(solverId: number, input: AttemptInput): unknown[] {
  * The student model's update (ADR 24; `updateAfterAttempt` of @kib/core is the same arithmetic): CTEs
  * that, when this is the solver's first attempt at the numeral (or step), or their first of a later
  * day (`ADAPTIVE_MODEL.repeat`, at a lower weight), move each of the numeral's skills' ability and the
- * numeral's difficulty. They read the attempts log before the statement's
+ * numeral's difficulty. A numeral's row is shared by every student who answers it: when another
+ * answer holds it (a classroom on one question at once), this answer leaves the difficulty as it is
+ * rather than wait, and the skills still move. They read the attempts log before the statement's
  * own insert, as every CTE of one statement sees the same snapshot. `$1` … `$4` are the solver, the
  * numeral, the step and the verdict; the model's constants follow from `$first`.
  */
@@ -60,14 +62,15 @@ function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): stri
   const same = `${column} = $1 AND numeral_id = $2 AND step_id IS NOT DISTINCT FROM $3`;
   const decay = `power(0.5, greatest(0, extract(epoch FROM now() - m.last_evidence_at)) / 86400 / ${halfLife})`;
   return `first_attempt AS (
-         SELECT NOT EXISTS (SELECT 1 FROM attempts WHERE ${same}
-                              AND created_at > now() - make_interval(hours => ${repeatHours}::int)) AS yes,
-                EXISTS (SELECT 1 FROM attempts WHERE ${same}) AS tried_before),
+         SELECT COALESCE(bool_and(created_at <= now() - make_interval(hours => ${repeatHours}::int)), true) AS yes,
+                count(*) > 0 AS tried_before
+           FROM attempts WHERE ${same}),
        trained AS (
-         SELECT skill_id FROM numeral_skills WHERE numeral_id = $2
+         SELECT skill_id FROM numeral_skills WHERE numeral_id = $2 AND (SELECT yes FROM first_attempt)
          UNION
          SELECT ps.skill_id FROM numerals n JOIN problem_skills ps ON ps.problem_id = n.problem_id
-         WHERE n.id = $2 AND NOT EXISTS (SELECT 1 FROM numeral_skills WHERE numeral_id = $2)),
+         WHERE n.id = $2 AND (SELECT yes FROM first_attempt)
+           AND NOT EXISTS (SELECT 1 FROM numeral_skills WHERE numeral_id = $2)),
        skill_now AS (
          SELECT t.skill_id,
                 COALESCE(m.theta, 0) AS theta,
@@ -76,7 +79,7 @@ function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): stri
          FROM trained t LEFT JOIN skill_mastery m ON m.${column} = $1 AND m.skill_id = t.skill_id),
        numeral_now AS (
          SELECT COALESCE(MAX(difficulty), 0) AS difficulty, COALESCE(MAX(evidence), 0) AS evidence
-         FROM numeral_difficulty WHERE numeral_id = $2),
+         FROM numeral_difficulty WHERE numeral_id = $2 AND (SELECT yes FROM first_attempt)),
        predicted AS (
          SELECT 1 / (1 + exp(-(COALESCE((SELECT avg(theta) FROM skill_now), 0) - nn.difficulty))) AS p,
                 nn.difficulty, nn.evidence
@@ -90,13 +93,22 @@ function modelUpdate(column: 'user_id' | 'temp_student_id', first: number): stri
          ON CONFLICT (${column}, skill_id) DO UPDATE SET
            theta = EXCLUDED.theta, evidence = EXCLUDED.evidence, successes = EXCLUDED.successes,
            last_evidence_at = EXCLUDED.last_evidence_at),
+       numeral_free AS (
+         SELECT numeral_id FROM numeral_difficulty
+          WHERE numeral_id = $2 AND (SELECT yes FROM first_attempt) FOR UPDATE SKIP LOCKED),
        numeral_moved AS (
+         UPDATE numeral_difficulty d
+            SET difficulty = p.difficulty + ${ia} / (1 + ${ib} * p.evidence) * ${weight} * (p.p - $4::boolean::int),
+                evidence = p.evidence + ${weight}
+           FROM predicted p, first_attempt f
+          WHERE f.yes AND d.numeral_id IN (SELECT numeral_id FROM numeral_free)),
+       numeral_known AS (
          INSERT INTO numeral_difficulty (numeral_id, difficulty, evidence)
          SELECT $2, p.difficulty + ${ia} / (1 + ${ib} * p.evidence) * ${weight} * (p.p - $4::boolean::int),
                 p.evidence + ${weight}
-         FROM predicted p, first_attempt f WHERE f.yes
-         ON CONFLICT (numeral_id) DO UPDATE SET
-           difficulty = EXCLUDED.difficulty, evidence = EXCLUDED.evidence)`;
+           FROM predicted p, first_attempt f
+          WHERE f.yes AND NOT EXISTS (SELECT 1 FROM numeral_difficulty WHERE numeral_id = $2)
+         ON CONFLICT (numeral_id) DO NOTHING)`;
 }
 
 /** The model's constants and the attempt's weight, as the parameters `modelUpdate` reads. */
