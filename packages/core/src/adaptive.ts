@@ -1,5 +1,5 @@
 /**
- * Kib's student model (ADR 24, docs/adaptive.md): an Elo rating per student and skill with an
+ * Kib's student model (ADR 31, docs/adaptive.md): an Elo rating per student and skill with an
  * uncertainty that shrinks with evidence (Pelánek 2016), a difficulty per numeral, and forgetting.
  *
  * - P(correct) = σ(θ̄ − d): θ̄ the mean ability over the numeral's skills (after forgetting), d the

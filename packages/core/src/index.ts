@@ -390,6 +390,6 @@ export type { CamelCasedDeep } from './casing';
 export * from './api/index';
 
 // ---------------------------------------------------------------------------------------------
-// The student model of adaptive practice (ADR 24).
+// The student model of adaptive practice (ADR 31).
 // ---------------------------------------------------------------------------------------------
 export * from './adaptive';

@@ -45,7 +45,7 @@ function attemptValues(solverId: number, input: AttemptInput): unknown[] {
 }
 
 /**
- * The student model's update (ADR 24; `updateAfterAttempt` of @kib/core is the same arithmetic): CTEs
+ * The student model's update (ADR 31; `updateAfterAttempt` of @kib/core is the same arithmetic): CTEs
  * that, when this is the solver's first attempt at the numeral (or step), or their first of a later
  * day (`ADAPTIVE_MODEL.repeat`, at a lower weight), move each of the numeral's skills' ability and the
  * numeral's difficulty. A numeral's row is shared by every student who answers it: when another

@@ -96,6 +96,28 @@ describe('ApiBackend and OfflineBackend', () => {
     },
   );
 
+  it('tell the API how many hints the student saw, so the student model weighs the answer less', async () => {
+    const bodies: unknown[] = [];
+    const fetch = (async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return new Response(
+        JSON.stringify({
+          correct_ans: true,
+          numeral_completed: true,
+          recorded: true,
+          stat: { numeral_id: 94 },
+          from_back: true,
+          result: [],
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    }) as unknown as typeof globalThis.fetch;
+    const api = new ApiClient({ baseUrl: 'http://kib.test/api', token: 'T', fetch });
+    await new ApiBackend(api, tableProblem.id).check({ ...input, hintsShown: 2 });
+    await new ApiBackend(api, tableProblem.id).check(input);
+    expect(bodies.map((b) => (b as { shown: number }).shown)).toEqual([2, 0]);
+  });
+
   it('give no reason when the attempt was recorded', async () => {
     const wire = toSnakeCase({
       correctAns: true,

@@ -9,6 +9,8 @@ export interface CheckInput {
   answer: unknown;
   /** Seconds spent since the last attempt (spec 01 "Time tracking"). */
   totalTime: number;
+  /** Hints the student has seen for this numeral (weaker evidence for the student model). */
+  hintsShown?: number;
 }
 
 /** What a check gives back: the console's feedback and whether the step or numeral is now right. */
@@ -81,7 +83,7 @@ export class ApiBackend implements SolverBackend {
 
   async check(input: CheckInput): Promise<CheckOutput> {
     const proof = this.demoProgress ? this.api.endpoints.demoProof : this.api.endpoints.proof;
-    const r = await proof({ body: this.payload(input) });
+    const r = await proof({ body: { ...this.payload(input), shown: input.hintsShown ?? 0 } });
     if (r.numeralCompleted) this.demoProgress?.add(input.numeralId);
     return {
       correct: r.correctAns,

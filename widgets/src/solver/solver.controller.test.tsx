@@ -124,6 +124,7 @@ describe('useSolver checks', () => {
       step: null,
       answer,
       totalTime: expect.any(Number),
+      hintsShown: 0,
     });
     expect(result.current.state.checking).toBe(false);
     expect(result.current.numeralState?.main).toEqual({
@@ -306,6 +307,22 @@ describe('useSolver hints', () => {
       'You picked an option that is not correct. Try again!',
     ]);
     expect(result.current.numeralState?.hints.exhausted).toBe(true);
+
+    // A check after them says how many hints the student saw.
+    const check = vi.fn(async () => ({
+      correct: false,
+      numeralCompleted: false,
+      feedback: null,
+      recorded: true,
+    }));
+    const after = await solver({ backend: fakeBackend({ hints, check }) });
+    await after.act(() => after.result.current.askHints());
+    await after.act(() => after.result.current.askHints());
+    await after.act(() =>
+      after.result.current.setAnswer({ numeralId: simplify, step: null }, [{ math: 'x' }]),
+    );
+    await after.act(() => after.result.current.submit());
+    expect(check).toHaveBeenLastCalledWith(expect.objectContaining({ hintsShown: 2 }));
   });
 
   it('sends an empty selection for a console that is not typed, and says when there are none', async () => {

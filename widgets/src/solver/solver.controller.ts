@@ -292,6 +292,7 @@ export function useSolver({
         step: target.step,
         answer,
         totalTime: secondsSinceLastAttempt(target.numeralId),
+        hintsShown: numeralState?.hints.texts.length ?? 0,
       });
       const wasCompleted = stateRef.current.numerals[target.numeralId]?.completed ?? false;
       dispatch({

@@ -177,7 +177,7 @@ describe('Solver with a backend', () => {
     await expect.element(screen.getByRole('button', { name: 'Comprobando…' })).toBeDisabled();
     expect(check).toHaveBeenCalledTimes(1);
     expect(check.mock.calls[0]).toEqual([
-      { numeralId: 92, step: null, answer: [921], totalTime: expect.any(Number) },
+      { numeralId: 92, step: null, answer: [921], totalTime: expect.any(Number), hintsShown: 0 },
     ]);
     release({
       correct: false,

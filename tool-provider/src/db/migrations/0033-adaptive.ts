@@ -1,7 +1,7 @@
 import type { QueryInterface } from 'sequelize';
 
 /**
- * What adaptive practice keeps (issue 35, ADR 24):
+ * What adaptive practice keeps (issue 35, ADR 31):
  * - `numeral_skills`: a numeral's own skills (set per numeral in the creation tool); a numeral
  *   without any trains its problem's skills.
  * - `skill_prerequisites`: what a skill requires, edited by creators (besides the standards' grade
