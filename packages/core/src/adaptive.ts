@@ -167,7 +167,7 @@ export function updateAfterAttempt(
   const current = skills.map((s) => atTime(s, now));
   const predicted = predictSuccess(current, numeral);
   const y = correct ? 1 : 0;
-  const { student, numeral: item } = ADAPTIVE_MODEL;
+  const { numeral: item } = ADAPTIVE_MODEL;
   return {
     predicted,
     skills: current.map((s) => ({
