@@ -356,7 +356,6 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerContactRoutes(api, contact);
   registerProblemRoutes(api, problems, canSeeUnpublished, (userId, id) => content.accountMayOpen(userId, id));
   registerSolvingRoutes(api, solving, limiters.demoPerAddress);
-  registerPracticeRoutes(api, new PracticeService(new PracticeRepository(sequelize)));
   registerContentRoutes(api, content);
   registerLookupRoutes(api, new LookupRepository(sequelize));
   registerClassroomRoutes(api, sequelize, limiters);
@@ -387,6 +386,12 @@ export async function createApp(deps: AppDeps): Promise<KibApp> {
   registerLearningStandardRoutes(
     api,
     new LearningStandardsService(new LearningStandardsRepository(sequelize)),
+  );
+  registerPracticeRoutes(
+    api,
+    new PracticeService(new PracticeRepository(sequelize), {
+      requireSubscription: (teacherId) => teachers.requireSubscription(teacherId),
+    }),
   );
   registerResultsRoutes(
     api,

@@ -123,4 +123,76 @@ export class PracticeRepository {
     );
     return row?.numeralId ?? null;
   }
+
+  /** One of a teacher's classrooms (null: not theirs, or none). */
+  async ownClassroom(teacherId: number, classroomId: number): Promise<{ id: number; name: string } | null> {
+    const [row] = await this.select<{ id: number; name: string }>(
+      `SELECT id, name FROM classrooms WHERE id = :classroomId AND author_id = :teacherId`,
+      { teacherId, classroomId },
+    );
+    return row ?? null;
+  }
+
+  /** A classroom's students, by name. */
+  classroomStudents(
+    classroomId: number,
+  ): Promise<{ id: number; firstName: string; lastName: string; email: string }[]> {
+    return this.select(
+      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+         FROM classroom_students cs JOIN users u ON u.id = cs.user_id
+        WHERE cs.classroom_id = :classroomId
+        ORDER BY lower(u.last_name), lower(u.first_name), u.id`,
+      { classroomId },
+    );
+  }
+
+  /**
+   * The skills a classroom's assignments train (their problems' and numerals' skills, and the skills
+   * their modules are assigned to), in the curriculum's order, each with the mean difficulty of its
+   * numerals there.
+   */
+  classroomSkills(
+    classroomId: number,
+    language: Language,
+  ): Promise<{ id: number; name: string; grade: number | null; difficulty: number }[]> {
+    return this.select(
+      `WITH assigned AS (SELECT module_id FROM module_classrooms WHERE classroom_id = :classroomId),
+            problems AS (SELECT DISTINCT mp.problem_id FROM module_problems mp JOIN assigned a USING (module_id)),
+            trained AS (
+              SELECT n.id AS numeral_id, COALESCE(own.skill_id, ps.skill_id) AS skill_id
+                FROM numerals n JOIN problems p ON p.problem_id = n.problem_id
+                LEFT JOIN numeral_skills own ON own.numeral_id = n.id
+                LEFT JOIN problem_skills ps ON ps.problem_id = n.problem_id
+                 AND NOT EXISTS (SELECT 1 FROM numeral_skills x WHERE x.numeral_id = n.id)),
+            skill_ids AS (
+              SELECT skill_id FROM trained WHERE skill_id IS NOT NULL
+              UNION SELECT ms.skill_id FROM module_skills ms JOIN assigned a USING (module_id))
+       SELECT s.id,
+              CASE WHEN :language = 'en' AND COALESCE(s.name_english, '') <> '' THEN s.name_english ELSE s.name END AS name,
+              g.numeration AS grade,
+              COALESCE((SELECT avg(COALESCE(d.difficulty, 0)) FROM trained t
+                          LEFT JOIN numeral_difficulty d ON d.numeral_id = t.numeral_id
+                         WHERE t.skill_id = s.id), 0)::float8 AS difficulty
+         FROM skills s
+         JOIN skill_ids k ON k.skill_id = s.id
+         JOIN learning_standards ls ON ls.id = s.learning_standard_id
+         JOIN grades g ON g.id = ls.grade_id
+        ORDER BY g.numeration, COALESCE(s.position, 0), s.id`,
+      { classroomId, language },
+    );
+  }
+
+  /** The models of some students for some skills (pairs without evidence are absent). */
+  async models(
+    studentIds: readonly number[],
+    skillIds: readonly number[],
+  ): Promise<(SkillState & { studentId: number; skillId: number })[]> {
+    if (studentIds.length === 0 || skillIds.length === 0) return [];
+    return this.select(
+      `SELECT user_id AS "studentId", skill_id AS "skillId", theta, evidence, successes,
+              last_evidence_at AS "lastEvidenceAt"
+         FROM skill_mastery WHERE user_id IN (:studentIds) AND skill_id IN (:skillIds)`,
+      { studentIds: [...studentIds], skillIds: [...skillIds] },
+    );
+  }
 }

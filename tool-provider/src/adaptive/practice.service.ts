@@ -4,6 +4,7 @@ import {
   NEW_SKILL,
   typicalSuccess,
   uncertainty,
+  type ClassroomMastery,
   type PracticeNextAnswer,
   type PracticeNextQuery,
   type SkillMastery,
@@ -18,8 +19,58 @@ import type { NamedSkill, PracticeRepository, PracticeScope } from './practice.r
 export class PracticeService {
   constructor(
     private readonly repository: PracticeRepository,
-    private readonly now: () => Date = () => new Date(),
+    private readonly deps: {
+      /** Refuses a teacher without a subscription, as every teacher's result does. */
+      requireSubscription: (teacherId: number) => Promise<void>;
+      now?: () => Date;
+    },
   ) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /**
+   * GET classrooms/{id}/mastery/: one of the teacher's classrooms (another's is 404), its students,
+   * the skills its assignments train, and each student's level, estimate and uncertainty per skill.
+   */
+  async classroomMastery(
+    teacherId: number,
+    classroomId: number,
+    language: Language,
+  ): Promise<ClassroomMastery> {
+    const [, classroom] = await Promise.all([
+      this.deps.requireSubscription(teacherId),
+      this.repository.ownClassroom(teacherId, classroomId),
+    ]);
+    if (!classroom) throw AppError.notFound();
+    const [students, skills] = await Promise.all([
+      this.repository.classroomStudents(classroomId),
+      this.repository.classroomSkills(classroomId, language),
+    ]);
+    const models = await this.repository.models(
+      students.map((s) => s.id),
+      skills.map((s) => s.id),
+    );
+    const now = this.now();
+    const difficulty = new Map(skills.map((s) => [s.id, s.difficulty]));
+    return {
+      classroom,
+      students,
+      skills: skills.map(({ id, name, grade }) => ({ id, name, grade })),
+      cells: models.map(({ studentId, skillId, ...state }) => {
+        const view = masteryOf(undefined, skillId, state, now, difficulty.get(skillId) ?? 0);
+        return {
+          studentId,
+          skillId,
+          level: view.level,
+          estimate: view.estimate,
+          uncertainty: view.uncertainty,
+          lastEvidenceAt: new Date(state.lastEvidenceAt ?? now).toISOString(),
+        };
+      }),
+    };
+  }
 
   /** The next numeral for a student to practise in a topic, subtopic or skill (404 for an unknown one). */
   async next(userId: number, query: PracticeNextQuery, language: Language): Promise<PracticeNextAnswer> {

@@ -76,6 +76,7 @@ const EXPECTED: Record<string, 'public' | 'authenticated' | readonly GroupName[]
   'POST /get-city-schools/': 'authenticated',
   'POST /proof/': 'authenticated',
   'GET /practice/next/': 'authenticated',
+  'GET /classrooms/:id/mastery/': ['Teachers'],
   'POST /get_handwritten_latex/': 'authenticated',
   'POST /phone_photo/sessions/': 'authenticated',
   'POST /hints/': 'authenticated',

@@ -56,3 +56,32 @@ export const PracticeNextAnswerSchema = z.object({
 });
 /** What GET practice/next/ answers. */
 export type PracticeNextAnswer = z.infer<typeof PracticeNextAnswerSchema>;
+
+/** A cell of a classroom's mastery grid: one student's model of one skill. */
+export const MasteryCellSchema = z.object({
+  studentId: z.number().int(),
+  skillId: z.number().int(),
+  level: MasteryLevelSchema,
+  estimate: z.number(),
+  uncertainty: z.number(),
+  /** When its last evidence came (ISO). */
+  lastEvidenceAt: z.string(),
+});
+/** A cell of a classroom's mastery grid. */
+export type MasteryCell = z.infer<typeof MasteryCellSchema>;
+
+/**
+ * GET classrooms/{id}/mastery/: the classroom's students × the skills its assignments train (their
+ * problems' and numerals' skills and the skills the modules are assigned to), and a cell for each
+ * pair with evidence; a pair without one is not started.
+ */
+export const ClassroomMasterySchema = z.object({
+  classroom: z.object({ id: z.number().int(), name: z.string() }),
+  students: z.array(
+    z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  ),
+  skills: z.array(z.object({ id: z.number().int(), name: z.string(), grade: z.number().int().nullable() })),
+  cells: z.array(MasteryCellSchema),
+});
+/** What GET classrooms/{id}/mastery/ answers. */
+export type ClassroomMastery = z.infer<typeof ClassroomMasterySchema>;

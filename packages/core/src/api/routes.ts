@@ -78,6 +78,7 @@ export const ROUTES = {
   demoProof: { method: 'post', path: '/demo/proof/' },
   demoHints: { method: 'post', path: '/demo/hints/' },
   practiceNext: { method: 'get', path: '/practice/next/' },
+  classroomMastery: { method: 'get', path: '/classrooms/:id/mastery/' },
   handwrittenLatex: { method: 'post', path: '/get_handwritten_latex/', jsonFields: [] },
   phonePhotoSession: { method: 'post', path: '/phone_photo/sessions/' },
   ltiSession: { method: 'post', path: '/lti/session/' },
