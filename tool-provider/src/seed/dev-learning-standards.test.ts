@@ -10,6 +10,7 @@ import {
   DEV_CATALOG_MODULE,
   DEV_MAIN_MODULE_SKILLS,
   DEV_PROBLEM_SKILLS,
+  DEV_SKILL_PREREQUISITES,
 } from './learning-standards-colombia';
 
 let db: TestDatabase;
@@ -99,6 +100,28 @@ describe('the development seed', () => {
         WHERE ls.code = 'spa.2' AND s.code = '1'`,
     );
     expect(modules).toEqual([{ name: DEV_CATALOG_MODULE.name, email: 'creator@demo.kib' }]);
+  });
+
+  it("says what each skill requires, and builds the first student's model from their attempts", async () => {
+    const pairs = await rows<{ skill: string; requires: string }>(
+      `SELECT g1.numeration || ' ' || l1.code || '.' || s1.code AS skill,
+              g2.numeration || ' ' || l2.code || '.' || s2.code AS requires
+         FROM skill_prerequisites p
+         JOIN skills s1 ON s1.id = p.skill_id JOIN learning_standards l1 ON l1.id = s1.learning_standard_id
+         JOIN grades g1 ON g1.id = l1.grade_id
+         JOIN skills s2 ON s2.id = p.requires_skill_id JOIN learning_standards l2 ON l2.id = s2.learning_standard_id
+         JOIN grades g2 ON g2.id = l2.grade_id`,
+    );
+    expect(pairs).toHaveLength(DEV_SKILL_PREREQUISITES.length);
+    expect(pairs).toContainEqual({ skill: '6 num.3.2', requires: '6 num.3.1' });
+    // Ana's first attempts at the first two module problems were wrong (the right answer after one
+    // is a retry, no evidence): their two skills have one answer of evidence each, both down.
+    const model = await rows<{ theta: number; evidence: number }>(
+      `SELECT m.theta, m.evidence FROM skill_mastery m JOIN users u ON u.id = m.user_id
+        WHERE u.email = 'student@demo.kib' ORDER BY m.theta`,
+    );
+    expect(model).toHaveLength(2);
+    expect(model.every((m) => m.theta < 0 && m.evidence === 1)).toBe(true);
   });
 
   it('loads the document again without duplicating or moving anything', async () => {

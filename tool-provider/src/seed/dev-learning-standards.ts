@@ -5,12 +5,13 @@ import {
   DEV_CATALOG_MODULE,
   DEV_MAIN_MODULE_SKILLS,
   DEV_PROBLEM_SKILLS,
+  DEV_SKILL_PREREQUISITES,
   type SkillRef,
 } from './learning-standards-colombia';
 
 /**
  * The development seed's competences: Colombia's standards loaded, the content's problems linked to
- * the skills they practise, the teacher's main module assigned to its skill (and that skill's
+ * the skills they practise, what those skills require, the teacher's main module assigned to its skill (and that skill's
  * standard), and a module of the creators' catalog assigned to the periodic-functions skills.
  */
 export async function seedDevStandards(
@@ -41,6 +42,11 @@ export async function seedDevStandards(
      SELECT r.problem_id, r.skill_id FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS r(problem_id integer, skill_id integer)`,
     { rows: JSON.stringify(links) },
   );
+  for (const [skill, requires] of DEV_SKILL_PREREQUISITES)
+    await run(`INSERT INTO skill_prerequisites (skill_id, requires_skill_id) VALUES (:skill, :requires)`, {
+      skill: skillId(skill),
+      requires: skillId(requires),
+    });
   await assign(refs.mainModuleId, DEV_MAIN_MODULE_SKILLS);
 
   const [[catalog]] = (await run(

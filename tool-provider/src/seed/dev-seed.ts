@@ -10,6 +10,7 @@ import type { MediaStorage } from '../media/storage';
 import { DEV_CONTENT, SEED_MEDIA, toMathTypeData, type SeedContent } from './dev-content';
 import { registerDevConsumer } from '../lti/v11/dev-consumer';
 import { refreshDevStandards, seedDevStandards } from './dev-learning-standards';
+import { rebuildModelFromAttempts } from '../adaptive/replay';
 
 /** A development account of the seed. */
 export interface DevSeedUser {
@@ -399,6 +400,8 @@ export async function seedDevelopment(
          VALUES (:userId, :numeralId, :correct, '[]'::jsonb, 40, CAST(:codes AS text[]), :when)`,
         { replacements: a, transaction },
       );
+    // The student model built from those attempts, as the answers would have built it.
+    await rebuildModelFromAttempts(sequelize, transaction);
     // The creator's editing time on the module problems (creator statistics' editing time).
     for (const [i, key] of DEV_SEED.modules.main.problemKeys.entries())
       await sequelize.query(

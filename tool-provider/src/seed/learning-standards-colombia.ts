@@ -537,6 +537,47 @@ export const DEV_PROBLEM_SKILLS: Record<string, readonly SkillRef[]> = {
 };
 
 /**
+ * What the development seed's skills require (skill_prerequisites), besides the grade order: each
+ * pair is a skill and one it needs first.
+ */
+export const DEV_SKILL_PREREQUISITES: readonly (readonly [SkillRef, SkillRef])[] = [
+  // Factoring and quadratics need simplifying and linear equations.
+  [
+    [8, 'var.2', '2'],
+    [8, 'var.2', '1'],
+  ],
+  [
+    [8, 'var.2', '2'],
+    [8, 'var.2', '3'],
+  ],
+  // The line through two points needs the slope.
+  [
+    [8, 'var.5', '2'],
+    [8, 'var.5', '1'],
+  ],
+  // The least common multiple and greatest common divisor need prime factorization.
+  [
+    [6, 'num.3', '2'],
+    [6, 'num.3', '1'],
+  ],
+  // Trigonometric equations need the identities.
+  [
+    [10, 'spa.2', '3'],
+    [10, 'spa.2', '2'],
+  ],
+  // A parabola's picture needs its points.
+  [
+    [10, 'var.3', '2'],
+    [8, 'var.3', '1'],
+  ],
+  // Limits by factoring need factoring.
+  [
+    [10, 'var.1', '1'],
+    [8, 'var.2', '2'],
+  ],
+];
+
+/**
  * A module of the creators' catalog in the development seed (authored by the seed's creator), with
  * the skills it is assigned to, so the builder's Talleres tab finds it.
  */
