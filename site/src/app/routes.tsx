@@ -393,7 +393,7 @@ const PAGES: RouteObject[] = [
           (m) => m.RegisterStudentsPage,
         ),
       },
-      // A classroom's landing: its tabs Overview, Assignments and Students, and below them an
+      // A classroom's landing: its tabs Overview, Assignments, Students and Mastery, and below them an
       // assignment's results and a student's record.
       {
         path: 'classroom/:classroomId',
@@ -435,6 +435,13 @@ const PAGES: RouteObject[] = [
             lazy: page(
               () => import('../pages/teacher/classroom/student-page'),
               (m) => m.StudentPage,
+            ),
+          },
+          {
+            path: 'mastery',
+            lazy: page(
+              () => import('../pages/teacher/classroom/mastery-page'),
+              (m) => m.MasteryPage,
             ),
           },
         ],

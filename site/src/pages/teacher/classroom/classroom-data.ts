@@ -11,6 +11,8 @@ export const assignmentPath = (classroomId: number, moduleId: number) =>
   `${assignmentsPath(classroomId)}/${moduleId}`;
 /** A classroom's Students tab. */
 export const studentsPath = (classroomId: number) => `${classroomPath(classroomId)}/students`;
+/** The Mastery tab of a classroom: its students × skills. */
+export const masteryPath = (classroomId: number) => `${classroomPath(classroomId)}/mastery`;
 /** One student of a classroom: their record on its assignments. */
 export const studentPath = (classroomId: number, studentId: number) =>
   `${studentsPath(classroomId)}/${studentId}`;
@@ -34,6 +36,10 @@ export const assignmentResultsKey = (classroomId: number, moduleId: number) =>
 export const studentDetailKey = (classroomId: number, studentId: number) =>
   [...classroomKey(classroomId), 'student', studentId] as const;
 
+/** The cache key of a classroom's mastery grid. */
+export const classroomMasteryKey = (classroomId: number) =>
+  [...classroomKey(classroomId), 'mastery'] as const;
+
 /** One more try after a failure, except when the server refused (4xx): asking again changes nothing. */
 const retryUnlessRefused = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.status < 500);
@@ -54,6 +60,16 @@ export function useClassroomOverview(classroomId: number) {
   return useQuery({
     queryKey: classroomOverviewKey(classroomId),
     queryFn: () => api.endpoints.classroomOverview({ params: { id: String(classroomId) } }),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** The classroom's students × skills with each student's level (GET classrooms/{id}/mastery/). */
+export function useClassroomMastery(classroomId: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: classroomMasteryKey(classroomId),
+    queryFn: () => api.endpoints.classroomMastery({ params: { id: String(classroomId) } }),
     retry: retryUnlessRefused,
   });
 }

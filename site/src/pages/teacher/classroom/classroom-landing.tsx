@@ -10,14 +10,15 @@ import {
   assignmentsPath,
   classroomPath,
   idParam,
+  masteryPath,
   studentsPath,
   useClassroomOverview,
 } from './classroom-data';
 import { ClassroomFailure, DocumentTitle, studentName } from './classroom-ui';
 import './classroom.css';
 
-/** The classroom's three sections, each a route: its tabs. */
-type Tab = 'overview' | 'assignments' | 'students';
+/** The classroom's sections, each a route: its tabs. */
+type Tab = 'overview' | 'assignments' | 'students' | 'mastery';
 
 /** One step of the breadcrumb: a link, or the page the reader is on when `to` is absent. */
 interface Crumb {
@@ -38,7 +39,7 @@ interface Place {
 /**
  * /teacher/classroom/{id} and the pages under it (spec 03 §2 "classroom landing"): a breadcrumb back
  * to the classrooms, the classroom's name, its registration code with a copy button,
- * a link to its bulk registration, the tabs Overview, Assignments and Students as links (they are
+ * a link to its bulk registration, the tabs Overview, Assignments, Students and Mastery as links (they are
  * routes), and the page of the current route below them, which reads the classroom from the outlet's
  * context. A classroom the server does not know, or that is another teacher's, is said not to be
  * there, with the way back to the classrooms; without a valid school plan the teacher is sent to the
@@ -120,6 +121,7 @@ function placeOf(
       (student && studentName(student, t)) || t('teacher-classroom.student'),
     );
   }
+  if (below(masteryPath(classroom.id))) return section('mastery', masteryPath(classroom.id));
   return {
     tab: 'overview',
     onTab: true,
@@ -149,6 +151,7 @@ function Landing({ overview }: { overview: ClassroomOverview }) {
     { tab: 'overview', to: classroomPath(classroom.id), label: t('teacher-classroom.tab-overview') },
     { tab: 'assignments', to: assignmentsPath(classroom.id), label: t('teacher-classroom.tab-assignments') },
     { tab: 'students', to: studentsPath(classroom.id), label: t('teacher-classroom.tab-students') },
+    { tab: 'mastery', to: masteryPath(classroom.id), label: t('teacher-classroom.tab-mastery') },
   ];
 
   return (
