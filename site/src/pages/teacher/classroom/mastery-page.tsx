@@ -159,7 +159,11 @@ function masteryCsv(
   t: Translate,
 ): string {
   return csvText([
-    [t('teacher-classroom.mastery-student'), t('teacher-classroom.mastery-email'), ...data.skills.map((s) => s.name)],
+    [
+      t('teacher-classroom.mastery-student'),
+      t('teacher-classroom.mastery-email'),
+      ...data.skills.map((s) => s.name),
+    ],
     ...data.students.map((student) => [
       studentName(student, t),
       student.email,
