@@ -293,28 +293,29 @@ function logLoss(ps: number[], ys: number[]): number {
   return sum / ps.length;
 }
 
-/** Expected calibration error over ten equal-width bins. */
-function ece(ps: number[], ys: number[]): number {
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }));
+/** Predictions in ten equal-width bins: how many, their summed predictions and outcomes. */
+function bins(ps: number[], ys: number[]): { n: number; p: number; y: number }[] {
+  const out = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }));
   ps.forEach((p, i) => {
-    const b = bins[Math.min(9, Math.floor(p * 10))]!;
+    const b = out[Math.min(9, Math.floor(p * 10))]!;
     b.n++;
     b.p += p;
     b.y += ys[i]!;
   });
-  return bins.reduce((sum, b) => sum + (b.n ? (b.n / ps.length) * Math.abs(b.p / b.n - b.y / b.n) : 0), 0);
+  return out;
+}
+
+/** Expected calibration error over ten equal-width bins. */
+function ece(ps: number[], ys: number[]): number {
+  return bins(ps, ys).reduce(
+    (sum, b) => sum + (b.n ? (b.n / ps.length) * Math.abs(b.p / b.n - b.y / b.n) : 0),
+    0,
+  );
 }
 
 /** The reliability curve in ten bins: mean predicted → observed, and the bin's share. */
 function calibration(ps: number[], ys: number[]): string {
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, y: 0 }));
-  ps.forEach((p, i) => {
-    const b = bins[Math.min(9, Math.floor(p * 10))]!;
-    b.n++;
-    b.p += p;
-    b.y += ys[i]!;
-  });
-  return bins
+  return bins(ps, ys)
     .filter((b) => b.n > 0)
     .map(
       (b) =>

@@ -1,4 +1,4 @@
-import { MASTERY_LEVELS, type MasteryLevel, type PracticeNextAnswer, type SkillMastery } from '@kib/core';
+import type { PracticeNextAnswer, SkillMastery } from '@kib/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { useApi } from '../../app/api';
 import { useLanguage, useT } from '../../i18n/language';
 import { Alert } from '../../ui/alert';
 import { errorMessage } from '../../ui/error-message';
+import { LevelMeter } from '../../ui/level-meter';
 import { Spinner } from '../../ui/spinner';
 
 /** Where the student practises: a topic or a subtopic. */
@@ -99,22 +100,13 @@ function Choice({
 /** A skill's name, its level in words, and the level as filled steps of a meter. */
 function SkillLevel({ skill }: { skill: SkillMastery }) {
   const t = useT();
-  const rank = MASTERY_LEVELS.indexOf(skill.level);
   return (
     <li className={`adaptive-skill adaptive-skill--${skill.level}`}>
       <span className="adaptive-skill-name">{skill.name}</span>
       <span className="adaptive-skill-level">
-        <span className="adaptive-meter" aria-hidden="true">
-          {MASTERY_LEVELS.slice(1).map((level, i) => (
-            <span key={level} className={i < rank ? 'is-filled' : undefined} />
-          ))}
-        </span>
-        {levelName(t, skill.level)}
+        <LevelMeter level={skill.level} />
+        {t(`practice.levels.${skill.level}`)}
       </span>
     </li>
   );
-}
-
-function levelName(t: ReturnType<typeof useT>, level: MasteryLevel): string {
-  return t(`practice.levels.${level}`);
 }

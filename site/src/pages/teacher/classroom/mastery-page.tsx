@@ -1,20 +1,12 @@
-import {
-  csvText,
-  MASTERY_LEVELS,
-  type ClassroomMastery,
-  type MasteryCell,
-  type MasteryLevel,
-} from '@kib/core';
+import { csvText, type ClassroomMastery, type MasteryCell } from '@kib/core';
 import { downloadBlob } from '@kib/widgets';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useT, type Translate } from '../../../i18n/language';
+import { LevelMeter } from '../../../ui/level-meter';
 import { TeacherLoading } from '../teacher-ui';
 import { studentPath, useClassroomMastery } from './classroom-data';
 import { ClassroomFailure, studentName, useClassroom } from './classroom-ui';
-
-/** A level's rank, 0 (not started) to 4 (mastered). */
-const rank = (level: MasteryLevel) => MASTERY_LEVELS.indexOf(level);
 
 /** An estimate still this uncertain (1 with no evidence) is marked as tentative. */
 const TENTATIVE = 0.5;
@@ -139,11 +131,7 @@ function LevelCell({ cell }: { cell: MasteryCell | null }) {
   const tentative = cell !== null && cell.uncertainty > TENTATIVE;
   return (
     <td className={`mastery-cell mastery-cell--${level}`}>
-      <span className="adaptive-meter" aria-hidden="true">
-        {MASTERY_LEVELS.slice(1).map((l, i) => (
-          <span key={l} className={i < rank(level) ? 'is-filled' : undefined} />
-        ))}
-      </span>
+      <LevelMeter level={level} />
       <span>{t(`practice.levels.${level}`)}</span>
       {tentative ? (
         <span className="mastery-tentative">{t('teacher-classroom.mastery-tentative')}</span>
