@@ -105,13 +105,8 @@ export class PracticeRepository {
 
   /** The student's model of some skills (skills without evidence are absent). */
   async states(userId: number, skillIds: readonly number[]): Promise<Map<number, SkillState>> {
-    if (skillIds.length === 0) return new Map();
-    const rows = await this.select<SkillState & { skillId: number }>(
-      `SELECT skill_id AS "skillId", theta, evidence, successes, last_evidence_at AS "lastEvidenceAt"
-         FROM skill_mastery WHERE user_id = :userId AND skill_id IN (:ids)`,
-      { userId, ids: [...skillIds] },
-    );
-    return new Map(rows.map(({ skillId, ...state }) => [skillId, state]));
+    const rows = await this.models([userId], skillIds);
+    return new Map(rows.map(({ studentId: _, skillId, ...state }) => [skillId, state]));
   }
 
   /** The numeral the student answered last, if any. */
